@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** GET api/config: the public settings the web needs. Amounts in cents. */
+export const publicConfigSchema = z.object({
+  storeName: z.string(),
+  storeAddress: z.string(),
+  storeEmail: z.string(),
+  socialUrl: z.string(),
+  showPrices: z.boolean(),
+  minimumPurchase: z.number().int(),
+  freeShippingOntario: z.number().int(),
+  freeShippingOther: z.number().int(),
+  searchEnabled: z.boolean(),
+  testMode: z.boolean(),
+  paymentProvider: z.enum(['sandbox', 'stripe']),
+  publicKey: z.string(),
+  currency: z.string(),
+  storeProvince: z.string(),
+  storeTaxRate: z.number(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const messageSchema = z.object({ code: z.string(), text: z.string() });
+export type Message = z.infer<typeof messageSchema>;
+
+/** Fills the {0}, {1}... placeholders of a catalogue message. */
+export function formatMessage(text: string, ...values: string[]): string {
+  return text.replace(/\{(\d+)\}/g, (placeholder, index: string) => values[Number(index)] ?? placeholder);
+}
+
+export const LOG_MESSAGE_MAX = 4000;
+export const logEntrySchema = z.strictObject({
+  level: z.enum(['error', 'warn', 'info']).default('error'),
+  message: z.string({ error: 'Message is required.' }).min(1, 'Message is required.').max(LOG_MESSAGE_MAX),
+  url: z.string().max(2000).optional(),
+  stack: z.string().max(LOG_MESSAGE_MAX).optional(),
+});
+export type LogEntry = z.input<typeof logEntrySchema>;

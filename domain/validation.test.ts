@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { profileSchema, signupSchema } from './auth.ts';
+import { formatMessage } from './config.ts';
+
+function messagesOf(result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}) {
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+  );
+}
+
+describe('profile rules (spec storefront §5)', () => {
+  const valid = {
+    user_name: 'jamie',
+    first_name: 'Jamie',
+    last_name: 'Tremblay',
+    company_name: 'Northern Gift Shop',
+    email: 'jamie@example.ca',
+  };
+
+  it('accepts the required fields alone and fills the optional ones with empty text', () => {
+    const parsed = profileSchema.parse(valid);
+    expect(parsed.middle_initial).toBe('');
+    expect(parsed.postalcode).toBe('');
+  });
+
+  it('trims text before checking it', () => {
+    expect(messagesOf(profileSchema.safeParse({ ...valid, first_name: '  Al  ' }))).toEqual({
+      first_name: 'Your First Name must be at least 3 characters long.',
+    });
+  });
+
+  it('gives one spec message per field', () => {
+    const result = profileSchema.safeParse({ user_name: 'jamie', email: 'x@' });
+    expect(messagesOf(result)).toEqual({
+      first_name: 'Your First Name is required.',
+      last_name: 'Your Last Name is required.',
+      company_name: 'Your Company Name is required.',
+      email: 'Email address is invalid.',
+    });
+  });
+
+  it('needs a password of at least 8 characters at sign-up', () => {
+    expect(messagesOf(signupSchema.safeParse({ ...valid, password: 'short' }))).toEqual({
+      password: 'Password must be at least 8 characters long.',
+    });
+  });
+});
+
+describe('formatMessage', () => {
+  it('fills numbered placeholders and leaves unknown ones', () => {
+    expect(formatMessage('Sorry, not enough stock for {0}.', 'Maple Crew')).toBe(
+      'Sorry, not enough stock for Maple Crew.',
+    );
+    expect(formatMessage('{0} and {1}', 'a')).toBe('a and {1}');
+  });
+});

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+const integration = ['server/**/*.test.ts'];
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Integration tests run on PGlite, and a second time on PostgreSQL when TEST_DATABASE_URL is set. */
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['domain/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: integration,
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'integration-pg',
+                include: integration,
+                globalSetup: ['server/test/global-setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
