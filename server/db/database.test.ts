@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { databaseUrlFor } from '../test/test-database.ts';
+import { countRows, type DatabaseHandle, openDatabase } from './database.ts';
+import {
+  categories,
+  clients,
+  messages,
+  packages,
+  products,
+  provinces,
+  stock,
+  taxComponents,
+} from './schema.ts';
+import { seedDemoData } from './seed/seed.ts';
+
+const prepared = inject('databases');
+let handle: DatabaseHandle;
+let dropDatabase = async () => undefined as unknown;
+const { imagesDir } = prepared;
+
+/** A database with nothing in it, not even the migrations, of the kind this run tests. */
+beforeAll(async () => {
+  if (prepared.kind === 'pglite' || !prepared.adminUrl) {
+    handle = await openDatabase({});
+    return;
+  }
+  const adminUrl = prepared.adminUrl;
+  const name = `shop_migrate_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  handle = await openDatabase({ url: databaseUrlFor(adminUrl, name) });
+  dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await cleanup.end();
+  };
+});
+afterAll(async () => {
+  await handle.close();
+  await dropDatabase();
+});
+
+async function describeSchema() {
+  const result = await handle.db.execute(sql`
+    SELECT table_name, column_name, data_type FROM information_schema.columns
+    WHERE table_schema = 'public' ORDER BY table_name, column_name`);
+  return (result as unknown as { rows: unknown[] }).rows;
+}
+
+const seededTables = [clients, categories, products, packages, stock, messages, provinces, taxComponents];
+
+describe('migrations and demo data', () => {
+  it('applies the migrations, and a second run changes nothing', async () => {
+    await handle.migrate();
+    const first = await describeSchema();
+    expect(first.length).toBeGreaterThan(100);
+    await handle.migrate();
+    expect(await describeSchema()).toEqual(first);
+  });
+
+  it('seeds the demo data once: a second seeding duplicates nothing', async () => {
+    const options = { imagesDir, hashPassword };
+    expect(await seedDemoData(handle.db, options)).toMatchObject({ seeded: true });
+    const counts = await Promise.all(seededTables.map((table) => countRows(handle.db, table)));
+    expect(await seedDemoData(handle.db, options)).toMatchObject({ seeded: false });
+    expect(await Promise.all(seededTables.map((table) => countRows(handle.db, table)))).toEqual(counts);
+    expect(await countRows(handle.db, products)).toBeGreaterThanOrEqual(60);
+    expect(await countRows(handle.db, clients)).toBe(3);
+  });
+
+  it('seeds all 13 provinces and territories with their tax components', async () => {
+    expect(await countRows(handle.db, provinces)).toBeGreaterThanOrEqual(13);
+    const rates = await handle.db.execute(sql`
+      SELECT province_code, sum(rate_ppm)::int AS ppm FROM tax_components
+      WHERE country_code = 'CA' GROUP BY province_code ORDER BY province_code`);
+    const byProvince = Object.fromEntries(
+      (rates as unknown as { rows: Array<{ province_code: string; ppm: number }> }).rows.map((r) => [
+        r.province_code,
+        Number(r.ppm),
+      ]),
+    );
+    expect(Object.keys(byProvince)).toHaveLength(13);
+    expect(byProvince).toMatchObject({
+      ON: 130000,
+      QC: 149750,
+      AB: 50000,
+      BC: 120000,
+      NS: 140000,
+      NB: 150000,
+    });
+  });
+});

@@ -1,0 +1,545 @@
+/**
+ * One schema for PGlite and PostgreSQL. Money is integer cents; tax rates are parts per million;
+ * dimensions are millimetres and grams. Migrations are generated from this file (npm run db:generate).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- accounts
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    userName: text('user_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    middleInitial: text('middle_initial').notNull().default(''),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    province: text('province').notNull().default(''),
+    country: text('country').notNull().default(''),
+    postalcode: text('postalcode').notNull().default(''),
+    roles: text('roles').array().notNull().default(sql`ARRAY['CLIENT']::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('clients_user_name_lower').on(sql`lower(${t.userName})`),
+    uniqueIndex('clients_email_lower').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Opaque bearer tokens, stored as SHA-256 hashes. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_client').on(t.clientId)],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+/** Root categories are the shopping tabs; their children are the product groups. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    icon: text('icon').notNull().default(''),
+    isPackage: boolean('is_package').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('categories_parent').on(t.parentId)],
+);
+
+/** The heading and explanation shown on a shopping tab (one phase per root category). */
+export const phases = pgTable('phases', {
+  id: serial('id').primaryKey(),
+  categoryId: integer('category_id')
+    .notNull()
+    .unique()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  shortDescription: text('short_description').notNull(),
+  longDescription: text('long_description').notNull().default(''),
+});
+
+export const sizeTypes = pgTable('size_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const sizes = pgTable(
+  'sizes',
+  {
+    id: serial('id').primaryKey(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => sizeTypes.id),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('sizes_type').on(t.typeId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    pricing: integer('pricing').notNull(),
+    priceDiscount: integer('price_discount').notNull().default(0),
+    shortDescription: text('short_description').notNull().default(''),
+    longDescription: text('long_description').notNull().default(''),
+    icon: text('icon').notNull().default(''),
+    /** Products that are the same design in other colours share a family; they are each other's 'others'. */
+    family: text('family'),
+    color: text('color').notNull().default(''),
+    /** Set for sized products (withsize); its sizes are the choices. */
+    sizeTypeId: integer('size_type_id').references(() => sizeTypes.id),
+    isNew: boolean('is_new').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    visits: integer('visits').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('products_category').on(t.categoryId),
+    index('products_family').on(t.family),
+    check('products_pricing_positive', sql`${t.pricing} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    image: text('image').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('product_images_product').on(t.productId)],
+);
+
+/** Stock per product and size (size_id null for products without sizes). */
+export const stock = pgTable(
+  'stock',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sizeId: integer('size_id').references(() => sizes.id),
+    instock: integer('instock').notNull().default(0),
+  },
+  (t) => [
+    unique('stock_product_size').on(t.productId, t.sizeId).nullsNotDistinct(),
+    check('stock_not_negative', sql`${t.instock} >= 0`),
+  ],
+);
+
+/** A package is a boxed set sold as one item, offered for a product in a package category. */
+export const packages = pgTable(
+  'packages',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    pricing: integer('pricing').notNull(),
+    longDescription: text('long_description').notNull().default(''),
+    icon: text('icon').notNull().default(''),
+    color: text('color').notNull().default(''),
+    instock: integer('instock').notNull().default(0),
+    visits: integer('visits').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('packages_product').on(t.productId),
+    check('packages_stock_not_negative', sql`${t.instock} >= 0`),
+  ],
+);
+
+/** Shipping dimensions of one unit (product, product and size, or package). */
+export const dimensions = pgTable(
+  'dimensions',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    sizeId: integer('size_id').references(() => sizes.id),
+    packageId: integer('package_id').references(() => packages.id, { onDelete: 'cascade' }),
+    lengthMm: integer('length_mm').notNull(),
+    widthMm: integer('width_mm').notNull(),
+    heightMm: integer('height_mm').notNull(),
+    weightG: integer('weight_g').notNull(),
+  },
+  (t) => [
+    unique('dimensions_item').on(t.productId, t.sizeId, t.packageId).nullsNotDistinct(),
+    check('dimensions_one_item', sql`(${t.productId} IS NULL) <> (${t.packageId} IS NULL)`),
+  ],
+);
+
+export const specialOffers = pgTable('special_offers', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  /** Rich text, sanitised when written. */
+  detail: text('detail').notNull(),
+  rules: text('rules').notNull().default(''),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  active: boolean('active').notNull().default(true),
+});
+
+export const processSteps = pgTable('process_steps', {
+  id: serial('id').primaryKey(),
+  stepNo: integer('step_no').notNull().unique(),
+  title: text('title').notNull(),
+  image: text('image').notNull(),
+});
+
+// ---------------------------------------------------------------- reference data and settings
+
+export const messages = pgTable('messages', {
+  code: text('code').primaryKey(),
+  text: text('text').notNull(),
+});
+
+/** Shop settings staff change (show prices, minimum purchase, free-shipping amounts...). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  shippable: boolean('shippable').notNull().default(false),
+});
+
+export const provinces = pgTable(
+  'provinces',
+  {
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.code),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.code] })],
+);
+
+/** GST, HST, PST or QST of a province; the province's rate is their sum. */
+export const taxComponents = pgTable(
+  'tax_components',
+  {
+    id: serial('id').primaryKey(),
+    countryCode: text('country_code').notNull(),
+    provinceCode: text('province_code').notNull(),
+    name: text('name').notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
+  },
+  (t) => [unique('tax_components_name').on(t.countryCode, t.provinceCode, t.name)],
+);
+
+// ---------------------------------------------------------------- cart, addresses, orders
+
+export const carts = pgTable('carts', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id')
+    .notNull()
+    .unique()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    packageId: integer('package_id').references(() => packages.id),
+    sizeId: integer('size_id').references(() => sizes.id),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('cart_lines_item').on(t.cartId, t.productId, t.packageId, t.sizeId).nullsNotDistinct(),
+    check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** 1 shipping, 2 billing. */
+    addressTypeId: integer('address_type_id').notNull(),
+    firstName: text('first_name').notNull(),
+    middleInitial: text('middle_initial').notNull().default(''),
+    lastName: text('last_name').notNull(),
+    address: text('address').notNull(),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull(),
+    province: text('province').notNull(),
+    postalcode: text('postalcode').notNull(),
+    countryCode: text('country_code').notNull().default('CA'),
+    country: text('country').notNull().default('Canada'),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(true),
+    sameAsShipping: boolean('same_as_shipping').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_client').on(t.clientId)],
+);
+
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 100001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNumber: integer('order_number').notNull().unique().default(sql`nextval('order_number_seq')`),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    status: text('status').notNull().default('placed'),
+    /** One order per payment intent: a retried place-order finds the order it already made. */
+    paymentIntentId: text('payment_intent_id').unique(),
+    paymentMethod: jsonb('payment_method'),
+    clientName: text('client_name').notNull(),
+    email: text('email').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull().default(0),
+    shippingFee: integer('shipping_fee').notNull(),
+    taxRatePpm: integer('tax_rate_ppm').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    currency: text('currency').notNull().default('CAD'),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    billingAddress: jsonb('billing_address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_client').on(t.clientId, t.createdAt)],
+);
+
+/** Order lines keep names and prices as they were when the order was placed. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id),
+    packageId: integer('package_id').references(() => packages.id),
+    sizeId: integer('size_id').references(() => sizes.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    sizeName: text('size_name').notNull().default(''),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [index('order_lines_order').on(t.orderId)],
+);
+
+// ---------------------------------------------------------------- requests and uploads
+
+export const customRequests = pgTable('custom_requests', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').references(() => clients.id),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  type: text('type').notNull().default(''),
+  size: text('size').notNull().default(''),
+  color: text('color').notNull().default(''),
+  stripes: integer('stripes').notNull().default(0),
+  stripeColor: text('stripe_color').notNull().default(''),
+  text: text('text').notNull().default(''),
+  /** 1 front, 2 back, 3 sides. */
+  textLocation: integer('text_location'),
+  /** 1 vertical, 2 horizontal. */
+  textAlignment: integer('text_alignment'),
+  textSize: text('text_size').notNull().default(''),
+  textColor: text('text_color').notNull().default(''),
+  /** Uploaded logo URLs. */
+  logos: text('logos').array().notNull().default(sql`ARRAY[]::text[]`),
+  logoLocation: text('logo_location').notNull().default(''),
+  message: text('message').notNull().default(''),
+  quantity: integer('quantity').notNull(),
+  createdAt: createdAt(),
+});
+
+export const contactRequests = pgTable('contact_requests', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').references(() => clients.id),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  address: text('address').notNull().default(''),
+  message: text('message').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const wishRequests = pgTable('wish_requests', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  customerName: text('customer_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  address: text('address').notNull().default(''),
+  message: text('message').notNull().default(''),
+  /** The wish list as it was sent (lines with names, sizes and quantities). */
+  cart: jsonb('cart').notNull(),
+  source: text('source').notNull().default('web'),
+  createdAt: createdAt(),
+});
+
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').references(() => clients.id),
+  storedName: text('stored_name').notNull().unique(),
+  originalName: text('original_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  url: text('url').notNull(),
+  ip: text('ip').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- mail
+
+/** Every e-mail is written here first; a sender delivers it, with retries, when SMTP is configured. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** [{ filename, contentType, contentBase64 }] */
+    attachments: jsonb('attachments').notNull().default(sql`'[]'::jsonb`),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_pending').on(t.status, t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------- point of sale
+
+/** The card reader each staff member uses. */
+export const readerAssignments = pgTable('reader_assignments', {
+  clientId: integer('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  readerId: text('reader_id').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const posPayments = pgTable(
+  'pos_payments',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    readerId: text('reader_id').notNull(),
+    amount: integer('amount').notNull(),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pos_payments_client').on(t.clientId)],
+);
+
+export const receiptNumberSequence = pgSequence('receipt_number_seq', { startWith: 1001 });
+
+export const receipts = pgTable('receipts', {
+  id: serial('id').primaryKey(),
+  receiptNumber: integer('receipt_number').notNull().unique().default(sql`nextval('receipt_number_seq')`),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  paymentIntentId: text('payment_intent_id'),
+  /** [{ product_name, amount, tax, total, addTax }] in cents */
+  lines: jsonb('lines').notNull(),
+  subtotal: integer('subtotal').notNull(),
+  tax: integer('tax').notNull(),
+  total: integer('total').notNull(),
+  email: text('email'),
+  createdAt: createdAt(),
+});
+
+export const invoiceNumberSequence = pgSequence('invoice_number_seq', { startWith: 1001 });
+
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  invoiceNumber: integer('invoice_number').notNull().unique().default(sql`nextval('invoice_number_seq')`),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  clientName: text('client_name').notNull(),
+  address: text('address').notNull(),
+  email: text('email').notNull(),
+  contactNo: text('contact_no').notNull(),
+  /** [{ product_name, price, quantity }] with price in cents */
+  products: jsonb('products').notNull(),
+  additionalDetails: text('additional_details').notNull().default(''),
+  subtotal: integer('subtotal').notNull(),
+  taxRatePpm: integer('tax_rate_ppm').notNull(),
+  tax: integer('tax').notNull(),
+  total: integer('total').notNull(),
+  createdAt: createdAt(),
+});
