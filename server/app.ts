@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { registerErrorHandling } from './lib/errors.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { registerAuthentication } from './modules/auth/authenticate.ts';
+import { loggerRoutes } from './modules/logger/logger.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  db: Database;
+  clock?: Clock;
+  /** The built web app (dist/web); served at / when it exists. */
+  webRoot?: string;
+  /** Generated catalogue images, served at /images/. */
+  imagesDir?: string;
+  logger?: boolean;
+}
+
+const YEAR_IN_MS = 365 * 24 * 3_600_000;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, clock = systemClock } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    // Failures are logged by the error handler; a line per request costs more than it tells.
+    disableRequestLogging: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    // TLS is a reverse proxy's job: a shop served over plain http must not ask for https.
+    hsts: false,
+    contentSecurityPolicy: {
+      directives: {
+        upgradeInsecureRequests: null,
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Maple Sock Co. API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+
+  const auth = createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours });
+  registerAuthentication(app, auth);
+
+  await app.register(authRoutes, { auth, loginRateLimit: config.loginRateLimit });
+  await app.register(settingsRoutes, { settings: createSettingsService(db, config) });
+  await app.register(messagesRoutes, { db });
+  await app.register(loggerRoutes);
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  if (deps.imagesDir) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(deps.imagesDir),
+      prefix: '/images/',
+      decorateReply: false,
+      maxAge: YEAR_IN_MS,
+      immutable: true,
+    });
+  }
+  if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(deps.webRoot),
+      prefix: '/',
+      decorateReply: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders(reply, filePath) {
+        const cache = filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache';
+        reply.header('cache-control', cache);
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { seedDemoData } from './db/seed/seed.ts';
+import { systemClock } from './lib/clock.ts';
+import { hashPassword } from './modules/auth/passwords.ts';
+import { startMailDelivery } from './providers/mail/mail.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pgdata'),
+    poolSize: config.databasePoolSize,
+  });
+  await database.migrate();
+
+  const imagesDir = path.join(config.dataDir, 'images');
+  if (config.seedDemoData) {
+    const { seeded } = await seedDemoData(database.db, { imagesDir, hashPassword });
+    if (seeded) console.log('Demo data created.');
+  }
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    imagesDir,
+    webRoot: path.join(projectRoot, 'dist', 'web'),
+  });
+
+  const stopMail = startMailDelivery(config, database.db, systemClock, (message) => app.log.warn(message));
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    stopMail();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'pgdata')}`;
+  app.log.info(`The shop is open on http://localhost:${config.port} (database: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  clientSchema,
+  loginRecordSchema,
+  loginSchema,
+  profileSchema,
+  signupSchema,
+} from '../../../domain/auth.ts';
+import { idSchema } from '../../../domain/validation.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthService } from './auth.service.ts';
+import { requireUser } from './authenticate.ts';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  /** Login attempts per minute per address. */
+  loginRateLimit: number;
+}
+
+const rateLimited = (message: string) => () => new AppError('rate_limited', message, 429);
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, loginRateLimit }) => {
+  app.post(
+    '/api/auth/login',
+    {
+      schema: { body: loginSchema, response: { 200: loginRecordSchema } },
+      config: {
+        rateLimit: {
+          max: loginRateLimit,
+          timeWindow: '1 minute',
+          errorResponseBuilder: rateLimited('Too many login attempts. Please wait a minute and try again.'),
+        },
+      },
+    },
+    (request) => auth.login(request.body),
+  );
+
+  // Sign-up: spec §7 "POST api/client, body is the client". The new client is logged in.
+  app.post(
+    '/api/client',
+    {
+      schema: { body: signupSchema, response: { 201: loginRecordSchema } },
+      config: {
+        rateLimit: {
+          max: loginRateLimit,
+          timeWindow: '10 minutes',
+          errorResponseBuilder: rateLimited('Too many sign-ups from this address. Please try again later.'),
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
+  );
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    if (request.user) await auth.logout(request.user);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/auth/me', { schema: { response: { 200: clientSchema } } }, (request) => {
+    const user = requireUser(request);
+    return auth.getClient(user, user.id);
+  });
+
+  app.get(
+    '/api/client/:id',
+    { schema: { params: z.object({ id: idSchema }), response: { 200: clientSchema } } },
+    (request) => auth.getClient(requireUser(request), request.params.id),
+  );
+
+  app.put(
+    '/api/client/:client_id',
+    {
+      schema: {
+        params: z.object({ client_id: idSchema }),
+        body: profileSchema,
+        response: { 200: clientSchema },
+      },
+    },
+    (request) => auth.updateProfile(requireUser(request), request.params.client_id, request.body),
+  );
+};

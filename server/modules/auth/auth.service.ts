@@ -1,0 +1,204 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import {
+  type Client,
+  fullName,
+  type Login,
+  type LoginRecord,
+  type Profile,
+  profileSchema,
+  type Signup,
+  signupSchema,
+} from '../../../domain/auth.ts';
+import { hasAnyRole, ROLES, type Role } from '../../../domain/roles.ts';
+import type { Database } from '../../db/database.ts';
+import { clients, sessions } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { hashPassword, passwordOfNobody, verifyPassword } from './passwords.ts';
+
+/** Who is calling, as resolved from the bearer token. */
+export interface AuthUser {
+  id: number;
+  roles: Role[];
+  sessionId: number;
+}
+
+type ClientRow = typeof clients.$inferSelect;
+
+const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid user name or password.', 401);
+const duplicate = (fields: Record<string, string>) =>
+  new AppError('duplicate', 'That user name or email is already registered.', 409, fields);
+
+function toRoles(values: readonly string[]): Role[] {
+  return ROLES.filter((role) => values.includes(role));
+}
+
+export function toClient(row: ClientRow): Client {
+  return {
+    client_id: row.id,
+    user_name: row.userName,
+    client_full_name: fullName({
+      first_name: row.firstName,
+      middle_initial: row.middleInitial,
+      last_name: row.lastName,
+    }),
+    first_name: row.firstName,
+    middle_initial: row.middleInitial,
+    last_name: row.lastName,
+    company_name: row.companyName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    province: row.province,
+    country: row.country,
+    postalcode: row.postalcode,
+    roles: toRoles(row.roles),
+  };
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function profileColumns(profile: ReturnType<typeof profileSchema.parse>) {
+  return {
+    userName: profile.user_name,
+    email: profile.email,
+    firstName: profile.first_name,
+    middleInitial: profile.middle_initial,
+    lastName: profile.last_name,
+    companyName: profile.company_name,
+    phone: profile.phone,
+    address: profile.address,
+    city: profile.city,
+    province: profile.province,
+    country: profile.country,
+    postalcode: profile.postalcode,
+  };
+}
+
+export interface AuthServiceDeps {
+  db: Database;
+  clock: Clock;
+  sessionTtlHours: number;
+}
+
+export function createAuthService({ db, clock, sessionTtlHours }: AuthServiceDeps) {
+  /** Tells which of user name and e-mail another client already has (case-insensitive). */
+  async function findTaken(userName: string, email: string, exceptId?: number) {
+    const rows = await db
+      .select({ id: clients.id, userName: clients.userName, email: clients.email })
+      .from(clients)
+      .where(
+        or(
+          sql`lower(${clients.userName}) = lower(${userName})`,
+          sql`lower(${clients.email}) = lower(${email})`,
+        ),
+      );
+    const fields: Record<string, string> = {};
+    for (const row of rows) {
+      if (row.id === exceptId) continue;
+      if (row.userName.toLowerCase() === userName.toLowerCase())
+        fields.user_name = 'That user name is already taken.';
+      if (row.email.toLowerCase() === email.toLowerCase()) fields.email = 'That email is already registered.';
+    }
+    return fields;
+  }
+
+  async function startSession(row: ClientRow): Promise<LoginRecord> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(clock.now().getTime() + sessionTtlHours * 3_600_000);
+    await db.insert(sessions).values({ clientId: row.id, tokenHash: hashToken(token), expiresAt });
+    return { ...toClient(row), token, expires_at: expiresAt.toISOString() };
+  }
+
+  return {
+    async signup(input: Signup): Promise<LoginRecord> {
+      const data = signupSchema.parse(input);
+      const taken = await findTaken(data.user_name, data.email);
+      if (Object.keys(taken).length > 0) throw duplicate(taken);
+      const passwordHash = await hashPassword(data.password);
+      try {
+        const [row] = await db
+          .insert(clients)
+          .values({ ...profileColumns(data), passwordHash, roles: ['CLIENT'] })
+          .returning();
+        if (!row) throw new Error('insert returned no client');
+        return await startSession(row);
+      } catch (error) {
+        // Two sign-ups racing for one name: the unique index decides.
+        if (isUniqueViolation(error)) throw duplicate(await findTaken(data.user_name, data.email));
+        throw error;
+      }
+    },
+
+    async login({ user_name, password }: Login): Promise<LoginRecord> {
+      const [row] = await db
+        .select()
+        .from(clients)
+        .where(
+          or(
+            sql`lower(${clients.userName}) = lower(${user_name.trim()})`,
+            sql`lower(${clients.email}) = lower(${user_name.trim()})`,
+          ),
+        )
+        .limit(1);
+      const valid = await verifyPassword(row?.passwordHash ?? (await passwordOfNobody()), password);
+      if (!row || !valid) throw invalidCredentials();
+      return startSession(row);
+    },
+
+    async logout(user: AuthUser): Promise<void> {
+      await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, user.sessionId));
+    },
+
+    /** The caller of a bearer token, or undefined when it is unknown, revoked or expired. */
+    async resolveToken(token: string): Promise<AuthUser | undefined> {
+      const [row] = await db
+        .select({ id: clients.id, roles: clients.roles, sessionId: sessions.id })
+        .from(sessions)
+        .innerJoin(clients, eq(clients.id, sessions.clientId))
+        .where(
+          and(
+            eq(sessions.tokenHash, hashToken(token)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, clock.now()),
+          ),
+        )
+        .limit(1);
+      return row ? { id: row.id, roles: toRoles(row.roles), sessionId: row.sessionId } : undefined;
+    },
+
+    /** A client reads their own record; an admin reads anyone's. */
+    async getClient(user: AuthUser, clientId: number): Promise<Client> {
+      if (clientId !== user.id && !hasAnyRole(user.roles, ['ADMIN'])) throw forbidden();
+      const [row] = await db.select().from(clients).where(eq(clients.id, clientId));
+      if (!row) throw notFound('Client');
+      return toClient(row);
+    },
+
+    async updateProfile(user: AuthUser, clientId: number, input: Profile): Promise<Client> {
+      if (clientId !== user.id && !hasAnyRole(user.roles, ['ADMIN'])) throw forbidden();
+      const data = profileSchema.parse(input);
+      const taken = await findTaken(data.user_name, data.email, clientId);
+      if (Object.keys(taken).length > 0) throw duplicate(taken);
+      try {
+        const [row] = await db
+          .update(clients)
+          .set(profileColumns(data))
+          .where(eq(clients.id, clientId))
+          .returning();
+        if (!row) throw notFound('Client');
+        return toClient(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicate(await findTaken(data.user_name, data.email, clientId));
+        throw error;
+      }
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

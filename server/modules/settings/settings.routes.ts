@@ -1,0 +1,11 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicConfigSchema } from '../../../domain/config.ts';
+import type { createSettingsService } from './settings.service.ts';
+
+export const settingsRoutes: FastifyPluginAsyncZod<{
+  settings: ReturnType<typeof createSettingsService>;
+}> = async (app, { settings }) => {
+  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, () =>
+    settings.publicConfig(),
+  );
+};

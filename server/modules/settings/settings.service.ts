@@ -1,0 +1,83 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PublicConfig } from '../../../domain/config.ts';
+import { CURRENCY, rateFromPpm } from '../../../domain/money.ts';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { settings, taxComponents } from '../../db/schema.ts';
+
+/** Shop settings staff change; these defaults apply until a row says otherwise. Amounts in cents. */
+export const SETTING_DEFAULTS = {
+  show_prices: true,
+  minimum_purchase: 5000,
+  free_shipping_ontario: 15000,
+  free_shipping_other: 25000,
+  search_enabled: true,
+  store_name: 'Maple Sock Co.',
+  store_address: 'Unit 112, Square One Shopping Centre, 100 City Centre Dr, Mississauga, ON L5B 2C9',
+  store_email: 'hello@maplesock.ca',
+  social_url: 'https://www.instagram.com/maplesockco',
+  store_province: 'ON',
+  seller_company_name: 'Maple Sock Co. Inc.',
+  gst_hst_number: '812345678 RT0001',
+  custom_order_minimum: 200,
+};
+
+export type Settings = typeof SETTING_DEFAULTS;
+export type SettingKey = keyof Settings;
+
+function isSettingKey(key: string): key is SettingKey {
+  return key in SETTING_DEFAULTS;
+}
+
+export async function readSettings(db: DbOrTx): Promise<Settings> {
+  const rows = await db.select().from(settings);
+  const values: Record<string, unknown> = { ...SETTING_DEFAULTS };
+  for (const row of rows) {
+    if (isSettingKey(row.key) && typeof row.value === typeof SETTING_DEFAULTS[row.key]) {
+      values[row.key] = row.value;
+    }
+  }
+  return values as Settings;
+}
+
+/** The summed rate of a province's tax components, in parts per million (0 when unknown). */
+export async function provinceTaxRatePpm(db: DbOrTx, province: string, country = 'CA'): Promise<number> {
+  const [row] = await db
+    .select({ ppm: sql<number>`coalesce(sum(${taxComponents.ratePpm}), 0)::int` })
+    .from(taxComponents)
+    .where(
+      and(eq(taxComponents.countryCode, country), eq(taxComponents.provinceCode, province.toUpperCase())),
+    );
+  return Number(row?.ppm ?? 0);
+}
+
+export function createSettingsService(
+  db: DbOrTx,
+  config: Pick<Config, 'testMode' | 'paymentProvider' | 'stripePublishableKey'>,
+) {
+  return {
+    async publicConfig(): Promise<PublicConfig> {
+      const values = await readSettings(db);
+      const storeRate = await provinceTaxRatePpm(db, values.store_province);
+      return {
+        storeName: values.store_name,
+        storeAddress: values.store_address,
+        storeEmail: values.store_email,
+        socialUrl: values.social_url,
+        showPrices: values.show_prices,
+        minimumPurchase: values.minimum_purchase,
+        freeShippingOntario: values.free_shipping_ontario,
+        freeShippingOther: values.free_shipping_other,
+        searchEnabled: values.search_enabled,
+        testMode: config.testMode,
+        paymentProvider: config.paymentProvider,
+        // The sandbox needs no key of its own; its card form is ours.
+        publicKey:
+          config.paymentProvider === 'stripe' ? (config.stripePublishableKey ?? '') : 'pk_test_sandbox',
+        currency: CURRENCY,
+        storeProvince: values.store_province,
+        storeTaxRate: rateFromPpm(storeRate),
+      };
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Transporter } from 'nodemailer';
+import type { Database, DbOrTx } from '../../db/database.ts';
+import { outbox } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+/**
+ * Writes an e-mail to the outbox, in the caller's transaction when given one: the request and its
+ * e-mail are stored together, and a mail server that is down only delays the sending.
+ */
+export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<number> {
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments: mail.attachments ?? [],
+    })
+    .returning({ id: outbox.id });
+  if (!row) throw new Error('outbox insert returned nothing');
+  return row.id;
+}
+
+/** Waits after the nth failed attempt: 1 min, 5 min, 30 min, 2 h, then 6 h. */
+const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
+export const MAX_ATTEMPTS = 8;
+const CLAIM_MS = 600_000;
+
+export interface MailSenderDeps {
+  db: Database;
+  transport: Pick<Transporter, 'sendMail'>;
+  from: string;
+  clock: Clock;
+  onError?: (error: unknown, id: number) => void;
+}
+
+export function createMailSender({ db, transport, from, clock, onError }: MailSenderDeps) {
+  /**
+   * Claims due messages so that two instances never send one twice. A claim lasts ten minutes: a
+   * message whose sender died while sending is picked up again after that.
+   */
+  async function claimDue(limit: number) {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(outbox)
+        .where(and(inArray(outbox.status, ['pending', 'sending']), lte(outbox.nextAttemptAt, clock.now())))
+        .orderBy(asc(outbox.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length > 0) {
+        await tx
+          .update(outbox)
+          .set({ status: 'sending', nextAttemptAt: new Date(clock.now().getTime() + CLAIM_MS) })
+          .where(
+            inArray(
+              outbox.id,
+              due.map((row) => row.id),
+            ),
+          );
+      }
+      return due;
+    });
+  }
+
+  return {
+    /** Sends what is due; answers how many were sent. */
+    async deliverDue(limit = 20): Promise<number> {
+      let sent = 0;
+      for (const mail of await claimDue(limit)) {
+        try {
+          await transport.sendMail({
+            from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            ...(mail.html ? { html: mail.html } : {}),
+            attachments: (mail.attachments as MailAttachment[]).map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: Buffer.from(a.contentBase64, 'base64'),
+            })),
+          });
+          await db
+            .update(outbox)
+            .set({
+              status: 'sent',
+              sentAt: clock.now(),
+              attempts: sql`${outbox.attempts} + 1`,
+              lastError: null,
+            })
+            .where(eq(outbox.id, mail.id));
+          sent += 1;
+        } catch (error) {
+          onError?.(error, mail.id);
+          const attempts = mail.attempts + 1;
+          const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 0;
+          await db
+            .update(outbox)
+            .set({
+              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+              attempts,
+              lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+              nextAttemptAt: new Date(clock.now().getTime() + delay),
+            })
+            .where(eq(outbox.id, mail.id));
+        }
+      }
+      return sent;
+    },
+  };
+}
+
+export type MailSender = ReturnType<typeof createMailSender>;
+
+/** Delivers the outbox every few seconds until stopped. */
+export function startMailWorker(sender: MailSender, intervalMs = 5000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sender
+      .deliverDue()
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import type { LoginRecord, Signup } from '../../domain/auth.ts';
+import { buildApp } from '../app.ts';
+import { parseConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Clock } from '../lib/clock.ts';
+import { openTestDatabase, type TestData } from './test-database.ts';
+
+export interface TestAppOptions {
+  /** 'demo' (default): the demo catalogue and accounts; 'empty': migrated tables only. */
+  data?: TestData;
+  /** Environment variables as the server would read them. */
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** The real app over a fresh database of its own, driven with app.inject. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const prepared = inject('databases');
+  const database = await openTestDatabase(prepared, options.data ?? 'demo');
+  // Tests sign up many clients from one address: rate limits are high unless a test lowers them.
+  const config = parseConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    LOGIN_RATE_LIMIT: '1000',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    imagesDir: prepared.imagesDir,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    kind: database.kind,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function bearer(record: Pick<LoginRecord, 'token'>): Record<string, string> {
+  return { authorization: `Bearer ${record.token}` };
+}
+
+let signups = 0;
+
+/** A valid sign-up body with a unique user name and e-mail; override any field. */
+export function newClient(overrides: Partial<Signup> = {}): Signup {
+  signups += 1;
+  const unique = `${process.pid}${signups}${Date.now().toString(36)}`;
+  return {
+    user_name: `shopper${unique}`,
+    first_name: 'Avery',
+    middle_initial: 'J',
+    last_name: 'Lachance',
+    company_name: 'Lachance Outfitters',
+    email: `shopper${unique}@example.ca`,
+    phone: '416-555-0134',
+    address: '25 King St W',
+    city: 'Toronto',
+    province: 'ON',
+    country: 'Canada',
+    postalcode: 'M5L 1A1',
+    password: 'Woolly-Socks-42',
+    ...overrides,
+  };
+}
+
+export async function signUp(app: FastifyInstance, overrides: Partial<Signup> = {}): Promise<LoginRecord> {
+  const response = await app.inject({ method: 'POST', url: '/api/client', payload: newClient(overrides) });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return response.json<LoginRecord>();
+}
+
+export async function logIn(app: FastifyInstance, user_name: string, password: string): Promise<LoginRecord> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { user_name, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<LoginRecord>();
+}
+
+export type { InjectOptions };
