@@ -1,0 +1,50 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import type { LoginRecord } from '../../domain/auth.ts';
+import classes from './layout.module.css';
+import { paths } from './paths.ts';
+import { useLogout } from './use-logout.ts';
+
+function initials(client: LoginRecord): string {
+  const letters = `${client.first_name?.charAt(0) ?? ''}${client.last_name?.charAt(0) ?? ''}`.trim();
+  return (letters || client.user_name?.charAt(0) || '?').toUpperCase();
+}
+
+/** The logged-in client's name with the Profile, Your Orders and Log Out dropdown. */
+export function AccountMenu({ client }: { client: LoginRecord }) {
+  const logout = useLogout();
+  const name = client.client_full_name || client.user_name;
+
+  return (
+    <Menu position="bottom-end" width={200} withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${name}`}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar size={30} radius="xl" color="maple">
+              {initials(client)}
+            </Avatar>
+            <Text size="sm" fw={600} truncate="end" maw={160} visibleFrom="xs">
+              {name}
+            </Text>
+            <svg className={classes.chevron} viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 9l6 6l6 -6" />
+            </svg>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{client.user_name}</Menu.Label>
+        <Menu.Item component={Link} to={paths.profile()}>
+          Profile
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.yourOrders()}>
+          Your Orders
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => void logout()}>
+          Log Out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

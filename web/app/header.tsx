@@ -1,0 +1,72 @@
+import { Burger, Container, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from 'react-router';
+import { isLoggedIn, useLoggedClient } from '../lib/auth-store.ts';
+import { useConfig } from '../lib/config.ts';
+import { HeaderCartSlot } from './header-cart-slot.tsx';
+import { HeaderSearchSlot } from './header-search-slot.tsx';
+import classes from './layout.module.css';
+import { NavLinks } from './nav-links.tsx';
+import { paths } from './paths.ts';
+import { UserMenu } from './user-menu.tsx';
+
+function SockMark() {
+  return (
+    <svg className={classes.logoMark} viewBox="0 0 32 32" aria-hidden="true">
+      <rect width="32" height="32" rx="8" fill="currentColor" />
+      <path d="M12 5h9v12l-6 9a4 4 0 0 1-7-4l4-5z" fill="#fff" />
+      <path d="M12 9h9M12 12h9" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}
+
+export function Header() {
+  const client = useLoggedClient();
+  const { config } = useConfig();
+  const [menuOpened, menu] = useDisclosure(false);
+  const loggedIn = isLoggedIn(client);
+
+  return (
+    <header className={classes.header}>
+      <Container className={classes.headerInner}>
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <Burger
+            opened={menuOpened}
+            onClick={menu.toggle}
+            hiddenFrom="md"
+            size="sm"
+            aria-label={menuOpened ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={menuOpened}
+            aria-controls="mobile-navigation"
+          />
+          <UnstyledButton component={Link} to={paths.home()} className={classes.brand} onClick={menu.close}>
+            <SockMark />
+            <Text component="span" fw={800} size="lg" className={classes.brandName}>
+              {config.storeName}
+            </Text>
+          </UnstyledButton>
+        </Group>
+
+        <nav aria-label="Main" className={classes.desktopNav}>
+          <NavLinks client={client} />
+        </nav>
+
+        <Group gap="xs" wrap="nowrap" className={classes.headerActions}>
+          {loggedIn && config.searchEnabled ? <HeaderSearchSlot /> : null}
+          {loggedIn ? <HeaderCartSlot /> : null}
+          <UserMenu client={client} />
+        </Group>
+      </Container>
+
+      {menuOpened ? (
+        <nav id="mobile-navigation" aria-label="Main" className={classes.mobileNav}>
+          <Container>
+            <Stack gap={4} py="sm">
+              <NavLinks client={client} onNavigate={menu.close} />
+            </Stack>
+          </Container>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

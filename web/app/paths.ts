@@ -1,0 +1,74 @@
+/**
+ * The one route table of the hash router (STYLE.md #3). Every link, redirect and navigate call
+ * builds its location here; `router.tsx` declares the matching patterns.
+ * Values are router locations ('/cart'); `<Link to>` and `navigate()` add the '#'.
+ */
+
+type Id = number | string;
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value) search.set(key, value);
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function segment(value: Id): string {
+  return encodeURIComponent(String(value));
+}
+
+export const paths = {
+  // Storefront (spec storefront §2)
+  home: () => '/',
+  retail: () => '/retail',
+  login: (returnUrl?: string) => withQuery('/login', { returnUrl }),
+  signup: (returnUrl?: string) => withQuery('/signup', { returnUrl }),
+  notFound: () => '/PageNotFound',
+  shopping: () => '/shopping',
+  phase: () => '/phase',
+  showroom: () => '/showroom',
+  categories: (id: Id) => `/categories/${segment(id)}`,
+  dashboard: () => '/dashboard',
+  product: (ctid: Id, id: Id) => `/product/${segment(ctid)}/${segment(id)}`,
+  productById: (id: Id) => `/product/${segment(id)}`,
+  packageDetail: (pkId: Id, id: Id) => `/package/${segment(pkId)}/${segment(id)}`,
+  search: (term?: string) => (term ? `/search/${segment(term)}` : '/search'),
+  cart: () => '/cart',
+  submit: () => '/submit',
+  checkout: () => '/checkout',
+  payment: () => '/payment',
+  thankyou: (orderNumber?: Id) =>
+    orderNumber === undefined || orderNumber === '' ? '/thankyou' : `/thankyou/${segment(orderNumber)}`,
+  wishRequest: () => '/wishrequest',
+  productList: () => '/productlist',
+  custom: () => '/custom',
+  process: () => '/process',
+  contact: () => '/contact',
+  about: () => '/about',
+  profile: () => '/profile',
+  yourOrders: () => '/your-order',
+  returnPolicy: () => '/return-policy',
+  receipt: () => '/receipt',
+
+  // Point of sale (spec pos §2)
+  pos: () => '/pos',
+  posCheckout: () => '/pos-checkout',
+  checkoutSuccess: () => '/checkout-success',
+  generateReceipt: () => '/generate-receipt',
+  refund: () => '/refund',
+  invoice: () => '/invoice',
+  generateInvoice: () => '/generate-invoice',
+} as const;
+
+/**
+ * A returnUrl is followed only when it is a route of this app: it starts with one '/'
+ * (not '//' or '/\', which a browser would read as another site).
+ * The login and signup pages are never returned to.
+ */
+export function safeReturnUrl(returnUrl: string | null | undefined): string {
+  if (!returnUrl || !/^\/(?![/\\])/.test(returnUrl)) return paths.home();
+  if (/^\/(login|signup)(?:[/?]|$)/i.test(returnUrl)) return paths.home();
+  return returnUrl;
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loginSchema } from '../../../domain/auth.ts';
+import { paths, safeReturnUrl } from '../../app/paths.ts';
+import { applyServerErrors } from '../../lib/form-errors.ts';
+import { useLogin } from './auth.api.ts';
+import { AuthCard } from './auth-card.tsx';
+
+export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const returnUrl = searchParams.get('returnUrl') ?? undefined;
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [formError, setFormError] = useState<string>();
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    // Messages show once a field has been left, or after a submit.
+    mode: 'onTouched',
+    defaultValues: { user_name: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await loginMutation.mutateAsync(values);
+      navigate(safeReturnUrl(returnUrl), { replace: true });
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ['user_name', 'password']));
+    }
+  });
+
+  return (
+    <AuthCard title="Log in" subtitle="Welcome back! Log in to see the full range and prices." width={440}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="User name or email"
+            autoComplete="username"
+            withAsterisk
+            error={errors.user_name?.message}
+            {...register('user_name')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            withAsterisk
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" fullWidth loading={isSubmitting} disabled={isSubmitting}>
+            Log in
+          </Button>
+          {formError ? (
+            <Alert color="red" variant="light" title="Could not log in">
+              {formError}
+            </Alert>
+          ) : null}
+          <Text size="sm" ta="center" c="dimmed">
+            New here?{' '}
+            <Anchor component={Link} to={paths.signup(returnUrl)} fw={600}>
+              Sign up
+            </Anchor>{' '}
+            to apply for an account.
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

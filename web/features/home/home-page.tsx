@@ -1,0 +1,206 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { useConfig } from '../../lib/config.ts';
+import classes from './home.module.css';
+import { HomeArt } from './home-art.tsx';
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg className={classes.icon} viewBox="0 0 24 24" aria-hidden="true">
+      {children}
+    </svg>
+  );
+}
+
+const FEATURES: readonly { title: string; text: string; icon: ReactNode }[] = [
+  {
+    title: 'Quality socks',
+    text: 'Soft, durable yarns and reinforced heels and toes: socks that stay comfortable wash after wash.',
+    icon: (
+      <Icon>
+        <circle cx="12" cy="9" r="6" />
+        <path d="M12 15l3.4 5.9l1.6 -3.2l3.6 .2l-3.4 -5.9" />
+        <path d="M6.8 12l-3.4 5.9l3.6 -.2l1.6 3.2l3.4 -5.9" />
+      </Icon>
+    ),
+  },
+  {
+    title: 'Custom orders',
+    text: 'Your colours, stripes, text and logo. We knit your design from 200 pairs per size and design.',
+    icon: (
+      <Icon>
+        <path d="M4 20h4l10.5 -10.5a2.8 2.8 0 1 0 -4 -4l-10.5 10.5v4" />
+        <path d="M13.5 6.5l4 4" />
+      </Icon>
+    ),
+  },
+  {
+    title: 'Fund-raising',
+    text: 'Schools, teams and charities raise money with socks people love to wear and to give.',
+    icon: (
+      <Icon>
+        <path d="M19.5 12.6l-7.5 7.4l-7.5 -7.4a5 5 0 1 1 7.5 -6.6a5 5 0 1 1 7.5 6.6" />
+      </Icon>
+    ),
+  },
+  {
+    title: 'Designed in Canada',
+    text: 'Every pattern is drawn by our team in Ontario, and we ship across Canada.',
+    icon: (
+      <Icon>
+        <path d="M5 21c.5 -4.5 2.5 -8 7 -10" />
+        <path d="M9 18c6.2 0 10.5 -3.3 11 -12v-2h-4c-9 0 -12 4 -12 9c0 1 0 3 2 5h3z" />
+      </Icon>
+    ),
+  },
+];
+
+export function HomePage() {
+  const client = useLoggedClient();
+  const { config } = useConfig();
+  const loggedIn = isLoggedIn(client);
+
+  return (
+    <>
+      <Box component="section" className={classes.hero} py={{ base: 48, sm: 80 }}>
+        <Container>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+            <Stack gap="lg" align="flex-start">
+              <Badge variant="light" size="lg" radius="sm">
+                Designed in Canada
+              </Badge>
+              <Title order={1} className={classes.heroTitle}>
+                {config.storeName}
+              </Title>
+              <Text size="xl" c="dark.5" maw={540}>
+                Quality socks with character. Shop our collections, design{' '}
+                <span className={classes.accent}>custom socks</span> for your team or brand, or raise funds
+                for your cause.
+              </Text>
+              {loggedIn ? (
+                <Text fw={600}>Welcome back, {client.first_name || client.client_full_name}!</Text>
+              ) : null}
+              <Group gap="sm">
+                {loggedIn ? (
+                  <Button component={Link} to={paths.phase()} size="md">
+                    Start shopping
+                  </Button>
+                ) : null}
+                <Button
+                  component={Link}
+                  to={paths.showroom()}
+                  size="md"
+                  variant={loggedIn ? 'default' : 'filled'}
+                >
+                  Visit the Showroom
+                </Button>
+                <Button
+                  component={Link}
+                  to={paths.custom()}
+                  size="md"
+                  variant={loggedIn ? 'default' : 'outline'}
+                >
+                  Customize Socks
+                </Button>
+              </Group>
+            </Stack>
+            <HomeArt />
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container component="section" py={{ base: 48, sm: 72 }} aria-labelledby="why-us">
+        <Stack gap={4} mb="xl" ta="center">
+          <Title order={2} id="why-us">
+            Why our socks?
+          </Title>
+          <Text c="dimmed">Made to be worn, designed to be noticed.</Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+          {FEATURES.map((feature) => (
+            <Paper key={feature.title} withBorder radius="lg" p="lg" className={classes.feature}>
+              <ThemeIcon size={48} radius="md" variant="light">
+                {feature.icon}
+              </ThemeIcon>
+              <Title order={3} size="h4" mt="md" mb={6}>
+                {feature.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {feature.text}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Box component="section" className={classes.band} py={{ base: 40, sm: 56 }}>
+        <Container>
+          <Group justify="space-between" gap="xl">
+            <Stack gap={6} maw={620}>
+              <Title order={2} c="white">
+                Your design, on socks
+              </Title>
+              <Text c="maple.0">
+                Tell us your colours, stripes, text and logo; we send you a proof before we knit. Custom
+                orders start at 200 pairs per size and design.
+              </Text>
+            </Stack>
+            <Group gap="sm">
+              <Button component={Link} to={paths.custom()} size="md" variant="white">
+                Customize Socks
+              </Button>
+              <Button
+                component={Link}
+                to={paths.process()}
+                size="md"
+                variant="outline"
+                color="white"
+                styles={{ root: { color: 'white', borderColor: 'white' } }}
+              >
+                How it works
+              </Button>
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+
+      {loggedIn ? null : (
+        <Container component="section" py={{ base: 48, sm: 64 }}>
+          <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
+            <Group justify="space-between" gap="lg">
+              <Stack gap={6} maw={600}>
+                <Title order={2}>See the full range and prices</Title>
+                <Text c="dimmed">
+                  Apply for an account to browse every category, see prices and stock, and order online.
+                </Text>
+              </Stack>
+              <Group gap="sm">
+                <Button component={Link} to={paths.signup()} size="md">
+                  Sign up
+                </Button>
+                <Button component={Link} to={paths.login()} size="md" variant="default">
+                  Log in
+                </Button>
+              </Group>
+            </Group>
+          </Paper>
+        </Container>
+      )}
+    </>
+  );
+}
