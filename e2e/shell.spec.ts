@@ -1,0 +1,101 @@
+import { DEMO, expect, logInThroughForm, newClientDetails, test } from './fixtures.ts';
+
+const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation').first();
+
+test('a client logs in from a returnUrl, lands back there, sees their name, and logs out', async ({
+  page,
+  newClient,
+}) => {
+  await page.goto('/#/your-order');
+  await expect(page).toHaveURL(/#\/login\?returnUrl=%2Fyour-order$/);
+
+  await logInThroughForm(page, newClient.user_name, newClient.password);
+
+  await expect(page).toHaveURL(/#\/your-order$/);
+  await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
+  const account = page.getByRole('button', { name: 'Account menu for Morgan Bouchard' });
+  await expect(account).toContainText('Morgan Bouchard');
+  await expect(nav(page).getByRole('link', { name: 'Shopping' })).toBeVisible();
+
+  await account.click();
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Your Orders' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+
+  // Not on cart or submit: the page reloads, logged out, and the guard sends the visitor to login.
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+  await expect(nav(page).getByRole('link', { name: 'Shopping' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('LoggedClient'))).toBeNull();
+});
+
+test('logging out from the cart goes to the login page', async ({ page, newClient }) => {
+  await page.goto('/#/login?returnUrl=%2Fcart');
+  await logInThroughForm(page, newClient.email, newClient.password);
+  await expect(page).toHaveURL(/#\/cart$/);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/#\/login/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+});
+
+test('a new shopper signs up and is logged in', async ({ page }) => {
+  const details = newClientDetails({ first_name: 'Robin', last_name: 'Okafor' });
+  await page.goto('/#/signup');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByText('Your First Name is required.')).toBeVisible();
+
+  for (const [label, value] of [
+    ['User Name', details.user_name],
+    ['Email', details.email],
+    ['Password', details.password],
+    ['Confirm Password', details.password],
+    ['First Name', details.first_name],
+    ['Last Name', details.last_name],
+    ['Company Name', details.company_name],
+  ] as const) {
+    await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  }
+  await page.getByRole('button', { name: 'Create my account' }).click();
+
+  await expect(page.getByRole('button', { name: 'Account menu for Robin Okafor' })).toBeVisible();
+});
+
+test('a wrong password shows a clear message and keeps the visitor logged out', async ({ page }) => {
+  await page.goto('/#/login');
+  await logInThroughForm(page, DEMO.client.user_name, 'not-the-password');
+  await expect(page.getByText('Invalid user name or password.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+});
+
+test('a visitor sees no Shopping and no POS entry', async ({ page }) => {
+  await page.goto('/');
+  await expect(nav(page).getByRole('link', { name: 'Showroom' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Shopping' })).toHaveCount(0);
+  await expect(nav(page).getByRole('link', { name: 'POS' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+});
+
+test('a POS staff member sees POS; a client without the role does not, and is sent away from it', async ({
+  page,
+  newClient,
+}) => {
+  await page.goto('/#/login');
+  await logInThroughForm(page, DEMO.pos.user_name, DEMO.pos.password);
+  await expect(nav(page).getByRole('link', { name: 'POS' })).toBeVisible();
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+
+  await page.goto('/#/login');
+  await logInThroughForm(page, newClient.user_name, newClient.password);
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'POS' })).toHaveCount(0);
+  await page.goto('/#/pos');
+  await expect(page).toHaveURL(/#\/$/);
+});
+
+test('an unknown route shows Page not found', async ({ page }) => {
+  await page.goto('/#/no-such-page');
+  await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page).toHaveTitle(/Page not found/i);
+});
