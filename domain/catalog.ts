@@ -1,0 +1,305 @@
+/**
+ * The catalogue contract (spec storefront §2, §3, §7, §9): what the catalogue, inventory, phase,
+ * showroom and search calls answer. Amounts are cents; `pricing` is null whenever prices must not be
+ * shown (a visitor, or the show-price setting off), and the server leaves it out, not just the web.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------- constants (spec §9)
+
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_PAGE_SIZE = 24;
+export const SEARCH_SUGGESTION_LIMIT = 8;
+export const SHOWROOM_PER_CATEGORY = 10;
+export const TEASER_PRODUCTS = 8;
+export const DASHBOARD_TILE_IMAGES = 3;
+export const INITIAL_CATEGORY_ID = 1;
+export const LOW_STOCK_THRESHOLD = 10;
+/** A shopping tab shows this many products per group at first; the rest come with 'Show more'. */
+export const GROUP_PAGE_SIZE = 24;
+
+export const SHOWROOM_NOTICE =
+  'Display is limited to 10 products per category. Apply to Signup or Log in to view full range and pricing.';
+export const TEASER_NOTICE =
+  'Display is limited to 8 products per category. Please apply for an account or login to see full range';
+export const GET_PRICE_TEXT = 'Log in / Sign up to get price';
+export const SELECT_SIZE_TEXT = 'Please select a size';
+export const OUT_OF_STOCK_TEXT = 'Out of Stock';
+export const PRODUCT_LOAD_ERROR = 'Something bad happened; please try again later.';
+
+// ---------------------------------------------------------------- images
+
+export const IMAGE_VARIANTS = ['full', 'extra-small', 'thumbnail'] as const;
+export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
+export const PLACEHOLDER_IMAGE = '/images/full/placeholder.webp';
+
+/** Image variants come from swapping the size segment of the icon path (spec §2 package detail). */
+export function imageVariant(icon: string | null | undefined, variant: ImageVariant): string {
+  const path = icon || PLACEHOLDER_IMAGE;
+  return path.replace(/\/(full|extra-small|thumbnail)\//, `/${variant}/`);
+}
+
+// ---------------------------------------------------------------- stock texts and button rules
+
+export function isLowStock(instock: number): boolean {
+  return instock > 0 && instock <= LOW_STOCK_THRESHOLD;
+}
+
+/** Product page: 'Only N units in stock' at 10 or fewer. */
+export function productStockNote(instock: number): string | null {
+  return isLowStock(instock) ? `Only ${instock} units in stock` : null;
+}
+
+/** Teaser list: 'Low Stock - N available' or 'In Stock'. */
+export function teaserStockText(instock: number): string {
+  if (instock <= 0) return OUT_OF_STOCK_TEXT;
+  return isLowStock(instock) ? `Low Stock - ${instock} available` : 'In Stock';
+}
+
+/** Package page: 'Out of Stock' or 'N package(s) in stock'. */
+export function packageStockText(instock: number): string {
+  return instock <= 0 ? OUT_OF_STOCK_TEXT : `${instock} package(s) in stock`;
+}
+
+export interface OrderButtonState {
+  instock: number;
+  quantity: number;
+  withsize: boolean;
+  sizeId: number | null;
+}
+
+/** Order and add buttons are disabled when stock is 0, below the quantity, or a size is missing. */
+export function orderButtonsDisabled({ instock, quantity, withsize, sizeId }: OrderButtonState): boolean {
+  return instock <= 0 || instock < quantity || quantity < 1 || (withsize && sizeId === null);
+}
+
+/** In price mode the quantity resets to 0 when there is no stock; otherwise to 1. */
+export function resetQuantity(showPrices: boolean, instock: number): number {
+  return showPrices && instock <= 0 ? 0 : 1;
+}
+
+// ---------------------------------------------------------------- shapes
+
+const cents = z.number().int();
+const price = cents.nullable();
+
+export const sizeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type_id: z.number().int(),
+  /** Stock of the product in this size. */
+  instock: z.number().int(),
+});
+export type Size = z.infer<typeof sizeSchema>;
+
+export const siblingSchema = z.object({
+  id: z.number().int(),
+  icon: z.string(),
+  name: z.string(),
+  color: z.string(),
+});
+
+/** A product in a list (phase groups, search results, category pages). */
+export const productCardSchema = z.object({
+  id: z.number().int(),
+  category_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  pricing: price,
+  price_discount: price,
+  short_description: z.string(),
+  withsize: z.boolean(),
+  isNew: z.boolean(),
+  /** Total stock over all sizes. */
+  instock: z.number().int(),
+  /** For products of a package category: the package the card opens (package/{pkId}/{id}). */
+  pkId: z.number().int().nullable(),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+/** GET api/product/{ctid}/{id} */
+export const productDetailSchema = productCardSchema.extend({
+  category_name: z.string(),
+  long_description: z.string(),
+  color: z.string(),
+  size_type_id: z.number().int().nullable(),
+  size: z.array(sizeSchema),
+  others: z.array(siblingSchema),
+  product_images: z.array(z.object({ id: z.number().int(), image: z.string() })),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** GET api/package/{productId}/{packageId} */
+export const packageDetailSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  category_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  pricing: price,
+  long_description: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  instock: z.number().int(),
+  /** Colour selector: the other packages of the same product (the current one included, marked by id). */
+  others: z.array(siblingSchema),
+  /** Product selector: the other products of the package category, each opening its first package. */
+  products: z.array(
+    z.object({ id: z.number().int(), pkId: z.number().int(), icon: z.string(), name: z.string() }),
+  ),
+});
+export type PackageDetail = z.infer<typeof packageDetailSchema>;
+
+/** GET api/categories/root: the shopping tabs. */
+export const rootCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  icon: z.string(),
+  isPackage: z.boolean(),
+});
+export type RootCategory = z.infer<typeof rootCategorySchema>;
+
+/** GET api/phasebycategory/{categoryId}: a tab's heading and its non-empty groups. */
+export const phaseSchema = z.object({
+  category_id: z.number().int(),
+  short_description: z.string(),
+  long_description: z.string(),
+  categories: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      /** All the group's products, for '(n products)'. */
+      product_count: z.number().int(),
+      /** The first GROUP_PAGE_SIZE of them. */
+      products: z.array(productCardSchema),
+    }),
+  ),
+});
+export type Phase = z.infer<typeof phaseSchema>;
+
+/** GET api/categories/{id}/products?offset=&limit=: more of a group, or all products under a tab. */
+export const categoryProductsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  total: z.number().int(),
+  products: z.array(productCardSchema),
+});
+
+/** GET api/getShowRoomProducts (public): 10 products per category, no prices. */
+export const showroomCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** How many products the category really has (the showroom shows at most 10). */
+  product_count: z.number().int(),
+  products: z.array(z.object({ product_id: z.number().int(), name: z.string(), icon: z.string() })),
+});
+export type ShowroomCategory = z.infer<typeof showroomCategorySchema>;
+
+/** GET api/products/teaser (public): the 8 products of the product-list teaser, no prices. */
+export const teaserProductSchema = z.object({
+  id: z.number().int(),
+  category_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  isNew: z.boolean(),
+  instock: z.number().int(),
+});
+export type TeaserProduct = z.infer<typeof teaserProductSchema>;
+
+/** GET api/categories/top: the dashboard's 'The Most Popular Products' tiles, ranked by visits. */
+export const dashboardTileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  isPackage: z.boolean(),
+  /** Distinct designs and colours under the category, for the 'N types, M colours' line. */
+  types: z.number().int(),
+  colours: z.number().int(),
+  /** Up to DASHBOARD_TILE_IMAGES of its most visited products. */
+  products: z.array(
+    z.object({
+      id: z.number().int(),
+      ctid: z.number().int(),
+      pkId: z.number().int().nullable(),
+      name: z.string(),
+      icon: z.string(),
+    }),
+  ),
+});
+export type DashboardTile = z.infer<typeof dashboardTileSchema>;
+
+/** GET api/categories/counts: per root category, its groups and products. */
+export const categoryCountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category_number: z.number().int(),
+  product_number: z.number().int(),
+});
+
+/** GET api/product?term=&offset=&limit=: suggestions and search results. Total in X-Total-Count. */
+export const searchQuerySchema = z.object({
+  term: z
+    .string({ error: `Please type at least ${SEARCH_MIN_LENGTH} characters.` })
+    .trim()
+    .min(SEARCH_MIN_LENGTH, `Please type at least ${SEARCH_MIN_LENGTH} characters.`)
+    .max(100, 'The search text cannot be more than 100 characters long.'),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE).default(SEARCH_PAGE_SIZE),
+});
+export const searchResultSchema = productCardSchema.extend({ category_name: z.string() });
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** Inventory answers (GET api/inventory/product/{id}[/{sizeId}], api/inventory/package/{id}). */
+export const instockSchema = z.object({ instock: z.number().int() });
+/** GET api/inventory/category/{id}: stock of every product and size under a category. */
+export const categoryInventorySchema = z.array(
+  z.object({ product_id: z.number().int(), size_id: z.number().int().nullable(), instock: z.number().int() }),
+);
+
+/** POST api/inventory/products: cart lines to check; answers the lines lacking stock. */
+export const inventoryCheckSchema = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        productId: z.number().int().positive(),
+        size_id: z.number().int().positive().nullable().default(null),
+        packageId: z.number().int().positive().nullable().default(null),
+        quantity: z.number().int().min(1),
+      }),
+    )
+    .max(200),
+});
+export const inventoryShortSchema = z.array(
+  z.object({
+    product_id: z.number().int(),
+    size_id: z.number().int().nullable(),
+    package_id: z.number().int().nullable(),
+    instock: z.number().int(),
+  }),
+);
+
+/** Special offers (GET api/specialoffer/{id}, api/allspecialoffers, api/specialoffer/product/{productId}). */
+export const specialOfferSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  title: z.string(),
+  detail: z.string(),
+  rules: z.string(),
+});
+
+/** GET api/Dimension/all and POST api/Dimension/byproductid. Millimetres and grams. */
+export const dimensionSchema = z.object({
+  product_id: z.number().int().nullable(),
+  size_id: z.number().int().nullable(),
+  package_id: z.number().int().nullable(),
+  length: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  weight: z.number().int(),
+});
+export const dimensionQuerySchema = z.strictObject({
+  product_id: z.number().int().positive(),
+  size_id: z.number().int().positive().nullable().default(null),
+});
