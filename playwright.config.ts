@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /** Browser tests drive the built app in Debian's Chromium; nothing is downloaded. */
-const PORT = 3199;
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+/** Another built web app (vite build --outDir ...) can be tested with E2E_WEB_DIR. */
+const WEB_DIR = process.env.E2E_WEB_DIR ?? 'dist/web';
+const DATA_DIR = `test-results/e2e-data-${PORT}`;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -20,7 +23,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
@@ -37,14 +40,15 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh shop with the demo data for every run.
-    command: 'rm -rf test-results/e2e-data && node --import tsx server/main.ts',
+    command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/config`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: 'test-results/e2e-data',
+      DATA_DIR,
+      WEB_DIR,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
     },

@@ -11,6 +11,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  WEB_DIR: z.string().default('./dist/web'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
@@ -31,6 +32,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The built web app served at /. */
+  webDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   seedDemoData: boolean;
@@ -61,6 +64,7 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    webDir: path.resolve(e.WEB_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     seedDemoData: e.SEED_DEMO_DATA,

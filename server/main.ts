@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -7,8 +6,6 @@ import { seedDemoData } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { startMailDelivery } from './providers/mail/mail.ts';
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,7 +26,7 @@ async function main(): Promise<void> {
     config,
     db: database.db,
     imagesDir,
-    webRoot: path.join(projectRoot, 'dist', 'web'),
+    webRoot: config.webDir,
   });
 
   const stopMail = startMailDelivery(config, database.db, systemClock, (message) => app.log.warn(message));
