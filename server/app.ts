@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { settings: createSettingsService(db, config) });
   await app.register(messagesRoutes, { db });
   await app.register(loggerRoutes);
+  await app.register(adminRoutes, { db });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   if (deps.imagesDir) {

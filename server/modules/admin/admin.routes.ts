@@ -1,0 +1,51 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { outbox } from '../../db/schema.ts';
+import { requireRole } from '../auth/authenticate.ts';
+
+const OUTBOX_PAGE = 100;
+
+const outboxEntrySchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.date(),
+  sentAt: z.date().nullable(),
+});
+
+/** Staff read the outbox: what was e-mailed, what waits, what failed (DESIGN.md "mail"). Admins only. */
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/admin/outbox',
+    {
+      schema: {
+        querystring: z.strictObject({ status: z.enum(['pending', 'sending', 'sent', 'failed']).optional() }),
+        response: { 200: z.array(outboxEntrySchema) },
+      },
+    },
+    (request) => {
+      requireRole(request, 'ADMIN');
+      const { status } = request.query;
+      return db
+        .select({
+          id: outbox.id,
+          to: outbox.to,
+          subject: outbox.subject,
+          status: outbox.status,
+          attempts: outbox.attempts,
+          lastError: outbox.lastError,
+          createdAt: outbox.createdAt,
+          sentAt: outbox.sentAt,
+        })
+        .from(outbox)
+        .where(status ? eq(outbox.status, status) : undefined)
+        .orderBy(desc(outbox.id))
+        .limit(OUTBOX_PAGE);
+    },
+  );
+};
