@@ -19,6 +19,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
 import { loggerRoutes } from './modules/logger/logger.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -82,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(messagesRoutes, { db });
   await app.register(loggerRoutes);
   await app.register(adminRoutes, { db });
+  await app.register(cartRoutes, { cart: createCartService(db) });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   if (deps.imagesDir) {
