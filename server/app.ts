@@ -15,16 +15,21 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { addressRoutes } from './modules/addresses/addresses.routes.ts';
+import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { loggerRoutes } from './modules/logger/logger.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import type { ShippingRates } from './providers/shipping/shipping-rates.ts';
+import { createTableRates } from './providers/shipping/table-rates.ts';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -35,6 +40,8 @@ export interface AppDeps {
   /** Generated catalogue images, served at /images/. */
   imagesDir?: string;
   logger?: boolean;
+  /** Carrier quotes; the built-in table rates by default. */
+  shippingRates?: ShippingRates;
 }
 
 const YEAR_IN_MS = 365 * 24 * 3_600_000;
@@ -85,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(loggerRoutes);
   await app.register(adminRoutes, { db });
   await app.register(cartRoutes, { cart: createCartService(db) });
+  await app.register(addressRoutes, { addresses: createAddressService(db) });
+  await app.register(checkoutRoutes, { db, shippingRates: deps.shippingRates ?? createTableRates() });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   if (deps.imagesDir) {

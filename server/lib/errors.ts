@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { type ErrorBody, INVALID_FORM_MESSAGE } from '../../domain/errors.ts';
 
 /** A failure the caller can act on, mapped to HTTP in one place. */
@@ -29,17 +30,28 @@ function body(code: string, message: string, fields?: Record<string, string>): E
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
+/** 400 with one message per field; the message is the field's when there is one field. */
+function invalidInput(issues: ReadonlyArray<{ path: string; message: string }>): ErrorBody {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path || 'body'] ??= issue.message;
+  const messages = Object.values(fields);
+  const message = messages.length === 1 ? (messages[0] ?? INVALID_FORM_MESSAGE) : INVALID_FORM_MESSAGE;
+  return body('invalid_input', message, fields);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-        fields[key] ??= issue.message ?? INVALID_FORM_MESSAGE;
-      }
-      const single = Object.values(fields);
-      const message = single.length === 1 ? (single[0] ?? INVALID_FORM_MESSAGE) : INVALID_FORM_MESSAGE;
-      return reply.status(400).send(body('invalid_input', message, fields));
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? INVALID_FORM_MESSAGE,
+      }));
+      return reply.status(400).send(invalidInput(issues));
+    }
+    // A service that parses its own input (a shape the route could not declare) fails the same way.
+    if (error instanceof ZodError) {
+      const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      return reply.status(400).send(invalidInput(issues));
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));

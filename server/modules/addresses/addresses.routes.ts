@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { countrySchema, provinceSchema, savedAddressSchema } from '../../../domain/address.ts';
+import { idSchema } from '../../../domain/validation.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import type { AddressService } from './addresses.service.ts';
+
+/** Spec storefront §7 Account: addresses, countries and provinces. */
+export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }> = async (
+  app,
+  { addresses },
+) => {
+  app.get('/api/Address/countries', { schema: { response: { 200: z.array(countrySchema) } } }, () =>
+    addresses.countries(),
+  );
+  app.get(
+    '/api/Address/:country/province',
+    {
+      schema: {
+        params: z.object({ country: z.string().regex(/^[A-Za-z]{2}$/, 'Country must be a 2-letter code.') }),
+        response: { 200: z.array(provinceSchema) },
+      },
+    },
+    (request) => addresses.provinces(request.params.country),
+  );
+  app.get(
+    '/api/Address/client/:client_id',
+    { schema: { params: z.object({ client_id: idSchema }), response: { 200: z.array(savedAddressSchema) } } },
+    (request) => {
+      const user = requireUser(request);
+      if (request.params.client_id !== user.id) throw forbidden();
+      return addresses.listForClient(user);
+    },
+  );
+  app.get(
+    '/api/Address/:id',
+    { schema: { params: z.object({ id: idSchema }), response: { 200: savedAddressSchema } } },
+    (request) => addresses.get(requireUser(request), request.params.id),
+  );
+  // The body is parsed by the service: a billing address "same as shipping" needs none of the fields.
+  app.post(
+    '/api/Address',
+    { schema: { body: z.record(z.string(), z.unknown()), response: { 200: savedAddressSchema } } },
+    (request) => addresses.save(requireUser(request), request.body),
+  );
+};

@@ -1,0 +1,135 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginRecord } from '../../../domain/auth.ts';
+import { dimensions, products, settings, stock } from '../../db/schema.ts';
+import { bearer, createTestApp, signUp, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+let item: { id: number; pricing: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [row] = await t.db
+    .select({ id: products.id, pricing: products.pricing })
+    .from(products)
+    .innerJoin(stock, eq(stock.productId, products.id))
+    .where(and(isNull(products.sizeTypeId), eq(products.priceDiscount, 0), gt(stock.instock, 30)))
+    .limit(1);
+  if (!row) throw new Error('no unsized product in stock');
+  item = row;
+});
+afterAll(() => t.close());
+
+async function cartWith(client: LoginRecord, quantity: number) {
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/addcart',
+    headers: bearer(client),
+    payload: { userId: client.client_id, productId: item.id, quantity },
+  });
+}
+
+const fee = (client: LoginRecord, province: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/Payment/shippingfee',
+    headers: bearer(client),
+    payload: { total: 1, address: { province, postalcode: 'M5B 2H1', country_code: 'CA' } },
+  });
+
+describe('GET api/Tax/{province}', () => {
+  it('answers the summed rate of the province’s components', async () => {
+    expect((await t.app.inject({ url: '/api/Tax/ON' })).json()).toEqual({ province: 'ON', tax_rate: 0.13 });
+    expect((await t.app.inject({ url: '/api/tax/qc' })).json().tax_rate).toBeCloseTo(0.14975, 10);
+    expect((await t.app.inject({ url: '/api/Tax/AB' })).json().tax_rate).toBe(0.05);
+  });
+
+  it('answers 404 for an unknown province and 400 for a malformed one', async () => {
+    expect((await t.app.inject({ url: '/api/Tax/ZZ' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/Tax/Ontario' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST api/Payment/shippingfee', () => {
+  it('quotes the cheapest carrier for the cart’s box, ignoring the total sent by the web', async () => {
+    const client = await signUp(t.app);
+    await cartWith(client, 1);
+    const response = await fee(client, 'ON');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      free: false,
+      carrier: 'Canada Post Regular Parcel',
+      cartTotal: item.pricing,
+    });
+    expect(body.shipping_fee).toBe(1099);
+    const yukon = (await fee(client, 'YT')).json();
+    expect(yukon.shipping_fee).toBeGreaterThan(body.shipping_fee);
+  });
+
+  it('is free from the province’s threshold: Ontario’s amount in ON, the other amount elsewhere', async () => {
+    const client = await signUp(t.app);
+    const [ontario] = await t.db.select().from(settings).where(eq(settings.key, 'free_shipping_ontario'));
+    const units = Math.ceil(Number(ontario?.value) / item.pricing);
+    await cartWith(client, units);
+    const inOntario = (await fee(client, 'ON')).json();
+    expect(inOntario).toMatchObject({
+      free: true,
+      shipping_fee: 0,
+      free_shipping_threshold: Number(ontario?.value),
+    });
+    const inQuebec = (await fee(client, 'QC')).json();
+    if (units * item.pricing < 25000) expect(inQuebec.free).toBe(false);
+  });
+
+  it('answers 409 when a product has no dimensions, and 401 to a visitor', async () => {
+    const own = await createTestApp();
+    try {
+      const client = await signUp(own.app);
+      await own.app.inject({
+        method: 'POST',
+        url: '/api/addcart',
+        headers: bearer(client),
+        payload: { userId: client.client_id, productId: item.id, quantity: 1 },
+      });
+      await own.db.delete(dimensions).where(eq(dimensions.productId, item.id));
+      const response = await own.app.inject({
+        method: 'POST',
+        url: '/api/Payment/shippingfee',
+        headers: bearer(client),
+        payload: { address: { province: 'ON' } },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.code).toBe('no_dimensions');
+    } finally {
+      await own.close();
+    }
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: '/api/Payment/shippingfee',
+      payload: { address: { province: 'ON' } },
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe('POST api/shipping/calculate', () => {
+  it('answers the carriers’ quotes for the boxes of the spec’s quote request', async () => {
+    const client = await signUp(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipping/calculate',
+      headers: bearer(client),
+      payload: {
+        customerNo: 'MSC000001',
+        consigneeShipper: { countryCode: 'CA', stateOrProvince: 'BC', postCode: 'V6B 1A1' },
+        boxList: [{ boxNo: 1, boxLength: 200, boxWidth: 150, boxHeight: 100, boxWeight: 800, quantity: 1 }],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().success).toBe(true);
+    expect(response.json().result).toHaveLength(3);
+    const carriers = await t.app.inject({ url: '/api/Shipping/shippingcarriers', headers: bearer(client) });
+    expect(carriers.json().map((c: { code: string }) => c.code)).toEqual(['CP-REG', 'CP-EXP', 'PUR-GRD']);
+  });
+});

@@ -1,0 +1,18 @@
+import type { Box, CarrierQuote } from '../../../domain/shipping.ts';
+
+export interface Destination {
+  province: string;
+  postalcode: string;
+  countryCode: string;
+}
+
+export interface Carrier {
+  code: string;
+  name: string;
+}
+
+/** Quotes per carrier for one box to a destination (DESIGN.md providers: shipping). */
+export interface ShippingRates {
+  carriers(): Carrier[];
+  quote(box: Box, destination: Destination): Promise<CarrierQuote[]>;
+}
