@@ -28,6 +28,8 @@ import { loggerRoutes } from './modules/logger/logger.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import type { ShippingRates } from './providers/shipping/shipping-rates.ts';
 import { createTableRates } from './providers/shipping/table-rates.ts';
 
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { db });
   await app.register(cartRoutes, { cart: createCartService(db) });
   await app.register(addressRoutes, { addresses: createAddressService(db) });
+  await app.register(wishlistRoutes, { wishlist: createWishlistService(db) });
   await app.register(checkoutRoutes, { db, shippingRates: deps.shippingRates ?? createTableRates() });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
