@@ -26,6 +26,7 @@ import { createCartService } from './modules/cart/cart.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { loggerRoutes } from './modules/logger/logger.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cartRoutes, { cart: createCartService(db) });
   await app.register(addressRoutes, { addresses: createAddressService(db) });
   await app.register(wishlistRoutes, { wishlist: createWishlistService(db) });
+  await app.register(ordersRoutes, { db });
   await app.register(checkoutRoutes, { db, shippingRates: deps.shippingRates ?? createTableRates() });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 

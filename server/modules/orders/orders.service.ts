@@ -1,0 +1,67 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { joinAddress, type SavedAddress } from '../../../domain/address.ts';
+import type { Order } from '../../../domain/orders.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { orderLines, orders } from '../../db/schema.ts';
+
+/** Orders keep their addresses as saved then; older rows may hold a plain string. */
+function addressText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null && 'address' in value)
+    return joinAddress(value as SavedAddress);
+  return '';
+}
+
+function paymentText(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return '';
+  const { brand, last4 } = value as { brand?: unknown; last4?: unknown };
+  return typeof brand === 'string' && typeof last4 === 'string' ? `${brand} ending in ${last4}` : '';
+}
+
+/** The client's orders, newest first, each with its lines: two queries whatever the count. */
+export async function listOrders(db: DbOrTx, clientId: number, limit = 50): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.clientId, clientId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderLines.id));
+  return rows.map((row) => ({
+    orderNumber: row.orderNumber,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    shipping_fee: row.shippingFee,
+    tax: row.tax,
+    tax_rate: row.taxRatePpm / 1_000_000,
+    total: row.total,
+    currency: row.currency,
+    shipping_address: addressText(row.shippingAddress),
+    billing_address: addressText(row.billingAddress),
+    payment: paymentText(row.paymentMethod),
+    lines: lines
+      .filter((line) => line.orderId === row.id)
+      .map((line) => ({
+        product_id: line.productId,
+        package_id: line.packageId,
+        code: line.code,
+        name: line.name,
+        size_name: line.sizeName,
+        unit_price: line.unitPrice,
+        quantity: line.quantity,
+        line_total: line.lineTotal,
+      })),
+  }));
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderSchema } from '../../../domain/orders.ts';
+import { orderLines, orders } from '../../db/schema.ts';
+import { bearer, createTestApp, signUp, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const address = {
+  first_name: 'Jamie',
+  middle_initial: '',
+  last_name: 'Tremblay',
+  address: '220 Yonge St',
+  address2: '',
+  city: 'Toronto',
+  province: 'ON',
+  postalcode: 'M5B 2H1',
+  country_code: 'CA',
+  country: 'Canada',
+};
+
+async function placeDirectly(clientId: number, createdAt: Date, lines: number) {
+  const [order] = await t.db
+    .insert(orders)
+    .values({
+      clientId,
+      clientName: 'Jamie Tremblay',
+      email: 'jamie@example.ca',
+      subtotal: 2598 * lines,
+      shippingFee: 1099,
+      taxRatePpm: 130000,
+      tax: Math.round((2598 * lines + 1099) * 0.13),
+      total: 2598 * lines + 1099 + Math.round((2598 * lines + 1099) * 0.13),
+      shippingAddress: address,
+      billingAddress: address,
+      paymentMethod: { brand: 'visa', last4: '4242' },
+      createdAt,
+    })
+    .returning();
+  if (!order) throw new Error('no order');
+  for (let i = 0; i < lines; i++) {
+    await t.db.insert(orderLines).values({
+      orderId: order.id,
+      code: `MS-${i}`,
+      name: `Sock ${i}`,
+      sizeName: 'M',
+      unitPrice: 1299,
+      quantity: 2,
+      lineTotal: 2598,
+    });
+  }
+  return order.orderNumber;
+}
+
+describe('GET api/orders', () => {
+  it('lists the client’s own orders, newest first, with lines, totals and addresses', async () => {
+    const client = await signUp(t.app);
+    const other = await signUp(t.app);
+    const older = await placeDirectly(client.client_id, new Date('2026-10-01T10:00:00Z'), 1);
+    const newer = await placeDirectly(client.client_id, new Date('2026-11-01T10:00:00Z'), 2);
+    await placeDirectly(other.client_id, new Date('2026-11-02T10:00:00Z'), 1);
+
+    const response = await t.app.inject({ url: '/api/orders', headers: bearer(client) });
+    expect(response.statusCode).toBe(200);
+    const list = orderSchema.array().parse(response.json());
+    expect(list.map((o) => o.orderNumber)).toEqual([newer, older]);
+    expect(list[0]).toMatchObject({
+      status: 'placed',
+      subtotal: 5196,
+      shipping_fee: 1099,
+      tax_rate: 0.13,
+      shipping_address: 'Jamie Tremblay, 220 Yonge St, Toronto, ON M5B 2H1, Canada',
+      payment: 'visa ending in 4242',
+    });
+    expect(list[0]?.lines).toHaveLength(2);
+  });
+
+  it('is empty for a new client and refused to a visitor', async () => {
+    const client = await signUp(t.app);
+    expect((await t.app.inject({ url: '/api/orders', headers: bearer(client) })).json()).toEqual([]);
+    expect((await t.app.inject({ url: '/api/orders' })).statusCode).toBe(401);
+  });
+});
