@@ -88,3 +88,49 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * POST api/Payment/sandbox/paymentmethod (sandbox only): what Stripe.js's createPaymentMethod does
+ * in the browser with Stripe. The card number is checked and forgotten: only brand and last 4 stay.
+ */
+export const sandboxCardSchema = z.strictObject({
+  number: z
+    .string({ error: 'Your card number is incomplete.' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  exp_month: z.number({ error: "Your card's expiration date is incomplete." }).int().min(1).max(12),
+  exp_year: z.number({ error: "Your card's expiration date is incomplete." }).int().min(2000).max(2100),
+  cvc: z
+    .string({ error: "Your card's security code is incomplete." })
+    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  billing_details: z
+    .strictObject({
+      name: z.string().max(255).optional(),
+      email: z.string().max(256).optional(),
+      phone: z.string().max(50).optional(),
+      address: z
+        .strictObject({
+          line1: z.string().max(500).optional(),
+          line2: z.string().max(500).optional(),
+          city: z.string().max(50).optional(),
+          state: z.string().max(50).optional(),
+          country: z.string().max(2).optional(),
+          postal_code: z.string().max(15).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+export type SandboxCard = z.input<typeof sandboxCardSchema>;
+
+/** Spec §3 Payment method: card (brand, last4, exp_month, exp_year) and billing details. */
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  card: z.object({
+    brand: z.string(),
+    last4: z.string(),
+    exp_month: z.number().int(),
+    exp_year: z.number().int(),
+  }),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
