@@ -24,6 +24,7 @@ import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { loggerRoutes } from './modules/logger/logger.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -31,6 +32,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
+import type { PaymentGateway } from './providers/payments/gateway.ts';
+import { createPaymentGateway } from './providers/payments/index.ts';
 import type { ShippingRates } from './providers/shipping/shipping-rates.ts';
 import { createTableRates } from './providers/shipping/table-rates.ts';
 
@@ -45,6 +48,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Carrier quotes; the built-in table rates by default. */
   shippingRates?: ShippingRates;
+  /** The card processor; from config (sandbox or Stripe) by default. */
+  payments?: PaymentGateway;
 }
 
 const YEAR_IN_MS = 365 * 24 * 3_600_000;
@@ -98,7 +103,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressRoutes, { addresses: createAddressService(db) });
   await app.register(wishlistRoutes, { wishlist: createWishlistService(db) });
   await app.register(ordersRoutes, { db });
-  await app.register(checkoutRoutes, { db, shippingRates: deps.shippingRates ?? createTableRates() });
+  const shippingRates = deps.shippingRates ?? createTableRates();
+  const payments = deps.payments ?? createPaymentGateway(config, db, clock);
+  const checkout = createCheckoutService({
+    db,
+    payments,
+    shippingRates,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  await app.register(checkoutRoutes, { db, config, shippingRates, checkout });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   if (deps.imagesDir) {

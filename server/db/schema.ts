@@ -134,6 +134,10 @@ export const products = pgTable(
     visits: integer('visits').notNull().default(0),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
+    /** ' maple leaf crew sock red ms crw 001 ': the words of name and code, for word-prefix search. */
+    searchWords: text('search_words').generatedAlwaysAs(
+      sql`' ' || regexp_replace(lower(name || ' ' || code), '[[:space:][:punct:]]+', ' ', 'g') || ' '`,
+    ),
   },
   (t) => [
     index('products_category').on(t.categoryId),
@@ -543,3 +547,158 @@ export const invoices = pgTable('invoices', {
   total: integer('total').notNull(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- payments sandbox
+
+/*
+ * The built-in payment provider (server/providers/payments/sandbox.ts) keeps Stripe's objects and
+ * states here, so that several instances share them. Ids are Stripe-shaped text ('pi_...').
+ * A card number is never stored: brand, last 4, expiry and funding only.
+ */
+
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  id: text('id').primaryKey(),
+  /** card (online), card_present or interac_present */
+  type: text('type').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month'),
+  expYear: integer('exp_year'),
+  funding: text('funding').notNull(),
+  network: text('network'),
+  country: text('country'),
+  /** What this test card does when charged: null succeeds, otherwise Stripe's decline code. */
+  testOutcome: text('test_outcome'),
+  billingDetails: jsonb('billing_details').notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+});
+
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    amount: integer('amount').notNull(),
+    amountCapturable: integer('amount_capturable').notNull().default(0),
+    amountReceived: integer('amount_received').notNull().default(0),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    captureMethod: text('capture_method').notNull(),
+    paymentMethodTypes: text('payment_method_types').array().notNull(),
+    paymentMethodId: text('payment_method_id'),
+    latestChargeId: text('latest_charge_id'),
+    /** { type, code, decline_code, message } of the last failed attempt */
+    lastPaymentError: jsonb('last_payment_error'),
+    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    receiptEmail: text('receipt_email'),
+    idempotencyKey: text('idempotency_key').unique(),
+    captureIdempotencyKey: text('capture_idempotency_key'),
+    cancellationReason: text('cancellation_reason'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('sandbox_payment_intents_amount_positive', sql`${t.amount} > 0`)],
+);
+
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amount: integer('amount').notNull(),
+    amountCaptured: integer('amount_captured').notNull().default(0),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    captured: boolean('captured').notNull().default(false),
+    /** succeeded or failed */
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    paymentMethodId: text('payment_method_id'),
+    paymentMethodType: text('payment_method_type').notNull(),
+    brand: text('brand'),
+    last4: text('last4'),
+    funding: text('funding'),
+    network: text('network'),
+    country: text('country'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sandbox_charges_created').on(t.createdAt),
+    index('sandbox_charges_payment_intent').on(t.paymentIntentId),
+    check('sandbox_charges_refund_limit', sql`${t.amountRefunded} BETWEEN 0 AND ${t.amount}`),
+  ],
+);
+
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    chargeId: text('charge_id').notNull(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    /** One refund per request: a retried request finds the refund it already made. */
+    idempotencyKey: text('idempotency_key').unique(),
+    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sandbox_refunds_charge').on(t.chargeId),
+    check('sandbox_refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Simulated Terminal readers; the action is Stripe's reader action, kept here rather than in memory. */
+export const sandboxReaders = pgTable('sandbox_readers', {
+  id: text('id').primaryKey(),
+  label: text('label').notNull(),
+  deviceType: text('device_type').notNull(),
+  serialNumber: text('serial_number').notNull(),
+  /** online or offline */
+  status: text('status').notNull(),
+  action: jsonb('action'),
+  /** The idempotency key of the refund_payment action in progress. */
+  actionIdempotencyKey: text('action_idempotency_key'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
+  id: text('id').primaryKey(),
+  status: text('status').notNull(),
+  paymentStatus: text('payment_status').notNull(),
+  amountTotal: integer('amount_total').notNull(),
+  currency: text('currency').notNull(),
+  /** [{ price, quantity, amount_total, description }] */
+  lineItems: jsonb('line_items').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url'),
+  paymentIntentId: text('payment_intent_id'),
+  metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+  idempotencyKey: text('idempotency_key').unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const sandboxProducts = pgTable('sandbox_products', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const sandboxPrices = pgTable(
+  'sandbox_prices',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => sandboxProducts.id),
+    unitAmount: integer('unit_amount').notNull(),
+    currency: text('currency').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_prices_product').on(t.productId)],
+);

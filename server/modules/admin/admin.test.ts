@@ -15,7 +15,10 @@ describe('GET api/admin/outbox (role ADMIN)', () => {
     const client = await signUp(t.app);
     const asClient = await t.app.inject({ url: '/api/admin/outbox', headers: bearer(client) });
     expect(asClient.statusCode).toBe(403);
-    expect(asClient.json().error).toEqual({ code: 'forbidden', message: 'Your account does not have access to this.' });
+    expect(asClient.json().error).toEqual({
+      code: 'forbidden',
+      message: 'Your account does not have access to this.',
+    });
     const pos = await logIn(t.app, DEMO_ACCOUNTS.pos.user_name, DEMO_ACCOUNTS.pos.password);
     expect((await t.app.inject({ url: '/api/admin/outbox', headers: bearer(pos) })).statusCode).toBe(403);
   });

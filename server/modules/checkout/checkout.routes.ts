@@ -1,13 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  confirmRequestSchema,
+  confirmResultSchema,
+  paymentMethodSchema,
+  paymentRequestSchema,
+  paymentResultSchema,
+  sandboxCardSchema,
+} from '../../../domain/orders.ts';
 import { shippingFeeRequestSchema, shippingFeeSchema } from '../../../domain/shipping.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { loadCart } from '../cart/cart.service.ts';
-import { provinceTaxRatePpm } from '../settings/settings.service.ts';
+import { paymentPublicKey, provinceTaxRatePpm } from '../settings/settings.service.ts';
+import type { CheckoutService } from './checkout.service.ts';
 import { shippingFeeFor } from './shipping.service.ts';
+
+/** Card attempts per client (or address) in ten minutes: a brake on card testing. */
+export const CARD_ATTEMPT_LIMIT = 20;
 
 const quoteRequestSchema = z.strictObject({
   customerNo: z.string().max(50).optional(),
@@ -42,10 +55,71 @@ const quoteSchema = z.object({
 });
 
 /** Tax, shipping fee and carrier quotes (spec storefront §7 Payment and tax, Shipping). */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; shippingRates: ShippingRates }> = async (
+export interface CheckoutRoutesOptions {
+  db: Database;
+  config: Pick<Config, 'paymentProvider' | 'stripePublishableKey'>;
+  shippingRates: ShippingRates;
+  checkout: CheckoutService;
+}
+
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
   app,
-  { db, shippingRates },
+  { db, config, shippingRates, checkout },
 ) => {
+  const cardAttempts = {
+    rateLimit: {
+      max: CARD_ATTEMPT_LIMIT,
+      timeWindow: '10 minutes',
+      keyGenerator: (request: { user: { id: number } | null; ip: string }) =>
+        request.user ? `client:${request.user.id}` : request.ip,
+      errorResponseBuilder: () =>
+        new AppError(
+          'rate_limited',
+          'Too many payment attempts. Please wait a few minutes and try again.',
+          429,
+        ),
+    },
+  };
+
+  app.get(
+    '/api/Payment/publickey',
+    { schema: { response: { 200: z.object({ publicKey: z.string() }) } } },
+    () => ({
+      publicKey: paymentPublicKey(config),
+    }),
+  );
+
+  app.post(
+    '/api/Payment/sandbox/paymentmethod',
+    { schema: { body: sandboxCardSchema, response: { 200: paymentMethodSchema } }, config: cardAttempts },
+    async (request) => {
+      requireUser(request);
+      const method = await checkout.createSandboxPaymentMethod(request.body);
+      const card = method.card;
+      return {
+        id: method.id,
+        card: {
+          brand: card?.brand ?? 'unknown',
+          last4: card?.last4 ?? '',
+          exp_month: card?.exp_month ?? 0,
+          exp_year: card?.exp_year ?? 0,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/Payment',
+    { schema: { body: paymentRequestSchema, response: { 200: paymentResultSchema } }, config: cardAttempts },
+    (request) => checkout.pay(requireUser(request), request.body.paymentMethodId),
+  );
+
+  app.post(
+    '/api/Payment/confirm',
+    { schema: { body: confirmRequestSchema, response: { 200: confirmResultSchema } } },
+    (request) => checkout.confirm(requireUser(request), request.body.paymentIntentId),
+  );
+
   app.get(
     '/api/Tax/:province',
     {

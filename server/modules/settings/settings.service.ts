@@ -51,6 +51,11 @@ export async function provinceTaxRatePpm(db: DbOrTx, province: string, country =
   return Number(row?.ppm ?? 0);
 }
 
+/** The key the web's card form needs: Stripe's publishable key, or the sandbox's own. */
+export function paymentPublicKey(config: Pick<Config, 'paymentProvider' | 'stripePublishableKey'>): string {
+  return config.paymentProvider === 'stripe' ? (config.stripePublishableKey ?? '') : 'pk_test_sandbox';
+}
+
 export function createSettingsService(
   db: DbOrTx,
   config: Pick<Config, 'testMode' | 'paymentProvider' | 'stripePublishableKey'>,

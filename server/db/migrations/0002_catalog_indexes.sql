@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "search_words" text GENERATED ALWAYS AS (' ' || regexp_replace(lower(name || ' ' || code), '[[:space:][:punct:]]+', ' ', 'g') || ' ') STORED;

@@ -1,0 +1,261 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginRecord } from '../../../domain/auth.ts';
+import { countRows } from '../../db/database.ts';
+import { orders, outbox, products, settings, stock } from '../../db/schema.ts';
+import { bearer, createTestApp, signUp, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+let item: { id: number; name: string; pricing: number };
+
+const VISA = '4242424242424242';
+const DECLINED = '4000000000000002';
+const INSUFFICIENT = '4000000000009995';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Any single unit reaches the minimum, so tests can buy one piece.
+  await t.db.update(settings).set({ value: 100 }).where(eq(settings.key, 'minimum_purchase'));
+  const [row] = await t.db
+    .select({ id: products.id, name: products.name, pricing: products.pricing })
+    .from(products)
+    .innerJoin(stock, eq(stock.productId, products.id))
+    .where(and(isNull(products.sizeTypeId), eq(products.priceDiscount, 0), gt(stock.instock, 40)))
+    .limit(1);
+  if (!row) throw new Error('no unsized product in stock');
+  item = row;
+});
+afterAll(() => t.close());
+
+const address = {
+  first_name: 'Jamie',
+  last_name: 'Tremblay',
+  address: '220 Yonge St',
+  city: 'Toronto',
+  province: 'ON',
+  postalcode: 'M5B 2H1',
+  country_code: 'CA',
+  email: 'jamie@example.ca',
+  phone: '416-555-0100',
+};
+
+function call(app: TestApp['app'], client: LoginRecord, url: string, payload: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url, headers: bearer(client), payload });
+}
+
+/** A new client with the product in the cart and both addresses saved. */
+async function readyToPay(app: TestApp['app'], productId: number, quantity = 1): Promise<LoginRecord> {
+  const client = await signUp(app);
+  await call(app, client, '/api/addcart', { userId: client.client_id, productId, quantity });
+  await call(app, client, '/api/Address', { ...address, address_type_id: 1 });
+  await call(app, client, '/api/Address', { address_type_id: 2, same_as_shipping: true });
+  return client;
+}
+
+async function cardMethod(app: TestApp['app'], client: LoginRecord, number: string) {
+  return call(app, client, '/api/Payment/sandbox/paymentmethod', {
+    number,
+    exp_month: 12,
+    exp_year: 2034,
+    cvc: '123',
+    billing_details: { name: 'Jamie Tremblay' },
+  });
+}
+
+async function pay(app: TestApp['app'], client: LoginRecord, number = VISA) {
+  const method = await cardMethod(app, client, number);
+  expect(method.statusCode).toBe(200);
+  return call(app, client, '/api/Payment', { userId: client.client_id, paymentMethodId: method.json().id });
+}
+
+async function stockOf(productId: number): Promise<number> {
+  const [row] = await t.db
+    .select({ instock: stock.instock })
+    .from(stock)
+    .where(eq(stock.productId, productId));
+  return row?.instock ?? -1;
+}
+
+describe('paying and placing an order', () => {
+  it('authorizes the server’s total, places the order, takes the stock, empties the cart, e-mails, captures', async () => {
+    const client = await readyToPay(t.app, item.id, 2);
+    const stockBefore = await stockOf(item.id);
+    const paid = await pay(t.app, client);
+    expect(paid.statusCode).toBe(200);
+    const payment = paid.json();
+    expect(payment).toMatchObject({ status: 'succeeded', error: null });
+    const subtotal = item.pricing * 2;
+    const fee = (await call(t.app, client, '/api/Payment/shippingfee', { address })).json().shipping_fee;
+    const tax = Math.round(((subtotal + fee) * 130000) / 1_000_000);
+    expect(payment.amount).toBe(subtotal + fee + tax);
+
+    const placed = await call(t.app, client, '/api/Payment/confirm', {
+      userId: client.client_id,
+      paymentIntentId: payment.paymentIntentId,
+      orderRequest: { shipping_fee: 0, cart: 'ignored' },
+    });
+    expect(placed.statusCode).toBe(200);
+    const { orderNumber } = placed.json();
+    expect(orderNumber).toBeGreaterThan(100000);
+
+    expect(await stockOf(item.id)).toBe(stockBefore - 2);
+    const cart = await call(t.app, client, '/api/getcart', { userId: client.client_id });
+    expect(cart.json().products).toEqual([]);
+    const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+    expect(order).toMatchObject({ status: 'paid', subtotal, shippingFee: fee, tax, total: payment.amount });
+    const [mail] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    expect(mail?.subject).toContain(String(orderNumber));
+    expect(mail?.text).toContain(`Order Number: ${orderNumber}`);
+    const list = await t.app.inject({ url: '/api/orders', headers: bearer(client) });
+    expect(list.json()[0]).toMatchObject({ orderNumber, payment: 'visa ending in 4242' });
+  });
+
+  it('places the same payment once: a retry and a double click get the same order number', async () => {
+    const client = await readyToPay(t.app, item.id);
+    const { paymentIntentId } = (await pay(t.app, client)).json();
+    const before = await countRows(t.db, orders);
+    const confirm = () =>
+      call(t.app, client, '/api/Payment/confirm', { userId: client.client_id, paymentIntentId });
+    const [a, b] = await Promise.all([confirm(), confirm()]);
+    const c = await confirm();
+    const numbers = [a, b, c].map((r) => r.json().orderNumber);
+    expect(new Set(numbers).size).toBe(1);
+    expect(await countRows(t.db, orders)).toBe(before + 1);
+  });
+
+  it('answers the provider’s message for a declined card, and places nothing', async () => {
+    for (const [card, message] of [
+      [DECLINED, 'Your card was declined.'],
+      [INSUFFICIENT, 'Your card has insufficient funds.'],
+    ]) {
+      const client = await readyToPay(t.app, item.id);
+      const response = await pay(t.app, client, card);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'requires_payment_method', error: message });
+    }
+  });
+
+  it('refuses a card number that fails the Luhn check with 402 and Stripe’s message', async () => {
+    const client = await readyToPay(t.app, item.id);
+    const response = await cardMethod(t.app, client, '4242424242424241');
+    expect(response.statusCode).toBe(402);
+    expect(response.json().error.message).toBe('Your card number is incorrect.');
+  });
+
+  it('releases the authorization when the cart changed after paying', async () => {
+    const client = await readyToPay(t.app, item.id);
+    const { paymentIntentId } = (await pay(t.app, client)).json();
+    await call(t.app, client, '/api/addcart', { userId: client.client_id, productId: item.id, quantity: 1 });
+    const response = await call(t.app, client, '/api/Payment/confirm', {
+      userId: client.client_id,
+      paymentIntentId,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('cart_changed');
+    const again = await call(t.app, client, '/api/Payment/confirm', {
+      userId: client.client_id,
+      paymentIntentId,
+    });
+    expect(again.json()).toMatchObject({ status: 'canceled', orderNumber: null });
+  });
+
+  it('does not let one client place another client’s payment', async () => {
+    const alice = await readyToPay(t.app, item.id);
+    const bob = await readyToPay(t.app, item.id);
+    const { paymentIntentId } = (await pay(t.app, alice)).json();
+    const response = await call(t.app, bob, '/api/Payment/confirm', {
+      userId: bob.client_id,
+      paymentIntentId,
+    });
+    expect(response.statusCode).toBe(404);
+    const asAlice = await call(t.app, bob, '/api/Payment/confirm', {
+      userId: alice.client_id,
+      paymentIntentId,
+    });
+    expect(asAlice.statusCode).toBe(403);
+  });
+
+  it('refuses to pay an empty cart, a cart without addresses, or a visitor', async () => {
+    const empty = await signUp(t.app);
+    const method = (await cardMethod(t.app, empty, VISA)).json();
+    const noCart = await call(t.app, empty, '/api/Payment', {
+      userId: empty.client_id,
+      paymentMethodId: method.id,
+    });
+    expect(noCart.statusCode).toBe(409);
+    await call(t.app, empty, '/api/addcart', { userId: empty.client_id, productId: item.id, quantity: 1 });
+    const noAddress = await call(t.app, empty, '/api/Payment', {
+      userId: empty.client_id,
+      paymentMethodId: method.id,
+    });
+    expect(noAddress.statusCode).toBe(409);
+    expect(noAddress.json().error.message).toBe('Please enter your shipping address.');
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: '/api/Payment',
+      payload: { userId: 1, paymentMethodId: 'pm_x' },
+    });
+    expect(visitor.statusCode).toBe(401);
+    const withAmount = await call(t.app, empty, '/api/Payment', {
+      userId: empty.client_id,
+      paymentMethodId: method.id,
+      amount: 1,
+    });
+    expect(withAmount.statusCode).toBe(400);
+  });
+});
+
+describe('no oversell', () => {
+  it('sells the last 5 units to exactly 5 of 20 buyers racing; the others get 409 and their money back', async () => {
+    const own = await createTestApp();
+    try {
+      await own.db.update(settings).set({ value: 100 }).where(eq(settings.key, 'minimum_purchase'));
+      await own.db
+        .update(stock)
+        .set({ instock: 5 })
+        .where(and(eq(stock.productId, item.id), isNull(stock.sizeId)));
+      const buyers = await Promise.all(Array.from({ length: 20 }, () => readyToPay(own.app, item.id)));
+      const payments = await Promise.all(
+        buyers.map(async (buyer) => ({ buyer, paid: (await pay(own.app, buyer)).json() })),
+      );
+      expect(payments.every(({ paid }) => paid.status === 'succeeded')).toBe(true);
+
+      const results = await Promise.all(
+        payments.map(({ buyer, paid }) =>
+          call(own.app, buyer, '/api/Payment/confirm', {
+            userId: buyer.client_id,
+            paymentIntentId: paid.paymentIntentId,
+          }),
+        ),
+      );
+      const placed = results.filter((r) => r.statusCode === 200);
+      const refused = results.filter((r) => r.statusCode === 409);
+      expect(placed).toHaveLength(5);
+      expect(refused).toHaveLength(15);
+      for (const response of refused) {
+        expect(response.json().error.code).toBe('not_enough_stock');
+        expect(response.json().error.message).toContain(item.name);
+      }
+      const [row] = await own.db
+        .select({ instock: stock.instock })
+        .from(stock)
+        .where(eq(stock.productId, item.id));
+      expect(row?.instock).toBe(0);
+      expect(await countRows(own.db, orders)).toBe(5);
+
+      // Every refused buyer's authorization was released.
+      for (const [index, response] of results.entries()) {
+        if (response.statusCode !== 409) continue;
+        const { buyer, paid } = payments[index] ?? {};
+        if (!buyer || !paid) continue;
+        const again = await call(own.app, buyer, '/api/Payment/confirm', {
+          userId: buyer.client_id,
+          paymentIntentId: paid.paymentIntentId,
+        });
+        expect(again.json().status).toBe('canceled');
+      }
+    } finally {
+      await own.close();
+    }
+  });
+});

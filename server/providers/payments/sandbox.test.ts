@@ -1,0 +1,912 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../config.ts';
+import { countRows } from '../../db/database.ts';
+import {
+  sandboxCharges,
+  sandboxCheckoutSessions,
+  sandboxPaymentIntents,
+  sandboxPaymentMethods,
+  sandboxPrices,
+  sandboxProducts,
+  sandboxReaders,
+  sandboxRefunds,
+} from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { type CardInput, PaymentError, type PaymentGateway, type PaymentIntent } from './gateway.ts';
+import { createPaymentGateway } from './index.ts';
+import { createSandboxGateway, SANDBOX_CHECKOUT_PATH, SANDBOX_READERS } from './sandbox.ts';
+
+let t: TestApp;
+let gateway: PaymentGateway;
+let now = new Date('2026-12-01T15:00:00Z');
+const clock = { now: () => new Date(now) };
+
+const FRONT = SANDBOX_READERS[0].id;
+const OFFLINE = SANDBOX_READERS[1].id;
+const POPUP = SANDBOX_READERS[2].id;
+const POS_TYPES = ['card_present', 'interac_present'] as const;
+
+beforeAll(async () => {
+  t = await createTestApp({ data: 'empty' });
+  gateway = createSandboxGateway(t.db, clock);
+});
+afterAll(() => t.close());
+
+function card(number: string, overrides: Partial<CardInput> = {}): CardInput {
+  return { number, exp_month: 12, exp_year: clock.now().getUTCFullYear() + 3, cvc: '123', ...overrides };
+}
+
+function sandbox() {
+  if (!gateway.sandbox) throw new Error('the sandbox has its own operations');
+  return gateway.sandbox;
+}
+
+/** The PaymentError a call fails with. */
+async function failure(promise: Promise<unknown>): Promise<PaymentError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(PaymentError);
+    return error as PaymentError;
+  }
+  throw new Error('expected a PaymentError');
+}
+
+/** A storefront payment: card details -> payment method -> authorized intent (manual capture). */
+async function authorize(amount: number, number = '4242424242424242', idempotencyKey?: string) {
+  const method = await sandbox().createPaymentMethod(card(number));
+  return gateway.createPaymentIntent({
+    amount,
+    paymentMethodId: method.id,
+    captureMethod: 'manual',
+    confirm: true,
+    metadata: { cart: 'test' },
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+}
+
+async function paidOnline(amount: number, number = '4242424242424242') {
+  const intent = await authorize(amount, number);
+  return gateway.capturePaymentIntent(intent.id);
+}
+
+/** A POS payment through a reader: create, process, present. */
+async function paidInPerson(
+  amount: number,
+  type: 'card_present' | 'interac_present' = 'card_present',
+  number?: string,
+  readerId = FRONT,
+): Promise<PaymentIntent> {
+  const intent = await gateway.createPaymentIntent({ amount, paymentMethodTypes: [...POS_TYPES] });
+  await gateway.processPaymentIntent(readerId, intent.id);
+  await gateway.presentPaymentMethod(readerId, number ? { type, number } : { type });
+  return gateway.retrievePaymentIntent(intent.id);
+}
+
+async function chargeOf(intent: Pick<PaymentIntent, 'id'>) {
+  const [row] = await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.paymentIntentId, intent.id));
+  if (!row) throw new Error(`no charge for ${intent.id}`);
+  return row;
+}
+
+describe('card details (the sandbox card form)', () => {
+  it('keeps brand, last 4, expiry and funding of 4242 4242 4242 4242, never the number', async () => {
+    const method = await sandbox().createPaymentMethod(
+      card('4242 4242 4242 4242', {
+        billing_details: { name: 'Avery Lachance', address: { country: 'CA' } },
+      }),
+    );
+    expect(method.id).toMatch(/^pm_/);
+    expect(method.card).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 12, funding: 'credit' });
+    expect(method.billing_details).toMatchObject({ name: 'Avery Lachance', address: { country: 'CA' } });
+    const [row] = await t.db
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(eq(sandboxPaymentMethods.id, method.id));
+    expect(JSON.stringify(row)).not.toContain('424242424242');
+    expect(await gateway.retrievePaymentMethod(method.id)).toEqual(method);
+  });
+
+  it.each([
+    ['a number failing Luhn', card('4242424242424241'), 'incorrect_number', 'Your card number is incorrect.'],
+    ['letters', card('4242abcd42424242'), 'incorrect_number', 'Your card number is incorrect.'],
+    [
+      'an expiry year in the past',
+      card('4242424242424242', { exp_year: 2025 }),
+      'invalid_expiry_year',
+      "Your card's expiration year is invalid.",
+    ],
+    [
+      'an expiry month already past',
+      card('4242424242424242', { exp_month: 11, exp_year: 2026 }),
+      'invalid_expiry_month',
+      "Your card's expiration month is invalid.",
+    ],
+    [
+      'month 13',
+      card('4242424242424242', { exp_month: 13 }),
+      'invalid_expiry_month',
+      "Your card's expiration month is invalid.",
+    ],
+    [
+      'a two-digit CVC',
+      card('4242424242424242', { cvc: '12' }),
+      'invalid_cvc',
+      "Your card's security code is invalid.",
+    ],
+    [
+      'a three-digit CVC on an Amex',
+      card('378282246310005', { cvc: '123' }),
+      'invalid_cvc',
+      "Your card's security code is invalid.",
+    ],
+  ])('refuses %s with Stripe’s error, writing nothing', async (_name, input, code, message) => {
+    const before = await countRows(t.db, sandboxPaymentMethods);
+    const error = await failure(sandbox().createPaymentMethod(input));
+    expect(error).toMatchObject({ type: 'card_error', code, message, statusCode: 402 });
+    expect(await countRows(t.db, sandboxPaymentMethods)).toBe(before);
+  });
+
+  it('accepts this month, a two-digit year and an Amex with a four-digit CVC', async () => {
+    await expect(
+      sandbox().createPaymentMethod(card('4242424242424242', { exp_month: 12, exp_year: 26 })),
+    ).resolves.toMatchObject({ card: { exp_year: 2026 } });
+    await expect(
+      sandbox().createPaymentMethod(card('378282246310005', { cvc: '1234' })),
+    ).resolves.toMatchObject({
+      card: { brand: 'amex', last4: '0005' },
+    });
+  });
+});
+
+describe('online payments: authorize now, capture later', () => {
+  it('authorizes 4242 (requires_capture) and captures it', async () => {
+    const intent = await authorize(4599);
+    expect(intent).toMatchObject({
+      id: expect.stringMatching(/^pi_/),
+      status: 'requires_capture',
+      amount: 4599,
+      amount_capturable: 4599,
+      amount_received: 0,
+      currency: 'cad',
+      capture_method: 'manual',
+      metadata: { cart: 'test' },
+      last_payment_error: null,
+    });
+    expect((await chargeOf(intent)).captured).toBe(false);
+    const captured = await gateway.capturePaymentIntent(intent.id);
+    expect(captured).toMatchObject({ status: 'succeeded', amount_received: 4599, amount_capturable: 0 });
+    expect(await chargeOf(intent)).toMatchObject({ captured: true, amountCaptured: 4599, amountRefunded: 0 });
+  });
+
+  it('captures part of an authorization and releases the rest', async () => {
+    const intent = await authorize(2000);
+    const captured = await gateway.capturePaymentIntent(intent.id, { amountToCapture: 1500 });
+    expect(captured).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+    expect(await chargeOf(intent)).toMatchObject({ amountCaptured: 1500, amountRefunded: 500 });
+    const error = await failure(
+      gateway.createRefund({ paymentIntentId: intent.id, amount: 1600, idempotencyKey: 'p1' }),
+    );
+    expect(error.message).toBe('Refund amount ($16.00) is greater than unrefunded amount on charge ($15.00)');
+  });
+
+  it('refuses to capture more than was authorized', async () => {
+    const intent = await authorize(2000);
+    const error = await failure(gateway.capturePaymentIntent(intent.id, { amountToCapture: 2001 }));
+    expect(error).toMatchObject({ code: 'amount_too_large', param: 'amount_to_capture' });
+    expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe('requires_capture');
+  });
+
+  it('cancel releases an authorization; it can no longer be captured', async () => {
+    const intent = await authorize(3000);
+    const canceled = await gateway.cancelPaymentIntent(intent.id, { cancellationReason: 'abandoned' });
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      amount_capturable: 0,
+      cancellation_reason: 'abandoned',
+    });
+    expect(canceled.canceled_at).toBe(Math.floor(now.getTime() / 1000));
+    expect(await chargeOf(intent)).toMatchObject({ captured: false, amountRefunded: 3000 });
+    const error = await failure(gateway.capturePaymentIntent(intent.id));
+    expect(error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message:
+        'This PaymentIntent could not be captured because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.',
+    });
+  });
+
+  it('a captured payment cannot be cancelled', async () => {
+    const intent = await paidOnline(1200);
+    const error = await failure(gateway.cancelPaymentIntent(intent.id));
+    expect(error.message).toBe(
+      'You cannot cancel this PaymentIntent because it has a status of succeeded. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.',
+    );
+  });
+
+  it('capture and cancel at the same moment: exactly one wins', async () => {
+    const intent = await authorize(5000);
+    const results = await Promise.allSettled([
+      gateway.capturePaymentIntent(intent.id),
+      gateway.cancelPaymentIntent(intent.id),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const final = await gateway.retrievePaymentIntent(intent.id);
+    const row = await chargeOf(intent);
+    if (final.status === 'succeeded') expect(row).toMatchObject({ captured: true, amountRefunded: 0 });
+    else expect(row).toMatchObject({ captured: false, amountRefunded: 5000 });
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', 'card_declined', 'generic_decline', 'Your card was declined.'],
+    ['4000 0000 0000 9995', 'card_declined', 'insufficient_funds', 'Your card has insufficient funds.'],
+    ['4000 0000 0000 9987', 'card_declined', 'lost_card', 'Your card was declined.'],
+    ['4000 0000 0000 9979', 'card_declined', 'stolen_card', 'Your card was declined.'],
+    ['4000 0000 0000 0069', 'expired_card', 'expired_card', 'Your card has expired.'],
+    ['4000 0000 0000 0127', 'incorrect_cvc', 'incorrect_cvc', "Your card's security code is incorrect."],
+    [
+      '4000 0000 0000 0119',
+      'processing_error',
+      'processing_error',
+      'An error occurred while processing your card. Try again in a little bit.',
+    ],
+  ])('%s is declined with %s (%s)', async (number, code, declineCode, message) => {
+    const error = await failure(authorize(2500, number));
+    expect(error).toMatchObject({
+      type: 'card_error',
+      code,
+      decline_code: declineCode,
+      message,
+      statusCode: 402,
+    });
+    const intent = await gateway.retrievePaymentIntent(error.paymentIntentId ?? '');
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      payment_method: null,
+      last_payment_error: { type: 'card_error', code, decline_code: declineCode, message },
+    });
+    expect(await chargeOf(intent)).toMatchObject({ status: 'failed', failureCode: code, captured: false });
+  });
+
+  it('the same idempotency key answers the same intent, or the same decline, never a second one', async () => {
+    const method = await sandbox().createPaymentMethod(card('4242424242424242'));
+    const params = {
+      amount: 3100,
+      paymentMethodId: method.id,
+      captureMethod: 'manual' as const,
+      confirm: true,
+      idempotencyKey: 'order-key-1',
+    };
+    const [first, second] = await Promise.all([
+      gateway.createPaymentIntent(params),
+      gateway.createPaymentIntent(params),
+    ]);
+    expect(second.id).toBe(first.id);
+    const third = await gateway.createPaymentIntent(params);
+    expect(third.id).toBe(first.id);
+    const rows = await t.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.idempotencyKey, 'order-key-1'));
+    expect(rows).toHaveLength(1);
+    expect(await countRows(t.db, sandboxCharges)).toBeGreaterThan(0);
+    const charges = await t.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.paymentIntentId, first.id));
+    expect(charges).toHaveLength(1);
+
+    const mismatch = await failure(gateway.createPaymentIntent({ ...params, amount: 3200 }));
+    expect(mismatch).toMatchObject({ type: 'idempotency_error' });
+    expect(mismatch.message).toContain("Try using a key other than 'order-key-1'");
+
+    const declined = await failure(authorize(900, '4000000000000002', 'order-key-2'));
+    const again = await failure(
+      gateway.createPaymentIntent({
+        amount: 900,
+        paymentMethodId: (await chargeOf({ id: declined.paymentIntentId ?? '' })).paymentMethodId ?? '',
+        captureMethod: 'manual',
+        confirm: true,
+        idempotencyKey: 'order-key-2',
+      }),
+    );
+    expect(again).toMatchObject({ code: 'card_declined', paymentIntentId: declined.paymentIntentId });
+  });
+
+  it.each([
+    [{ amount: 49 }, 'amount_too_small', 'Amount must be at least $0.50 cad'],
+    [{ amount: 12.5 }, 'parameter_invalid_integer', 'Invalid integer: 12.5'],
+    [{ amount: 100_000_000 }, 'amount_too_large', 'Amount must be no more than $999,999.99 cad'],
+  ])('refuses %o before writing anything', async (params, code, message) => {
+    const before = await countRows(t.db, sandboxPaymentIntents);
+    await expect(gateway.createPaymentIntent(params)).rejects.toMatchObject({
+      code,
+      message,
+      param: 'amount',
+    });
+    expect(await countRows(t.db, sandboxPaymentIntents)).toBe(before);
+  });
+
+  it('refuses another currency, an unknown payment method and a confirm without one', async () => {
+    await expect(gateway.createPaymentIntent({ amount: 1000, currency: 'usd' })).rejects.toMatchObject({
+      param: 'currency',
+    });
+    await expect(
+      gateway.createPaymentIntent({ amount: 1000, paymentMethodId: 'pm_nope', confirm: true }),
+    ).rejects.toMatchObject({
+      code: 'resource_missing',
+      message: "No such payment_method: 'pm_nope'",
+      statusCode: 404,
+    });
+    await expect(gateway.createPaymentIntent({ amount: 1000, confirm: true })).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+    });
+    await expect(gateway.retrievePaymentIntent('pi_nope')).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
+  });
+});
+
+describe('card readers', () => {
+  it('lists the simulated readers: two online, one offline', async () => {
+    const readers = await gateway.listReaders();
+    expect(readers.map((reader) => [reader.label, reader.status])).toEqual([
+      ['Back Office Reader', 'offline'],
+      ['Front Counter WisePOS E', 'online'],
+      ['Pop-up Stand Reader', 'online'],
+    ]);
+    expect(readers[1]).toMatchObject({ id: FRONT, object: 'terminal.reader', action: null, livemode: false });
+    await expect(gateway.retrieveReader('tmr_nope')).rejects.toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+  });
+
+  it('processes a payment: in_progress until a card is presented, then succeeded (captured at once)', async () => {
+    const intent = await gateway.createPaymentIntent({
+      amount: 2260,
+      paymentMethodTypes: [...POS_TYPES],
+      receiptEmail: 'buyer@example.ca',
+    });
+    const processing = await gateway.processPaymentIntent(FRONT, intent.id);
+    expect(processing.action).toEqual({
+      type: 'process_payment_intent',
+      status: 'in_progress',
+      failure_code: null,
+      failure_message: null,
+      process_payment_intent: { payment_intent: intent.id },
+    });
+    expect((await gateway.retrieveReader(FRONT)).action?.status).toBe('in_progress');
+    const done = await gateway.presentPaymentMethod(FRONT);
+    expect(done.action).toMatchObject({ status: 'succeeded', failure_code: null });
+    expect(await gateway.retrievePaymentIntent(intent.id)).toMatchObject({
+      status: 'succeeded',
+      amount_received: 2260,
+      receipt_email: 'buyer@example.ca',
+    });
+    expect(await chargeOf(intent)).toMatchObject({
+      paymentMethodType: 'card_present',
+      brand: 'visa',
+      last4: '4242',
+      captured: true,
+    });
+  });
+
+  it('an offline reader refuses actions with Stripe’s terminal_reader_offline', async () => {
+    const intent = await gateway.createPaymentIntent({ amount: 1500, paymentMethodTypes: [...POS_TYPES] });
+    const error = await failure(gateway.processPaymentIntent(OFFLINE, intent.id));
+    expect(error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'terminal_reader_offline',
+      message:
+        'Reader is currently offline, please ensure the reader is powered on and connected to the internet before retrying your request.',
+    });
+    expect((await gateway.retrieveReader(OFFLINE)).action).toBeNull();
+    await expect(gateway.cancelReaderAction(OFFLINE)).rejects.toMatchObject({
+      code: 'terminal_reader_offline',
+    });
+  });
+
+  it('a busy reader refuses a second payment', async () => {
+    const first = await gateway.createPaymentIntent({ amount: 1500, paymentMethodTypes: [...POS_TYPES] });
+    const second = await gateway.createPaymentIntent({ amount: 1600, paymentMethodTypes: [...POS_TYPES] });
+    await gateway.processPaymentIntent(POPUP, first.id);
+    await expect(gateway.processPaymentIntent(POPUP, second.id)).rejects.toMatchObject({
+      code: 'terminal_reader_busy',
+    });
+    await gateway.cancelReaderAction(POPUP);
+  });
+
+  it.each([
+    [1001, 'call_issuer'],
+    [1005, 'generic_decline'],
+    [1055, 'incorrect_pin'],
+    [1065, 'withdrawal_count_limit_exceeded'],
+    [1075, 'pin_try_exceeded'],
+  ])('Stripe’s test amount %i makes the reader decline (%s)', async (amount, declineCode) => {
+    const intent = await paidInPerson(amount);
+    const reader = await gateway.retrieveReader(FRONT);
+    expect(reader.action).toMatchObject({
+      type: 'process_payment_intent',
+      status: 'failed',
+      failure_code: 'card_declined',
+      failure_message: 'Your card was declined.',
+    });
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'card_declined', decline_code: declineCode },
+    });
+    // The same intent can be tried again (a declined card is not the end of the sale).
+    await gateway.processPaymentIntent(FRONT, intent.id);
+    await gateway.cancelReaderAction(FRONT);
+  });
+
+  it('declines test cards presented to the reader, and approves amounts ending in .00', async () => {
+    const declined = await paidInPerson(2000, 'card_present', '4000000000009995');
+    expect(declined.last_payment_error).toMatchObject({ decline_code: 'insufficient_funds' });
+    expect((await gateway.retrieveReader(FRONT)).action).toMatchObject({
+      status: 'failed',
+      failure_code: 'card_declined',
+      failure_message: 'Your card has insufficient funds.',
+    });
+    await expect(paidInPerson(2500)).resolves.toMatchObject({ status: 'succeeded' });
+  });
+
+  it('Interac is captured at once, even on a manual-capture intent, and cannot be cancelled after', async () => {
+    const intent = await gateway.createPaymentIntent({
+      amount: 3390,
+      paymentMethodTypes: [...POS_TYPES],
+      captureMethod: 'manual',
+    });
+    await gateway.processPaymentIntent(FRONT, intent.id);
+    await gateway.presentPaymentMethod(FRONT, { type: 'interac_present' });
+    const paid = await gateway.retrievePaymentIntent(intent.id);
+    expect(paid).toMatchObject({ status: 'succeeded', amount_received: 3390 });
+    expect(await chargeOf(intent)).toMatchObject({
+      paymentMethodType: 'interac_present',
+      brand: 'interac',
+      network: 'interac',
+      funding: 'debit',
+      last4: '1933',
+      captured: true,
+    });
+    await expect(gateway.cancelPaymentIntent(intent.id)).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+    });
+    // Cancelling the reader's action after the card was presented undoes nothing.
+    const reader = await gateway.cancelReaderAction(FRONT);
+    expect(reader.action).toMatchObject({ status: 'succeeded' });
+    expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe('succeeded');
+  });
+
+  it('a card on a manual-capture intent waits for capture (unlike Interac)', async () => {
+    const intent = await gateway.createPaymentIntent({
+      amount: 1800,
+      paymentMethodTypes: [...POS_TYPES],
+      captureMethod: 'manual',
+    });
+    await gateway.processPaymentIntent(FRONT, intent.id);
+    await gateway.presentPaymentMethod(FRONT, { type: 'card_present' });
+    expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe('requires_capture');
+  });
+
+  it('cancel returns the reader to idle and cancels the intent nothing was taken on', async () => {
+    const intent = await gateway.createPaymentIntent({ amount: 4000, paymentMethodTypes: [...POS_TYPES] });
+    await gateway.processPaymentIntent(FRONT, intent.id);
+    const reader = await gateway.cancelReaderAction(FRONT);
+    expect(reader.action).toBeNull();
+    expect(await gateway.retrievePaymentIntent(intent.id)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+    await expect(gateway.presentPaymentMethod(FRONT)).rejects.toMatchObject({
+      type: 'invalid_request_error',
+    });
+    await expect(gateway.processPaymentIntent(FRONT, intent.id)).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+    });
+    // Cancelling an idle reader changes nothing.
+    expect((await gateway.cancelReaderAction(FRONT)).action).toBeNull();
+  });
+
+  it('refuses an online-only intent, and a card type the intent does not accept', async () => {
+    const online = await gateway.createPaymentIntent({ amount: 1000 });
+    await expect(gateway.processPaymentIntent(FRONT, online.id)).rejects.toMatchObject({
+      param: 'payment_intent',
+    });
+    const cardOnly = await gateway.createPaymentIntent({
+      amount: 1000,
+      paymentMethodTypes: ['card_present'],
+    });
+    await gateway.processPaymentIntent(FRONT, cardOnly.id);
+    await expect(gateway.presentPaymentMethod(FRONT, { type: 'interac_present' })).rejects.toMatchObject({
+      param: 'type',
+    });
+    expect((await gateway.retrieveReader(FRONT)).action?.status).toBe('in_progress');
+    await gateway.cancelReaderAction(FRONT);
+  });
+
+  it('keeps each reader’s action in the database, not in one process', async () => {
+    const intent = await gateway.createPaymentIntent({ amount: 1700, paymentMethodTypes: [...POS_TYPES] });
+    await gateway.processPaymentIntent(FRONT, intent.id);
+    const otherInstance = createSandboxGateway(t.db, clock);
+    expect((await otherInstance.retrieveReader(FRONT)).action?.status).toBe('in_progress');
+    await otherInstance.presentPaymentMethod(FRONT);
+    expect((await gateway.retrieveReader(FRONT)).action?.status).toBe('succeeded');
+  });
+});
+
+describe('refunds', () => {
+  it('refunds a card payment online, partly then fully, never beyond', async () => {
+    const intent = await paidOnline(2000);
+    const partial = await gateway.createRefund({
+      paymentIntentId: intent.id,
+      amount: 500,
+      idempotencyKey: 'r-1',
+    });
+    expect(partial).toMatchObject({
+      id: expect.stringMatching(/^re_/),
+      object: 'refund',
+      amount: 500,
+      status: 'succeeded',
+      payment_intent: intent.id,
+    });
+    const tooMuch = await failure(
+      gateway.createRefund({ paymentIntentId: intent.id, amount: 1600, idempotencyKey: 'r-2' }),
+    );
+    expect(tooMuch).toMatchObject({
+      type: 'invalid_request_error',
+      param: 'amount',
+      message: 'Refund amount ($16.00) is greater than unrefunded amount on charge ($15.00)',
+    });
+    const rest = await gateway.createRefund({ paymentIntentId: intent.id, idempotencyKey: 'r-3' });
+    expect(rest.amount).toBe(1500);
+    expect(await chargeOf(intent)).toMatchObject({ amountRefunded: 2000 });
+    const again = await failure(gateway.createRefund({ paymentIntentId: intent.id, idempotencyKey: 'r-4' }));
+    expect(again).toMatchObject({ code: 'charge_already_refunded' });
+    expect(again.message).toMatch(/^Charge ch_\w+ has already been refunded\.$/);
+  });
+
+  it('one idempotency key makes one refund, even when the request arrives twice at once', async () => {
+    const intent = await paidOnline(3000);
+    const params = { paymentIntentId: intent.id, amount: 1000, idempotencyKey: 'refund-once' };
+    const [first, second] = await Promise.all([gateway.createRefund(params), gateway.createRefund(params)]);
+    expect(second.id).toBe(first.id);
+    expect((await gateway.createRefund(params)).id).toBe(first.id);
+    expect(
+      await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intent.id)),
+    ).toHaveLength(1);
+    expect((await chargeOf(intent)).amountRefunded).toBe(1000);
+    await expect(gateway.createRefund({ ...params, amount: 999 })).rejects.toMatchObject({
+      type: 'idempotency_error',
+    });
+  });
+
+  it('two different refunds at once never exceed the payment', async () => {
+    const intent = await paidOnline(3000);
+    const results = await Promise.allSettled([
+      gateway.createRefund({ paymentIntentId: intent.id, amount: 2000, idempotencyKey: 'race-a' }),
+      gateway.createRefund({ paymentIntentId: intent.id, amount: 2000, idempotencyKey: 'race-b' }),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect((await chargeOf(intent)).amountRefunded).toBe(2000);
+  });
+
+  it('refuses an authorization not captured, and an unknown intent', async () => {
+    const intent = await authorize(1000);
+    await expect(
+      gateway.createRefund({ paymentIntentId: intent.id, idempotencyKey: 'r-uncaptured' }),
+    ).rejects.toMatchObject({ message: 'This PaymentIntent does not have a successful charge to refund.' });
+    await expect(
+      gateway.createRefund({ paymentIntentId: 'pi_nope', idempotencyKey: 'r-none' }),
+    ).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(
+      gateway.createRefund({ paymentIntentId: intent.id, amount: 0, idempotencyKey: 'r-zero' }),
+    ).rejects.toMatchObject({ param: 'amount' });
+  });
+
+  it('an Interac payment is refunded through the reader only, once', async () => {
+    const intent = await paidInPerson(5650, 'interac_present');
+    const online = await failure(gateway.createRefund({ paymentIntentId: intent.id, idempotencyKey: 'i-1' }));
+    expect(online).toMatchObject({ type: 'invalid_request_error', code: 'charge_not_refundable' });
+
+    await expect(
+      gateway.refundPayment(FRONT, { paymentIntentId: intent.id, amount: 6000, idempotencyKey: 'ri-0' }),
+    ).rejects.toMatchObject({
+      message: 'Refund amount ($60.00) is greater than unrefunded amount on charge ($56.50)',
+    });
+    await expect(
+      gateway.refundPayment(OFFLINE, { paymentIntentId: intent.id, idempotencyKey: 'ri-off' }),
+    ).rejects.toMatchObject({ code: 'terminal_reader_offline' });
+
+    const started = await gateway.refundPayment(FRONT, {
+      paymentIntentId: intent.id,
+      amount: 1650,
+      idempotencyKey: 'ri-1',
+    });
+    expect(started.action).toMatchObject({
+      type: 'refund_payment',
+      status: 'in_progress',
+      refund_payment: { payment_intent: intent.id, amount: 1650, refund: null },
+    });
+    // The same request again is the same action, not a busy reader nor a second refund.
+    expect(
+      (await gateway.refundPayment(FRONT, { paymentIntentId: intent.id, idempotencyKey: 'ri-1' })).action,
+    ).toEqual(started.action);
+    await expect(gateway.presentPaymentMethod(FRONT, { type: 'card_present' })).rejects.toMatchObject({
+      param: 'type',
+    });
+    const done = await gateway.presentPaymentMethod(FRONT, { type: 'interac_present' });
+    expect(done.action).toMatchObject({
+      status: 'succeeded',
+      refund_payment: { refund: expect.stringMatching(/^re_/) },
+    });
+    await gateway.refundPayment(FRONT, { paymentIntentId: intent.id, idempotencyKey: 'ri-1' });
+    expect((await gateway.retrieveReader(FRONT)).action?.status).toBe('succeeded');
+    expect(
+      await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intent.id)),
+    ).toHaveLength(1);
+    expect((await chargeOf(intent)).amountRefunded).toBe(1650);
+
+    // The rest, without an amount: what remains.
+    await gateway.refundPayment(FRONT, { paymentIntentId: intent.id, idempotencyKey: 'ri-2' });
+    await gateway.presentPaymentMethod(FRONT, { type: 'interac_present' });
+    expect((await chargeOf(intent)).amountRefunded).toBe(5650);
+    await expect(
+      gateway.refundPayment(FRONT, { paymentIntentId: intent.id, idempotencyKey: 'ri-3' }),
+    ).rejects.toMatchObject({ code: 'charge_already_refunded' });
+  });
+
+  it('a card payment taken on a reader is refunded online, not through the reader', async () => {
+    const intent = await paidInPerson(2100, 'card_present');
+    await expect(
+      gateway.refundPayment(FRONT, { paymentIntentId: intent.id, idempotencyKey: 'rc-1' }),
+    ).rejects.toMatchObject({ code: 'charge_not_refundable' });
+    await expect(
+      gateway.createRefund({ paymentIntentId: intent.id, idempotencyKey: 'rc-2' }),
+    ).resolves.toMatchObject({
+      amount: 2100,
+    });
+  });
+
+  it('cancelling an in-person refund leaves the payment as it was', async () => {
+    const intent = await paidInPerson(1200, 'interac_present');
+    await gateway.refundPayment(FRONT, { paymentIntentId: intent.id, idempotencyKey: 'rx-1' });
+    expect((await gateway.cancelReaderAction(FRONT)).action).toBeNull();
+    expect((await chargeOf(intent)).amountRefunded).toBe(0);
+    expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe('succeeded');
+  });
+});
+
+describe('charge search', () => {
+  const day = (n: number) => new Date(Date.UTC(2031, 0, n, 12));
+  const window = { fromDate: day(1), toDate: day(31) };
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    now = day(2);
+    ids.web = (await paidOnline(2000, '5555555555554444')).id;
+    now = day(3);
+    ids.credit = (await paidInPerson(3000, 'card_present')).id;
+    now = day(4);
+    ids.debit = (await paidInPerson(2500, 'card_present', '4000056655665556')).id;
+    now = day(5);
+    ids.interac = (await paidInPerson(4500, 'interac_present')).id;
+    now = day(6);
+    ids.failed = (await failure(authorize(1000, '4000000000000002'))).paymentIntentId ?? '';
+    await gateway.createRefund({ paymentIntentId: ids.web, amount: 700, idempotencyKey: 'search-refund' });
+    now = day(20);
+  });
+  afterAll(() => {
+    now = new Date('2026-12-01T15:00:00Z');
+  });
+
+  const search = async (filter: Parameters<PaymentGateway['searchCharges']>[0]) =>
+    (await gateway.searchCharges({ ...window, ...filter })).map((row) => row.paymentIntentId);
+
+  it('answers the charges of the period, newest first, with the spec’s fields', async () => {
+    const rows = await gateway.searchCharges(window);
+    expect(rows.map((row) => row.paymentIntentId)).toEqual([
+      ids.failed,
+      ids.interac,
+      ids.debit,
+      ids.credit,
+      ids.web,
+    ]);
+    expect(rows[4]).toEqual({
+      chargeId: expect.stringMatching(/^ch_/),
+      paymentIntentId: ids.web,
+      amount: 2000,
+      amountRefunded: 700,
+      refunded: false,
+      captured: true,
+      brand: 'mastercard',
+      network: 'mastercard',
+      source: 'card',
+      country: 'US',
+      last4: '4444',
+      created: Math.floor(day(2).getTime() / 1000),
+      status: 'succeeded',
+    });
+    expect(rows[1]).toMatchObject({
+      source: 'interac_present',
+      brand: 'interac',
+      network: 'interac',
+      country: 'CA',
+    });
+  });
+
+  it('filters by amount, date, status, card type and last 4, and limits', async () => {
+    expect(await search({ fromAmount: 2500, toAmount: 3000 })).toEqual([ids.debit, ids.credit]);
+    expect(await search({ fromDate: day(3), toDate: day(4) })).toEqual([ids.debit, ids.credit]);
+    expect(await search({ status: 'failed' })).toEqual([ids.failed]);
+    expect(await search({ status: 'succeeded', cardType: 'web' })).toEqual([ids.web]);
+    expect(await search({ cardType: 'debit' })).toEqual([ids.interac, ids.debit]);
+    expect(await search({ cardType: 'credit' })).toEqual([ids.credit]);
+    expect(await search({ cardType: 'debit', last4: '5556' })).toEqual([ids.debit]);
+    expect(await search({ limit: 2 })).toEqual([ids.failed, ids.interac]);
+    expect(await search({ fromDate: day(7) })).toEqual([]);
+  });
+});
+
+describe('hosted checkout sessions', () => {
+  const lineItems = [
+    { priceId: 'price_SbxNovelty1299', quantity: 2 },
+    { priceId: 'price_SbxGiftBox4500', quantity: 1 },
+  ];
+  const successUrl = 'http://localhost:3000/#/checkout-success';
+
+  it('creates a session from prices and quantities, with our hosted page', async () => {
+    const session = await gateway.createCheckoutSession({ lineItems, successUrl, metadata: { staff: '7' } });
+    expect(session).toMatchObject({
+      id: expect.stringMatching(/^cs_test_/),
+      object: 'checkout.session',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 7098,
+      currency: 'cad',
+      payment_intent: null,
+      success_url: successUrl,
+      metadata: { staff: '7' },
+      line_items: [
+        { price: 'price_SbxNovelty1299', quantity: 2, amount_total: 2598, description: 'Novelty Socks' },
+        { price: 'price_SbxGiftBox4500', quantity: 1, amount_total: 4500, description: 'Gift Box' },
+      ],
+    });
+    expect(session.url).toBe(`${SANDBOX_CHECKOUT_PATH}${session.id}`);
+    expect(await gateway.retrieveCheckoutSession(session.id)).toEqual(session);
+  });
+
+  it('refuses unknown prices, no lines and zero quantities', async () => {
+    await expect(
+      gateway.createCheckoutSession({ lineItems: [{ priceId: 'price_nope', quantity: 1 }], successUrl }),
+    ).rejects.toMatchObject({ code: 'resource_missing', param: 'line_items[0][price]' });
+    await expect(gateway.createCheckoutSession({ lineItems: [], successUrl })).rejects.toMatchObject({
+      param: 'line_items',
+    });
+    await expect(
+      gateway.createCheckoutSession({
+        lineItems: [{ priceId: 'price_SbxGiftBox4500', quantity: 0 }],
+        successUrl,
+      }),
+    ).rejects.toMatchObject({ param: 'line_items[0][quantity]' });
+    await expect(gateway.retrieveCheckoutSession('cs_test_nope')).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
+  });
+
+  it('the hosted page pays the session once: a declined card, then a good one', async () => {
+    const session = await gateway.createCheckoutSession({ lineItems, successUrl, idempotencyKey: 'cs-key' });
+    expect(
+      (await gateway.createCheckoutSession({ lineItems, successUrl, idempotencyKey: 'cs-key' })).id,
+    ).toBe(session.id);
+    const declined = await failure(sandbox().completeCheckoutSession(session.id, card('4000000000000002')));
+    expect(declined).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
+    expect((await gateway.retrieveCheckoutSession(session.id)).status).toBe('open');
+
+    const paid = await sandbox().completeCheckoutSession(session.id, card('4242424242424242'));
+    expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid', url: null });
+    expect(paid.payment_intent).toBe(declined.paymentIntentId);
+    expect(await gateway.retrievePaymentIntent(paid.payment_intent ?? '')).toMatchObject({
+      status: 'succeeded',
+      amount_received: 7098,
+      payment_method_types: ['card'],
+      metadata: { checkout_session: session.id },
+    });
+    const again = await sandbox().completeCheckoutSession(session.id, card('4242424242424242'));
+    expect(again.status).toBe('complete');
+    const charges = await t.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.paymentIntentId, paid.payment_intent ?? ''));
+    expect(charges.map((row) => row.status).sort()).toEqual(['failed', 'succeeded']);
+  });
+
+  it('a session expires after 24 hours', async () => {
+    const session = await gateway.createCheckoutSession({ lineItems, successUrl });
+    const saved = now;
+    now = new Date(saved.getTime() + 24 * 3_600_000 + 1000);
+    try {
+      expect(await gateway.retrieveCheckoutSession(session.id)).toMatchObject({
+        status: 'expired',
+        url: null,
+      });
+      await expect(
+        sandbox().completeCheckoutSession(session.id, card('4242424242424242')),
+      ).rejects.toMatchObject({
+        message: 'This Checkout Session is no longer active.',
+      });
+    } finally {
+      now = saved;
+    }
+    const [row] = await t.db
+      .select()
+      .from(sandboxCheckoutSessions)
+      .where(eq(sandboxCheckoutSessions.id, session.id));
+    expect(row?.paymentIntentId).toBeNull();
+  });
+});
+
+describe('POS products and prices', () => {
+  it('seeds the catalogue once, however many instances start', async () => {
+    const others = [createSandboxGateway(t.db, clock), createSandboxGateway(t.db, clock)];
+    await Promise.all(others.map((other) => other.listPrices()));
+    const products = await gateway.listProducts();
+    expect(products.map((product) => product.name)).toEqual([
+      'Gift Box',
+      'iPhone Case',
+      'Novelty Socks',
+      'Wool Hiking Socks',
+    ]);
+    expect(products[0]).toEqual({ id: 'prod_SbxGiftBox', object: 'product', name: 'Gift Box', active: true });
+    const prices = await gateway.listPrices();
+    expect(prices.map((price) => price.unit_amount).sort()).toEqual([1299, 1999, 2499, 2999, 4500]);
+    expect(prices.find((price) => price.unit_amount === 2999)).toMatchObject({
+      product: 'prod_SbxWoolHikingSocks',
+      currency: 'cad',
+      object: 'price',
+    });
+    expect(await countRows(t.db, sandboxProducts)).toBe(4);
+    expect(await countRows(t.db, sandboxPrices)).toBe(5);
+    expect(await countRows(t.db, sandboxReaders)).toBe(3);
+  });
+
+  it('lists only active products and prices', async () => {
+    await t.db
+      .update(sandboxPrices)
+      .set({ active: false })
+      .where(eq(sandboxPrices.id, 'price_SbxWoolHiking2499'));
+    try {
+      expect((await gateway.listPrices()).map((price) => price.id)).not.toContain('price_SbxWoolHiking2499');
+    } finally {
+      await t.db
+        .update(sandboxPrices)
+        .set({ active: true })
+        .where(eq(sandboxPrices.id, 'price_SbxWoolHiking2499'));
+    }
+  });
+});
+
+describe('createPaymentGateway', () => {
+  it('is the sandbox by default and Stripe when STRIPE_SECRET_KEY is set', () => {
+    const sandboxGateway = createPaymentGateway(parseConfig({}), t.db, clock);
+    expect(sandboxGateway).toMatchObject({ provider: 'sandbox', testMode: true });
+    expect(sandboxGateway.sandbox).toBeDefined();
+    const stripeGateway = createPaymentGateway(
+      parseConfig({ STRIPE_SECRET_KEY: 'sk_test_123' }),
+      t.db,
+      clock,
+    );
+    expect(stripeGateway).toMatchObject({ provider: 'stripe', testMode: true, sandbox: undefined });
+    expect(
+      createPaymentGateway(parseConfig({ STRIPE_SECRET_KEY: 'sk_live_123' }), t.db, clock).testMode,
+    ).toBe(false);
+  });
+
+  it('never stores a card number', async () => {
+    const rows = await t.db.select().from(sandboxPaymentMethods);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(JSON.stringify(rows)).not.toMatch(/\d{12,}/);
+  });
+});
