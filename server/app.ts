@@ -28,6 +28,10 @@ import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { loggerRoutes } from './modules/logger/logger.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { requestsRoutes } from './modules/requests/requests.routes.ts';
+import { createRequestsService } from './modules/requests/requests.service.ts';
+import { uploadsRoutes } from './modules/requests/uploads.routes.ts';
+import { createUploadsService } from './modules/requests/uploads.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
@@ -36,6 +40,7 @@ import type { PaymentGateway } from './providers/payments/gateway.ts';
 import { createPaymentGateway } from './providers/payments/index.ts';
 import type { ShippingRates } from './providers/shipping/shipping-rates.ts';
 import { createTableRates } from './providers/shipping/table-rates.ts';
+import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -45,6 +50,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Generated catalogue images, served at /images/. */
   imagesDir?: string;
+  /** Uploaded logos, served at /uploads/ (default DATA_DIR/uploads). */
+  uploadsDir?: string;
   logger?: boolean;
   /** Carrier quotes; the built-in table rates by default. */
   shippingRates?: ShippingRates;
@@ -100,6 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(loggerRoutes);
   await app.register(adminRoutes, { db });
   await app.register(cartRoutes, { cart: createCartService(db) });
+  const requests = createRequestsService({ db, publicUrl: config.publicUrl });
+  await app.register(requestsRoutes, { requests });
+  const uploadStorage = createLocalDiskStorage(deps.uploadsDir ?? path.join(config.dataDir, 'uploads'));
+  await app.register(uploadsRoutes, { uploads: createUploadsService({ db, storage: uploadStorage }) });
   await app.register(addressRoutes, { addresses: createAddressService(db) });
   await app.register(wishlistRoutes, { wishlist: createWishlistService(db) });
   await app.register(ordersRoutes, { db });

@@ -26,6 +26,9 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Maple Sock Co. <hello@maplesock.ca>'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' })
+    .default('http://localhost:3000'),
 });
 
 export interface Config {
@@ -45,6 +48,8 @@ export interface Config {
   stripePublishableKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The shop's address on the web, without a trailing slash: links in e-mails start with it. */
+  publicUrl: string;
   /** Sandbox payments, or Stripe test keys: TEST MODE banners and simulate buttons show. */
   testMode: boolean;
   paymentProvider: 'sandbox' | 'stripe';
@@ -76,6 +81,7 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
     paymentProvider,
     testMode: paymentProvider === 'sandbox' || (e.STRIPE_SECRET_KEY ?? '').startsWith('sk_test_'),
   });

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     config,
     db: database.db,
     imagesDir,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
     webRoot: config.webDir,
   });
 

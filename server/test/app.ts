@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import type { LoginRecord, Signup } from '../../domain/auth.ts';
@@ -19,6 +22,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** This app's own folder of uploaded files, removed on close. */
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
@@ -33,11 +38,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOGIN_RATE_LIMIT: '1000',
     ...options.env,
   });
+  const uploadsDir = await mkdtemp(path.join(tmpdir(), 'shop-uploads-'));
   const app = await buildApp({
     config,
     db: database.db,
     logger: false,
     imagesDir: prepared.imagesDir,
+    uploadsDir,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
@@ -45,9 +52,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db: database.db,
     kind: database.kind,
+    uploadsDir,
     async close() {
       await app.close();
       await database.close();
+      await rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }

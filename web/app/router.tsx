@@ -73,11 +73,21 @@ export const routes: RouteObject[] = [
           page('package', 'Package', comingSoon),
           page('package/:id', 'Package', comingSoon),
           page('package/:pkId/:id', 'Package', comingSoon),
-          page('custom', 'Customize Socks', comingSoon),
-          page('process', 'Custom Process', comingSoon),
-          page('contact', 'Contact Us', comingSoon),
-          page('about', 'About Us', comingSoon),
-          page('return-policy', 'Return Policy', comingSoon),
+          page('custom', 'Customize Socks', () =>
+            import('../features/requests/custom-page.tsx').then((m) => m.CustomPage),
+          ),
+          page('process', 'Custom Process', () =>
+            import('../features/requests/process-page.tsx').then((m) => m.ProcessPage),
+          ),
+          page('contact', 'Contact Us', () =>
+            import('../features/requests/contact-page.tsx').then((m) => m.ContactPage),
+          ),
+          page('about', 'About Us', () =>
+            import('../features/static/about-page.tsx').then((m) => m.AboutPage),
+          ),
+          page('return-policy', 'Return Policy', () =>
+            import('../features/static/return-policy-page.tsx').then((m) => m.ReturnPolicyPage),
+          ),
 
           // Storefront: logged-in clients
           redirectTo('shopping', paths.phase()),

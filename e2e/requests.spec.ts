@@ -1,0 +1,176 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, expect, logInThroughForm, test } from './fixtures.ts';
+
+/** An 8 x 8 PNG, made here so that the test needs no file of its own. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPYaWyKFTEMLQkAXGxIQdp9cb0AAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The newest e-mails of the outbox, as the admin sees them. */
+async function outbox(request: APIRequestContext): Promise<{ to: string; subject: string }[]> {
+  const login = await request.post('/api/auth/login', {
+    data: { user_name: 'admin', password: 'Admin2026!' },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const response = await request.get('/api/admin/outbox', { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { to: string; subject: string }[];
+}
+
+test('a visitor designs custom socks with a logo (a PDF is refused) and sends the request', async ({
+  page,
+  request,
+}) => {
+  // A long journey on a shared, busy machine.
+  test.setTimeout(60_000);
+  const team = `Lakeshore Lions ${Date.now().toString(36)}`;
+  await page.goto('/#/custom');
+  await expect(page.getByRole('heading', { name: 'Customize My Socks' })).toBeVisible();
+  await expect(page.getByText('Minimum order: 200 pairs per size and design')).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Submit my request' });
+  await expect(submit).toBeDisabled();
+
+  // Messages show once a field is touched.
+  const quantity = page.getByRole('textbox', { name: 'Quantity' });
+  await expect(quantity).toHaveValue('200');
+  await quantity.fill('150');
+  await quantity.blur();
+  await expect(page.getByText('Quantity must be at least 200.')).toBeVisible();
+  await quantity.fill('250');
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await name.fill('Al');
+  await name.blur();
+  await expect(page.getByText('Name must be at least 3 characters long.')).toBeVisible();
+
+  await name.fill(team);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('coach@lakeshorelions.ca');
+  await chooseOption(page, 'Type', 'Crew');
+  await chooseOption(page, 'Size', 'L — men 8–12');
+  await page.getByRole('combobox', { name: 'Color', exact: true }).fill('Navy');
+  await page.getByRole('radiogroup', { name: 'Stripes' }).getByText('2', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Stripe color' }).fill('Gold');
+  const text = page.getByRole('textbox', { name: 'Text', exact: true });
+  await text.fill('GO LAKESHORE LIONS');
+  await text.blur();
+  await expect(page.getByText('Text cannot be more than 13 characters long.')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await text.fill('GO LIONS');
+  await chooseOption(page, 'Text location', 'Sides');
+  await chooseOption(page, 'Text alignment', 'Horizontal');
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add logo files' }).click();
+  await (await chooser).setFiles([
+    { name: 'lions-logo.png', mimeType: 'image/png', buffer: TINY_PNG },
+    { name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not a logo') },
+  ]);
+  const logos = page.getByRole('list', { name: 'Logo files' });
+  const good = logos.getByRole('listitem', { name: 'Logo lions-logo.png' });
+  const refused = logos.getByRole('listitem', { name: 'Logo brief.pdf' });
+  await expect(good).toContainText('Ready');
+  await expect(refused).toContainText('Error');
+  await expect(refused).toContainText('Only image files are allowed.');
+  await chooseOption(page, 'Logo location', 'Cuff');
+  await page.getByRole('textbox', { name: 'Message' }).fill('For the October tournament, please.');
+
+  await expect(submit).toBeEnabled();
+  const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/upload'));
+  await submit.click();
+  expect((await uploaded).status()).toBe(200);
+
+  await expect(page.getByText('Your order is submitted.').first()).toBeVisible();
+  // The form starts over.
+  await expect(name).toHaveValue('');
+  await expect(quantity).toHaveValue('200');
+  await expect(page.getByRole('list', { name: 'Logo files' })).toHaveCount(0);
+
+  const mails = await outbox(request);
+  const subjects = mails.map((mail) => `${mail.to} ${mail.subject}`);
+  expect(
+    subjects.some(
+      (line) => line.startsWith('hello@maplesock.ca Custom sock request #') && line.endsWith(team),
+    ),
+  ).toBe(true);
+  expect(subjects).toContain('coach@lakeshorelions.ca Your custom sock request to Maple Sock Co.');
+});
+
+test('the contact form is prefilled for a logged-in client and sends the message', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/#/login?returnUrl=%2Fcontact');
+  await logInThroughForm(page, DEMO.client.user_name, DEMO.client.password);
+  await expect(page).toHaveURL(/#\/contact$/);
+
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(DEMO.client.full_name);
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue('demo@maplesock.ca');
+  const message = `Do you have merino socks in kids' sizes? ${Date.now().toString(36)}`;
+  await page.getByRole('textbox', { name: 'Message' }).fill(message);
+  await page.getByRole('button', { name: 'Send message' }).click();
+
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Thank you to contact us, we will reach you as soon as possible.' })
+      .first(),
+  ).toBeVisible();
+  const mails = await outbox(request);
+  expect(mails.some((mail) => mail.subject.endsWith(`from ${DEMO.client.full_name}`))).toBe(true);
+});
+
+test('a visitor must give a valid name and e-mail to contact the shop', async ({ page }) => {
+  await page.goto('/#/contact');
+  const send = page.getByRole('button', { name: 'Send message' });
+  await expect(send).toBeDisabled();
+  const email = page.getByRole('textbox', { name: 'Email', exact: true });
+  await email.fill('not-an-email');
+  await email.blur();
+  await expect(page.getByText('Email address is invalid.')).toBeVisible();
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await name.focus();
+  await name.blur();
+  await expect(page.getByText('Name is required.')).toBeVisible();
+  await name.fill('Priya Natarajan');
+  await email.fill('priya@example.ca');
+  await expect(send).toBeEnabled();
+});
+
+test('the process page shows the five steps and leads to the custom form', async ({ page }) => {
+  await page.goto('/#/process');
+  const steps = page.getByRole('list', { name: 'Steps of a custom order' }).getByRole('listitem');
+  await expect(steps).toHaveCount(5);
+  for (const title of [
+    'Send us your idea',
+    'We draw your design',
+    'You approve the proof',
+    'We knit your socks',
+    'Delivered to your door',
+  ]) {
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('img', { name: title })).toBeVisible();
+  }
+  const buttons = page.getByRole('link', { name: 'Customize my socks' });
+  await expect(buttons).toHaveCount(2);
+  await buttons.last().click();
+  await expect(page).toHaveURL(/#\/custom$/);
+  await expect(page.getByRole('heading', { name: 'Customize My Socks' })).toBeVisible();
+});
+
+test('About and Return Policy are reached from the footer', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).click();
+  await expect(page.getByRole('heading', { name: 'Socks with character, designed in Canada' })).toBeVisible();
+  for (const pillar of ['Quality socks', 'Custom orders', 'Fund-raising', 'Designed in Canada']) {
+    await expect(page.getByRole('heading', { name: pillar, exact: true })).toBeVisible();
+  }
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Return Policy' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Return Policy', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Custom orders', exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(/Return Policy/);
+});

@@ -1,0 +1,210 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Grid,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { LoginRecord } from '../../../domain/auth.ts';
+import {
+  type ContactRequestInput,
+  contactRequestSchema,
+  MESSAGE_MAX,
+  REQUEST_MESSAGES,
+} from '../../../domain/requests.ts';
+import { paths } from '../../app/paths.ts';
+import { useLoggedClient } from '../../lib/auth-store.ts';
+import { useConfig } from '../../lib/config.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useSendContact } from './requests.api.ts';
+
+/** The address on one line, as a person would write it on an envelope. */
+function addressOf(client: LoginRecord): string {
+  const cityLine = [client.city, [client.province, client.postalcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [client.address, cityLine].filter(Boolean).join(', ');
+}
+
+/** Prefilled from the logged-in client (spec storefront §2 "Contact"). */
+function defaultsFor(client: LoginRecord | null): ContactRequestInput {
+  return {
+    name: client?.client_full_name ?? '',
+    email: client?.email ?? '',
+    phone: client?.phone ?? '',
+    address: client ? addressOf(client) : '',
+    message: '',
+  };
+}
+
+type Outcome = 'success' | 'failure';
+
+export function ContactPage() {
+  const client = useLoggedClient();
+  const { config } = useConfig();
+  const defaults = useMemo(() => defaultsFor(client), [client]);
+  const sendContact = useSendContact();
+  const [outcome, setOutcome] = useState<Outcome>();
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isValid, isSubmitting, isDirty },
+  } = useForm({ resolver: zodResolver(contactRequestSchema), mode: 'onTouched', defaultValues: defaults });
+
+  // A login or logout in another tab while the form is untouched fills it anew.
+  useEffect(() => {
+    if (!isDirty) reset(defaults);
+  }, [defaults, isDirty, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setOutcome(undefined);
+    try {
+      await sendContact.mutateAsync(values);
+      notifySuccess(REQUEST_MESSAGES.contactSuccess);
+      setOutcome('success');
+      reset(defaults);
+    } catch {
+      notifyError(REQUEST_MESSAGES.contactFailure);
+      setOutcome('failure');
+    }
+  });
+
+  return (
+    <Container py={{ base: 'xl', sm: 48 }}>
+      <Stack gap="xl">
+        <Stack gap="xs">
+          <Title order={1}>Contact Us</Title>
+          <Text c="dimmed" maw={640}>
+            A question about sizes, an order, a fund-raiser or wholesale prices? Write to us and we will
+            answer within two business days.
+          </Text>
+        </Stack>
+
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <form onSubmit={onSubmit} noValidate aria-label="Contact us">
+                <Stack gap="md">
+                  {outcome === 'success' ? (
+                    <Alert
+                      color="green"
+                      variant="light"
+                      withCloseButton
+                      onClose={() => setOutcome(undefined)}
+                    >
+                      {REQUEST_MESSAGES.contactSuccess}
+                    </Alert>
+                  ) : null}
+                  {outcome === 'failure' ? (
+                    <Alert color="red" variant="light" withCloseButton onClose={() => setOutcome(undefined)}>
+                      {REQUEST_MESSAGES.contactFailure}
+                    </Alert>
+                  ) : null}
+                  <Grid gap="md">
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <TextInput
+                        label="Name"
+                        autoComplete="name"
+                        withAsterisk
+                        error={errors.name?.message}
+                        {...register('name')}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <TextInput
+                        label="Email"
+                        type="email"
+                        autoComplete="email"
+                        withAsterisk
+                        error={errors.email?.message}
+                        {...register('email')}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <TextInput
+                        label="Phone"
+                        type="tel"
+                        autoComplete="tel"
+                        error={errors.phone?.message}
+                        {...register('phone')}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <TextInput
+                        label="Address"
+                        autoComplete="street-address"
+                        error={errors.address?.message}
+                        {...register('address')}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={12}>
+                      <Textarea
+                        label="Message"
+                        autosize
+                        minRows={5}
+                        maxRows={14}
+                        maxLength={MESSAGE_MAX}
+                        error={errors.message?.message}
+                        {...register('message')}
+                      />
+                    </Grid.Col>
+                  </Grid>
+                  <Button type="submit" size="md" disabled={!isValid || isSubmitting} loading={isSubmitting}>
+                    Send message
+                  </Button>
+                </Stack>
+              </form>
+            </Paper>
+          </Grid.Col>
+
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md">
+              <Paper withBorder radius="lg" p="lg">
+                <Stack gap={6}>
+                  <Title order={2} size="h5">
+                    Visit our store
+                  </Title>
+                  <Text size="sm">{config.storeName}</Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                    {config.storeAddress}
+                  </Text>
+                  {config.storeEmail ? (
+                    <Anchor href={`mailto:${config.storeEmail}`} size="sm">
+                      {config.storeEmail}
+                    </Anchor>
+                  ) : null}
+                </Stack>
+              </Paper>
+              <Paper withBorder radius="lg" p="lg">
+                <Stack gap={6}>
+                  <Title order={2} size="h5">
+                    Custom socks?
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    For a quote on socks with your colours, text and logo, the custom form tells us everything
+                    we need.
+                  </Text>
+                  <Button component={Link} to={paths.custom()} variant="default" mt="xs">
+                    Customize my socks
+                  </Button>
+                </Stack>
+              </Paper>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,22 @@
+/** Colours people ask for most; any other colour name or Pantone number may be typed. */
+export const COLOUR_SUGGESTIONS = [
+  'Black',
+  'White',
+  'Heather Grey',
+  'Charcoal',
+  'Navy',
+  'Royal Blue',
+  'Sky Blue',
+  'Maple Red',
+  'Red',
+  'Burgundy',
+  'Forest Green',
+  'Kelly Green',
+  'Gold',
+  'Yellow',
+  'Orange',
+  'Purple',
+  'Pink',
+  'Brown',
+  'Cream',
+];
