@@ -27,6 +27,10 @@ export const GET_PRICE_TEXT = 'Log in / Sign up to get price';
 export const SELECT_SIZE_TEXT = 'Please select a size';
 export const OUT_OF_STOCK_TEXT = 'Out of Stock';
 export const PRODUCT_LOAD_ERROR = 'Something bad happened; please try again later.';
+/** 401 for a visitor asking for a product outside the showroom and the teaser. */
+export const VISITOR_PRODUCT_MESSAGE = 'Please log in to see this product.';
+/** Most products GET api/categories/{id}/products answers at once. */
+export const CATEGORY_PAGE_MAX = 100;
 
 // ---------------------------------------------------------------- images
 
@@ -79,6 +83,41 @@ export function resetQuantity(showPrices: boolean, instock: number): number {
   return showPrices && instock <= 0 ? 0 : 1;
 }
 
+// ---------------------------------------------------------------- search rules
+
+/**
+ * The words a search text is matched by: lower case, split on anything that is not a letter or a
+ * digit ('Over-the-Knee' -> over, the, knee). The server matches each word as a word prefix.
+ */
+export function searchWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+// ---------------------------------------------------------------- request parameters
+
+const INT_MAX = 2_147_483_647;
+/** An id in a path: a positive whole number (anything else is a 400, an unknown id a 404). */
+export const catalogIdSchema = z.coerce
+  .number({ error: 'Must be a number.' })
+  .int('Must be a whole number.')
+  .positive('Must be positive.')
+  .max(INT_MAX, 'Must be a valid id.');
+export const idParamsSchema = z.strictObject({ id: catalogIdSchema });
+export const categoryIdParamsSchema = z.strictObject({ categoryId: catalogIdSchema });
+export const productParamsSchema = z.strictObject({ ctid: catalogIdSchema, id: catalogIdSchema });
+export const packageParamsSchema = z.strictObject({ productId: catalogIdSchema, packageId: catalogIdSchema });
+export const productSizeParamsSchema = z.strictObject({ id: catalogIdSchema, sizeId: catalogIdSchema });
+export const productIdParamsSchema = z.strictObject({ productId: catalogIdSchema });
+
+/** GET api/categories/{id}/products?offset=&limit= */
+export const categoryProductsQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(CATEGORY_PAGE_MAX).default(GROUP_PAGE_SIZE),
+});
+
 // ---------------------------------------------------------------- shapes
 
 const cents = z.number().int();
@@ -126,6 +165,7 @@ export const productDetailSchema = productCardSchema.extend({
   color: z.string(),
   size_type_id: z.number().int().nullable(),
   size: z.array(sizeSchema),
+  /** Colour variants: the product's whole family, itself included; empty when it has no variants. */
   others: z.array(siblingSchema),
   product_images: z.array(z.object({ id: z.number().int(), image: z.string() })),
 });
@@ -178,6 +218,14 @@ export const phaseSchema = z.object({
   ),
 });
 export type Phase = z.infer<typeof phaseSchema>;
+
+/** GET api/phaseproduct: every tab's heading and explanation. */
+export const phaseSummarySchema = z.object({
+  category_id: z.number().int(),
+  short_description: z.string(),
+  long_description: z.string(),
+});
+export type PhaseSummary = z.infer<typeof phaseSummarySchema>;
 
 /** GET api/categories/{id}/products?offset=&limit=: more of a group, or all products under a tab. */
 export const categoryProductsSchema = z.object({
@@ -286,6 +334,13 @@ export const specialOfferSchema = z.object({
   product_id: z.number().int().nullable(),
   title: z.string(),
   detail: z.string(),
+  rules: z.string(),
+});
+
+/** GET api/specialofferrule/{id}: the rules of one offer. */
+export const specialOfferRuleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
   rules: z.string(),
 });
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
@@ -38,6 +38,10 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a terminated backend, a dropped test
+    // database) is removed by the pool and the next query opens another. Without a listener
+    // its 'error' event would crash the process.
+    pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -65,6 +69,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * The rows of a raw SQL statement (PGlite and node-postgres both answer `{ rows }`). Hot paths use
+ * it: a statement written in SQL costs about half the CPU of one built by the query builder.
+ * Columns come back as the driver gives them (bigint and numeric as strings from node-postgres).
+ */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** count(*) is a string from node-postgres and a number from PGlite: cast in SQL, as here. */

@@ -60,6 +60,10 @@ export const paths = {
   refund: () => '/refund',
   invoice: () => '/invoice',
   generateInvoice: () => '/generate-invoice',
+  /** A receipt generated and stored on the server. */
+  storedReceipt: (id: Id) => withQuery('/receipt', { id: String(id) }),
+  /** The sandbox's hosted payment page (public, like Stripe Checkout). */
+  sandboxCheckout: (id: Id) => `/sandbox-checkout/${segment(id)}`,
 } as const;
 
 /**

@@ -86,7 +86,39 @@ export interface AuthServiceDeps {
   sessionTtlHours: number;
 }
 
+/** How long a resolved token is trusted without asking the database again. */
+const RESOLVED_TOKEN_MS = 1_000;
+const RESOLVED_TOKEN_LIMIT = 10_000;
+
+/**
+ * Tokens resolved in the last second. Every request with a token would otherwise cost a query; a
+ * logout on this instance forgets its session at once, and a session revoked elsewhere (another
+ * instance, a changed role) stops being trusted here within RESOLVED_TOKEN_MS. The session's own
+ * expiry is checked against the clock on every use.
+ */
+function createResolvedTokens(now: () => number = () => performance.now()) {
+  const tokens = new Map<string, { user: AuthUser; expiresAt: Date; until: number }>();
+  return {
+    get(token: string, at: Date): AuthUser | undefined {
+      const entry = tokens.get(token);
+      if (!entry) return undefined;
+      if (entry.until > now() && entry.expiresAt > at) return entry.user;
+      tokens.delete(token);
+      return undefined;
+    },
+    remember(token: string, user: AuthUser, expiresAt: Date): void {
+      if (tokens.size >= RESOLVED_TOKEN_LIMIT) tokens.clear();
+      tokens.set(token, { user, expiresAt, until: now() + RESOLVED_TOKEN_MS });
+    },
+    forget(sessionId: number): void {
+      for (const [token, entry] of tokens) if (entry.user.sessionId === sessionId) tokens.delete(token);
+    },
+  };
+}
+
 export function createAuthService({ db, clock, sessionTtlHours }: AuthServiceDeps) {
+  const resolved = createResolvedTokens();
+
   /** Tells which of user name and e-mail another client already has (case-insensitive). */
   async function findTaken(userName: string, email: string, exceptId?: number) {
     const rows = await db
@@ -153,23 +185,39 @@ export function createAuthService({ db, clock, sessionTtlHours }: AuthServiceDep
 
     async logout(user: AuthUser): Promise<void> {
       await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, user.sessionId));
+      resolved.forget(user.sessionId);
     },
 
-    /** The caller of a bearer token, or undefined when it is unknown, revoked or expired. */
+    /**
+     * The caller of a bearer token, or undefined when it is unknown, revoked or expired. A token
+     * resolved in the last second is answered from memory (see createResolvedTokens).
+     */
     async resolveToken(token: string): Promise<AuthUser | undefined> {
+      // Kept in memory by the token itself: hashing costs more than the rest of a cached answer.
+      const known = resolved.get(token, clock.now());
+      if (known) return known;
+      const tokenHash = hashToken(token);
       const [row] = await db
-        .select({ id: clients.id, roles: clients.roles, sessionId: sessions.id })
+        .select({
+          id: clients.id,
+          roles: clients.roles,
+          sessionId: sessions.id,
+          expiresAt: sessions.expiresAt,
+        })
         .from(sessions)
         .innerJoin(clients, eq(clients.id, sessions.clientId))
         .where(
           and(
-            eq(sessions.tokenHash, hashToken(token)),
+            eq(sessions.tokenHash, tokenHash),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, clock.now()),
           ),
         )
         .limit(1);
-      return row ? { id: row.id, roles: toRoles(row.roles), sessionId: row.sessionId } : undefined;
+      if (!row) return undefined;
+      const user: AuthUser = { id: row.id, roles: toRoles(row.roles), sessionId: row.sessionId };
+      resolved.remember(token, user, row.expiresAt);
+      return user;
     },
 
     /** A client reads their own record; an admin reads anyone's. */

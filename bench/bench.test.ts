@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { BARE_BODY_BYTES, bareBody } from './bare-server.ts';
+import { formatTable, judge, type Measured } from './floors.ts';
+import { firstLoadFiles, type Manifest } from './web-size.ts';
+
+const bare: Measured = { name: 'bare', requestsPerSecond: 30_000, p50: 1, p99: 4, failures: 0 };
+
+describe('floors', () => {
+  it('pass a scenario at 35% of the bare server with p99 under 50 ms', () => {
+    expect(judge({ ...bare, name: 'ok', requestsPerSecond: 10_500, p99: 49 }, bare).problems).toEqual([]);
+  });
+
+  it('fail a slow, laggy or failing scenario, saying why', () => {
+    const verdict = judge({ name: 'bad', requestsPerSecond: 9_000, p50: 3, p99: 50, failures: 2 }, bare);
+    expect(verdict.ratio).toBeCloseTo(0.3);
+    expect(verdict.problems).toEqual([
+      '30.0% of the bare server, below 35%',
+      'p99 50 ms, not under 50 ms',
+      '2 failed requests',
+    ]);
+    expect(formatTable('t', [verdict])).toContain('FAIL: 30.0% of the bare server');
+  });
+});
+
+describe('the visitor first-page size', () => {
+  const manifest: Manifest = {
+    'index.html': {
+      file: 'assets/index.js',
+      isEntry: true,
+      imports: ['_react.js'],
+      dynamicImports: ['pos.tsx'],
+    },
+    '_react.js': { file: 'assets/react.js' },
+    '_mantine.js': { file: 'assets/mantine.js', imports: ['_react.js'] },
+    'features/home/home-page.tsx': {
+      file: 'assets/home.js',
+      imports: ['_mantine.js', 'index.html'],
+      css: ['x.css'],
+    },
+    'pos.tsx': { file: 'assets/pos.js', imports: ['_mantine.js'] },
+  };
+
+  it('counts the entry, the home page and their static imports, once each, not other lazy pages', () => {
+    expect(firstLoadFiles(manifest, ['index.html', 'features/home/home-page.tsx'])).toEqual([
+      'assets/home.js',
+      'assets/index.js',
+      'assets/mantine.js',
+      'assets/react.js',
+    ]);
+  });
+
+  it('fails loudly when the home page is not in the manifest', () => {
+    expect(() => firstLoadFiles(manifest, ['features/missing.tsx'])).toThrow(/no chunk/);
+  });
+});
+
+describe('the bare server', () => {
+  it('answers exactly 2 KB of JSON', () => {
+    const body = bareBody();
+    expect(body.length).toBe(BARE_BODY_BYTES);
+    expect(() => JSON.parse(body)).not.toThrow();
+  });
+});

@@ -1,0 +1,303 @@
+import type { Page } from '@playwright/test';
+import { expect, logInThroughForm, test } from './fixtures.ts';
+
+/** Counts the calls the page makes to API paths matching `pattern`. */
+function countCalls(page: Page, pattern: RegExp): { readonly count: number; readonly urls: string[] } {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (pattern.test(`${url.pathname}${url.search}`)) urls.push(url.pathname + url.search);
+  });
+  return {
+    get count() {
+      return urls.length;
+    },
+    urls,
+  };
+}
+
+/** Sizes are chips: a person clicks the size's label (the radio itself is visually hidden). */
+async function chooseSize(page: Page, size: string): Promise<void> {
+  await page.getByRole('radiogroup', { name: 'Size' }).getByText(size, { exact: true }).click();
+  await expect(page.getByRole('radio', { name: size, exact: true })).toBeChecked();
+}
+
+test.describe('a visitor', () => {
+  test('browses the showroom without prices and is invited to sign up or log in', async ({ page }) => {
+    await page.goto('/#/showroom');
+    await expect(page.getByRole('heading', { name: 'Showroom', level: 1 })).toBeVisible();
+    await expect(
+      page.getByText(
+        'Display is limited to 10 products per category. Apply to Signup or Log in to view full range and pricing.',
+      ),
+    ).toBeVisible();
+
+    // Categories with their count, and at most 10 products each.
+    const sections = page.locator('section[aria-labelledby^="showroom-"]');
+    await expect(sections.first()).toBeVisible();
+    expect(await sections.count()).toBeGreaterThan(1);
+    await expect(sections.first().getByRole('heading')).toContainText(/\(\d+ products?\)/);
+    for (const section of await sections.all()) {
+      expect(await section.locator('img').count()).toBeLessThanOrEqual(10);
+    }
+    await expect(page.getByText('Maple Leaf Crew Sock - Red')).toBeVisible();
+    await expect(page.getByText(/CDN\$/)).toHaveCount(0);
+
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/#\/login\?returnUrl=%2Fcategories%2F1$/);
+    await page.goBack();
+    await page.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/#\/signup\?returnUrl=%2Fcategories%2F1$/);
+  });
+
+  test('sees the product-list teaser and is sent to log in from a product or the heart', async ({
+    page,
+    newClient,
+  }) => {
+    await page.goto('/#/productlist');
+    await expect(
+      page.getByText(
+        'Display is limited to 8 products per category. Please apply for an account or login to see full range',
+      ),
+    ).toBeVisible();
+    const cards = page.getByRole('link', { name: /Log in \/ Sign up to get price/ });
+    await expect(cards).toHaveCount(8);
+    await expect(page.getByText(/^(In Stock|Low Stock - \d+ available|Out of Stock)$/)).toHaveCount(8);
+    await expect(page.getByText('New', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/CDN\$/)).toHaveCount(0);
+
+    await cards.first().click();
+    await expect(page).toHaveURL(/#\/login\?returnUrl=%2Fproductlist$/);
+
+    await page.goBack();
+    await page
+      .getByRole('button', { name: /to the wish list$/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/#\/login\?returnUrl=%2Fproductlist$/);
+
+    // Logged in, the shopper is back on the teaser, and a product opens its page.
+    await logInThroughForm(page, newClient.user_name, newClient.password);
+    await expect(page).toHaveURL(/#\/productlist$/);
+    await expect(page.getByText('Log in / Sign up to get price')).toHaveCount(0);
+    const first = page.getByRole('main').getByRole('link').first();
+    const name = (await first.locator('p').nth(2).textContent()) ?? '';
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+});
+
+test.describe('a logged-in client', () => {
+  test('browses the shopping tabs; a tab opened again fetches nothing', async ({ page, newClient }) => {
+    const phaseCalls = countCalls(page, /^\/api\/phasebycategory\//i);
+    await page.goto('/#/login?returnUrl=%2Fphase');
+    await logInThroughForm(page, newClient.user_name, newClient.password);
+    await expect(page).toHaveURL(/#\/phase/);
+
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(5);
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: "Men's Socks", exact: true })).toBeVisible();
+
+    // The first tab: heading, groups with their counts, prices (the demo shop shows them).
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Everyday crew socks knitted in Canada' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: /^Crew \(13 products\)$/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Maple Leaf Crew Sock - Red/ })).toContainText('CDN$');
+    expect(phaseCalls.count).toBe(1);
+
+    // List view, remembered across tabs.
+    await page.getByRole('radiogroup', { name: 'Product view' }).getByText('List').click();
+    await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
+
+    await page.getByRole('tab', { name: 'Accessories' }).click();
+    await expect(page.getByRole('heading', { level: 3, name: /^Toques \(3 products\)$/ })).toBeVisible();
+    // The empty 'Sock Care' group is hidden.
+    await expect(page.getByRole('heading', { name: /^Sock Care/ })).toHaveCount(0);
+    expect(phaseCalls.count).toBe(2);
+
+    await page.getByRole('tab', { name: "Men's Socks", exact: true }).click();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Everyday crew socks knitted in Canada' }),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Accessories' }).click();
+    await expect(page.getByRole('heading', { level: 3, name: /^Toques/ })).toBeVisible();
+    expect(phaseCalls.count).toBe(2);
+    expect(phaseCalls.urls).toEqual([
+      expect.stringMatching(/^\/api\/phasebycategory\/1$/i),
+      expect.stringMatching(/^\/api\/phasebycategory\/\d+$/i),
+    ]);
+  });
+
+  test('opens a product, picks a size and a colour, and sees the stock messages', async ({
+    page,
+    newClient,
+  }) => {
+    const visits = countCalls(page, /^\/api\/product\/\d+\/visit$/i);
+    await page.goto('/#/login?returnUrl=%2Fphase');
+    await logInThroughForm(page, newClient.user_name, newClient.password);
+    await page
+      .getByRole('link', { name: /Maple Leaf Crew Sock - Charcoal/ })
+      .first()
+      .click();
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Maple Leaf Crew Sock - Charcoal' }),
+    ).toBeVisible();
+    await expect(page.getByText(/^CDN\$\d+\.\d\d$/).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /Enlarge the image/ })).toBeVisible();
+    await expect.poll(() => visits.count).toBe(1);
+
+    // A size must be chosen first.
+    await expect(page.getByText('Please select a size')).toBeVisible();
+    const orderNow = page.getByRole('button', { name: 'Order Now' });
+    const addToCart = page.getByRole('button', { name: 'Add to Cart' });
+    await expect(orderNow).toBeDisabled();
+    await expect(addToCart).toBeDisabled();
+
+    // Size S has 4 pairs: the low-stock note; asking for 5 shows the not-enough-stock message.
+    await chooseSize(page, 'S');
+    await expect(page.getByText('Please select a size')).toHaveCount(0);
+    await expect(page.getByText('Only 4 units in stock')).toBeVisible();
+    const quantity = page.getByRole('textbox', { name: 'Quantity' });
+    await expect(quantity).toHaveValue('1');
+    await quantity.fill('5');
+    await expect(
+      page.getByText('Sorry, there is not enough stock for Maple Leaf Crew Sock - Charcoal.'),
+    ).toBeVisible();
+    await quantity.fill('4');
+    await expect(page.getByText(/not enough stock/)).toHaveCount(0);
+
+    // Another colour keeps the size; Red has plenty in S and none in XL.
+    await page.getByRole('link', { name: 'Red', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Maple Leaf Crew Sock - Red' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'S', exact: true })).toBeChecked();
+    await expect(page.getByText(/^Only \d+ units in stock$/)).toHaveCount(0);
+    await expect(quantity).toHaveValue('1');
+    await expect.poll(() => visits.count).toBe(2);
+
+    // No stock: 'Out of Stock', the quantity resets to 0 in price mode, and the buttons stay disabled.
+    await chooseSize(page, 'XL');
+    await expect(page.getByText('Out of Stock')).toBeVisible();
+    await expect(quantity).toHaveValue('0');
+    await expect(orderNow).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Back to List' }).click();
+    await expect(page).toHaveURL(/#\/phase/);
+  });
+
+  test('opens a package: colours, products, stock and total', async ({ page, newClient }) => {
+    const visits = countCalls(page, /^\/api\/package\/\d+\/visit$/i);
+    await page.goto('/#/login?returnUrl=%2Fphase');
+    await logInThroughForm(page, newClient.user_name, newClient.password);
+    await page.getByRole('tab', { name: 'Gift Packages' }).click();
+    await page
+      .getByRole('link', { name: /Holiday Gift Box/ })
+      .first()
+      .click();
+
+    await expect(page).toHaveURL(/#\/package\/\d+\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/^\d+ package\(s\) in stock$/)).toBeVisible();
+    await expect.poll(() => visits.count).toBe(1);
+
+    const price =
+      (await page
+        .getByText(/^CDN\$\d+\.\d\d$/)
+        .first()
+        .textContent()) ?? '';
+    const cents = Math.round(Number(price.replace(/[^\d.]/g, '')) * 100);
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('3');
+    const total = `CDN$${Math.floor((cents * 3) / 100).toLocaleString('en-CA')}.${String((cents * 3) % 100).padStart(2, '0')}`;
+    await expect(page.getByLabel(`Total ${total}`)).toBeVisible();
+
+    // Click to enlarge.
+    await page.getByRole('button', { name: /Enlarge the image/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Another colour of the same package, then another product.
+    const colours = page.getByRole('group', { name: 'Colour' }).getByRole('link');
+    expect(await colours.count()).toBeGreaterThan(1);
+    await expect(colours.first()).toHaveAttribute('aria-current', 'true');
+    await colours.nth(1).click();
+    await expect(colours.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect.poll(() => visits.count).toBe(2);
+
+    const products = page.getByRole('group', { name: 'Product' }).getByRole('link');
+    await products.filter({ hasNotText: 'Holiday Gift Box' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toContainText('Holiday Gift Box');
+    await expect(page.getByRole('button', { name: 'Order Now' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back to List' })).toBeVisible();
+  });
+
+  test('searches: suggestions after three letters, then results 24 at a time', async ({
+    page,
+    newClient,
+  }) => {
+    const searches = countCalls(page, /^\/api\/product\?/i);
+    await page.goto('/#/login?returnUrl=%2Fphase');
+    await logInThroughForm(page, newClient.user_name, newClient.password);
+
+    const openSearch = page.getByRole('button', { name: 'Open search' });
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await openSearch.click();
+    await expect(box).toBeFocused();
+    await box.pressSequentially('ta', { delay: 50 });
+    await page.waitForTimeout(600);
+    expect(searches.count).toBe(0);
+    await expect(page.getByRole('option')).toHaveCount(0);
+
+    await box.pressSequentially('r', { delay: 50 });
+    const options = page.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    expect(searches.count).toBe(1);
+    // Each suggestion shows its category.
+    await expect(options).toHaveCount(2);
+    await expect(options.first()).toContainText('Tartan Knee-High');
+    for (const option of await options.all()) await expect(option).toContainText('Knee-high');
+
+    // The same text again asks nothing more.
+    await box.press('Backspace');
+    await page.waitForTimeout(400);
+    await box.pressSequentially('r', { delay: 50 });
+    await page.waitForTimeout(600);
+    expect(searches.count).toBe(1);
+
+    // A suggestion opens its product.
+    const first = (await options.first().locator('p').first().textContent()) ?? '';
+    await options.first().click();
+    await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
+
+    // Enter opens the results page with the term and clears the box.
+    await openSearch.click();
+    await expect(box).toHaveValue('');
+    await box.fill('sock');
+    await box.press('Enter');
+    await expect(page.getByRole('heading', { name: 'SEARCH RESULTS FOR sock' })).toBeVisible();
+    await openSearch.click();
+    await expect(box).toHaveValue('');
+    await page.keyboard.press('Escape');
+    const results = page.getByRole('main').getByRole('link');
+    await expect(results).toHaveCount(24);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => results.count()).toBeGreaterThan(24);
+  });
+
+  test('sees the most popular products', async ({ page, newClient }) => {
+    await page.goto('/#/login?returnUrl=%2Fdashboard');
+    await logInThroughForm(page, newClient.user_name, newClient.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'The Most Popular Products' })).toBeVisible();
+    const tiles = page.locator('section[aria-labelledby^="tile-"]');
+    await expect(tiles.first()).toBeVisible();
+    await expect(tiles.first()).toContainText(/\d+ types?, \d+ colours?/);
+    expect(await tiles.first().locator('img').count()).toBeLessThanOrEqual(3);
+    await tiles
+      .first()
+      .getByRole('link', { name: /^See All/ })
+      .click();
+    await expect(page).toHaveURL(/#\/categories\/\d+$/);
+    await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,199 @@
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type {
+  DashboardTile,
+  PackageDetail,
+  Phase,
+  ProductCard,
+  ProductDetail,
+  RootCategory,
+  ShowroomCategory,
+  TeaserProduct,
+} from '../../../domain/catalog.ts';
+import { GROUP_PAGE_SIZE } from '../../../domain/catalog.ts';
+import type { Message } from '../../../domain/config.ts';
+import { api } from '../../lib/api.ts';
+import { nextGroupOffset } from './catalog-rules.ts';
+
+/**
+ * Data hooks of the catalogue (spec storefront §7 "Catalogue and search"). The catalogue changes
+ * rarely: lists are fetched once a session and kept (a shopping tab opened again fetches nothing);
+ * stock is asked for fresh, and becomes 0 when its call fails (spec §8).
+ * Failed catalogue calls show nothing to the shopper; the API client has already logged them.
+ */
+
+const CATALOGUE_STALE_MS = 30 * 60_000;
+
+type CategoryProducts = { id: number; name: string; total: number; products: ProductCard[] };
+
+export const catalogKeys = {
+  roots: ['catalog', 'roots'] as const,
+  phase: (categoryId: number) => ['catalog', 'phase', categoryId] as const,
+  group: (categoryId: number) => ['catalog', 'group', categoryId] as const,
+  showroom: ['catalog', 'showroom'] as const,
+  teaser: ['catalog', 'teaser'] as const,
+  dashboard: ['catalog', 'dashboard'] as const,
+  product: (ctid: number, id: number) => ['catalog', 'product', ctid, id] as const,
+  package: (productId: number, pkId: number) => ['catalog', 'package', productId, pkId] as const,
+  productStock: (id: number, sizeId: number | null) => ['inventory', 'product', id, sizeId] as const,
+  packageStock: (pkId: number) => ['inventory', 'package', pkId] as const,
+  messages: ['messages'] as const,
+};
+
+/** GET api/categories/root: the shopping tabs. */
+export function useRootCategories() {
+  return useQuery({
+    queryKey: catalogKeys.roots,
+    queryFn: ({ signal }) => api.get<RootCategory[]>('/api/categories/root', { signal }),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+/** GET api/phasebycategory/{categoryId}: one tab's heading and groups, fetched when the tab opens. */
+export function usePhase(categoryId: number) {
+  return useQuery({
+    queryKey: catalogKeys.phase(categoryId),
+    queryFn: ({ signal }) => api.get<Phase>(`/api/phasebycategory/${categoryId}`, { signal }),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+/**
+ * GET api/categories/{id}/products?offset=&limit=: the rest of a group, a page at a time, asked for
+ * only when the shopper presses 'Show more' (the phase already holds the first page).
+ */
+export function useMoreGroupProducts(categoryId: number, firstPageSize: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: catalogKeys.group(categoryId),
+    initialPageParam: firstPageSize,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<CategoryProducts>(
+        `/api/categories/${categoryId}/products?offset=${pageParam}&limit=${GROUP_PAGE_SIZE}`,
+        { signal },
+      ),
+    getNextPageParam: (last, pages) =>
+      nextGroupOffset(
+        firstPageSize,
+        pages.map((page) => page.products.length),
+        last.total,
+      ),
+    enabled,
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+/** GET api/getShowRoomProducts (public). */
+export function useShowroom() {
+  return useQuery({
+    queryKey: catalogKeys.showroom,
+    queryFn: ({ signal }) => api.get<ShowroomCategory[]>('/api/getShowRoomProducts', { signal }),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+/** GET api/products/teaser (public). */
+export function useTeaserProducts() {
+  return useQuery({
+    queryKey: catalogKeys.teaser,
+    queryFn: ({ signal }) => api.get<TeaserProduct[]>('/api/products/teaser', { signal }),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+/** GET api/categories/top: ranked by visits, so it is asked for again on each visit of the page. */
+export function useDashboardTiles() {
+  return useQuery({
+    queryKey: catalogKeys.dashboard,
+    queryFn: ({ signal }) => api.get<DashboardTile[]>('/api/categories/top', { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * GET api/product/{ctid}/{id}, or GET api/product/{id} when the route names no category (ctid 0).
+ * A missing product is a 404: no retry.
+ */
+export function useProductDetail(ctid: number, id: number) {
+  return useQuery({
+    queryKey: catalogKeys.product(ctid, id),
+    queryFn: ({ signal }) =>
+      api.get<ProductDetail>(ctid > 0 ? `/api/product/${ctid}/${id}` : `/api/product/${id}`, { signal }),
+    staleTime: 60_000,
+    enabled: id > 0,
+  });
+}
+
+/** GET api/package/{productId}/{packageId}. */
+export function usePackageDetail(productId: number, pkId: number) {
+  return useQuery({
+    queryKey: catalogKeys.package(productId, pkId),
+    queryFn: ({ signal }) => api.get<PackageDetail>(`/api/package/${productId}/${pkId}`, { signal }),
+    staleTime: 60_000,
+    enabled: productId > 0 && pkId > 0,
+    // Switching colours keeps the page on screen while the next package loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Stock is 0 when the stock call fails (spec §8). */
+async function instockOrZero(path: string, signal: AbortSignal): Promise<number> {
+  try {
+    const { instock } = await api.get<{ instock: number }>(path, { signal });
+    return typeof instock === 'number' ? instock : 0;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return 0;
+  }
+}
+
+/**
+ * GET api/inventory/product/{id}[/{sizeId}]: the stock of the product (in the size when sized).
+ * Until it answers, `fallback` (the stock the product detail came with) is shown.
+ */
+export function useProductStock(
+  id: number,
+  sizeId: number | null,
+  fallback: number | undefined,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: catalogKeys.productStock(id, sizeId),
+    queryFn: ({ signal }) =>
+      instockOrZero(`/api/inventory/product/${id}${sizeId === null ? '' : `/${sizeId}`}`, signal),
+    enabled: enabled && id > 0,
+    staleTime: 5_000,
+    placeholderData: fallback,
+  });
+}
+
+/** GET api/inventory/package/{id}. */
+export function usePackageStock(pkId: number, fallback: number | undefined) {
+  return useQuery({
+    queryKey: catalogKeys.packageStock(pkId),
+    queryFn: ({ signal }) => instockOrZero(`/api/inventory/package/${pkId}`, signal),
+    enabled: pkId > 0,
+    staleTime: 5_000,
+    placeholderData: fallback,
+  });
+}
+
+/** Records a visit (GET api/product/{id}/visit); fire-and-forget, a failure is only logged. */
+export function recordProductVisit(id: number): void {
+  api.get(`/api/product/${id}/visit`).catch(() => undefined);
+}
+
+/** Records a visit of a package (GET api/package/{id}/visit); fire-and-forget. */
+export function recordPackageVisit(pkId: number): void {
+  api.get(`/api/package/${pkId}/visit`).catch(() => undefined);
+}
+
+export const messagesQuery = queryOptions({
+  queryKey: catalogKeys.messages,
+  queryFn: ({ signal }) => api.get<Message[]>('/api/message', { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** The text of one catalogue message (GET api/message), e.g. not_enough_stock; undefined until loaded. */
+export function useMessageText(code: string): string | undefined {
+  const { data } = useQuery(messagesQuery);
+  return data?.find((message) => message.code === code)?.text;
+}

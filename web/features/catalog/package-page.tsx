@@ -1,0 +1,224 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  NumberInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import {
+  GET_PRICE_TEXT,
+  orderButtonsDisabled,
+  type PackageDetail,
+  PRODUCT_LOAD_ERROR,
+  packageStockText,
+} from '../../../domain/catalog.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import { paths } from '../../app/paths.ts';
+import { ProductImage } from '../../components/product-image.tsx';
+import { useBackToList } from '../../components/use-back-to-list.ts';
+import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { recordPackageVisit, usePackageDetail, usePackageStock } from './catalog.api.ts';
+import classes from './catalog.module.css';
+import { parseId, totalPrice } from './catalog-rules.ts';
+import { OrderButtons } from './order-buttons.tsx';
+import { ProductGallery } from './product-gallery.tsx';
+import { useCartButtons } from './use-cart-buttons.ts';
+
+interface OptionProps {
+  to: string;
+  icon: string;
+  label: string;
+  title: string;
+  active: boolean;
+}
+
+/** A small thumbnail option of the colour or product selector; the active one is highlighted. */
+function Option({ to, icon, label, title, active }: OptionProps) {
+  return (
+    <Link
+      to={to}
+      replace
+      className={classes.optionLink}
+      aria-current={active ? 'true' : undefined}
+      aria-label={label}
+      title={title}
+    >
+      <ProductImage icon={icon} variant="thumbnail" alt="" className={classes.optionImage} />
+      <span className={classes.optionLabel}>{label}</span>
+    </Link>
+  );
+}
+
+function Selector({ label, children }: { label: string; children: ReactNode }) {
+  const id = `selector-${label.toLowerCase()}`;
+  return (
+    <Stack gap={6} role="group" aria-labelledby={id}>
+      <Text size="sm" fw={600} id={id}>
+        {label}
+      </Text>
+      <Group gap="xs" align="stretch">
+        {children}
+      </Group>
+    </Stack>
+  );
+}
+
+function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
+  const loggedIn = isLoggedIn(useLoggedClient());
+  const location = useLocation();
+  // Stock is asked for each time a package is selected; 0 when the call fails (spec §4, §8).
+  const stock = usePackageStock(pkId, pkg.id === pkId ? pkg.instock : undefined);
+  const instock = stock.data ?? 0;
+  const [quantity, setQuantity] = useState(1);
+  const back = useBackToList(paths.categories(pkg.category_id));
+  const total = totalPrice(pkg.pricing, quantity);
+  const disabled = orderButtonsDisabled({ instock, quantity, withsize: false, sizeId: null });
+  const cartButtons = useCartButtons({ productId: pkId, quantity, size_id: null, isPackage: true }, pkg.name);
+
+  return (
+    <Grid gap={{ base: 'lg', md: 48 }}>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <ProductGallery key={pkg.icon} images={[pkg.icon]} name={pkg.name} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Title order={1}>{pkg.name}</Title>
+            <Text size="sm" c="dimmed">
+              {pkg.code}
+            </Text>
+          </Stack>
+          {pkg.pricing !== null ? (
+            <Text fz={28} fw={800} c="maple.8">
+              {formatMoney(pkg.pricing)}
+            </Text>
+          ) : loggedIn ? null : (
+            <Anchor component={Link} to={paths.login(`${location.pathname}${location.search}`)} fw={600}>
+              {GET_PRICE_TEXT}
+            </Anchor>
+          )}
+          {pkg.long_description ? (
+            <Text c="dark.5" className={classes.description}>
+              {pkg.long_description}
+            </Text>
+          ) : null}
+
+          {pkg.others.length > 0 ? (
+            <Selector label="Colour">
+              {pkg.others.map((other) => (
+                <Option
+                  key={other.id}
+                  to={paths.packageDetail(other.id, pkg.product_id)}
+                  icon={other.icon}
+                  label={other.color || other.name}
+                  title={other.name}
+                  active={other.id === pkId}
+                />
+              ))}
+            </Selector>
+          ) : null}
+
+          {pkg.products.length > 0 ? (
+            <Selector label="Product">
+              {pkg.products.map((product) => (
+                <Option
+                  key={product.id}
+                  to={paths.packageDetail(product.pkId, product.id)}
+                  icon={product.icon}
+                  label={product.name}
+                  title={product.name}
+                  active={product.id === pkg.product_id}
+                />
+              ))}
+            </Selector>
+          ) : null}
+
+          <Group align="flex-end" gap="lg">
+            <NumberInput
+              label="Quantity"
+              value={quantity}
+              onChange={(value) =>
+                setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 0)
+              }
+              min={1}
+              max={9999}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="blur"
+              w={140}
+            />
+            {total !== null ? (
+              <Stack gap={0}>
+                <Text size="sm" c="dimmed">
+                  Total
+                </Text>
+                <Text fw={700} size="lg" aria-label={`Total ${formatMoney(total)}`}>
+                  {formatMoney(total)}
+                </Text>
+              </Stack>
+            ) : null}
+          </Group>
+          <Text fw={600} c={instock > 0 ? 'green.9' : 'dimmed'} aria-live="polite">
+            {stock.isPending && stock.data === undefined ? '\u00a0' : packageStockText(instock)}
+          </Text>
+
+          <OrderButtons disabledByRules={disabled} {...cartButtons}>
+            <Button variant="subtle" size="md" onClick={back}>
+              Back to List
+            </Button>
+          </OrderButtons>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The package page (routes package/{pkId}/{id}; spec §2 Package detail): id is the product, pkId the package. */
+export function PackagePage() {
+  const params = useParams();
+  const pkId = parseId(params.pkId) ?? 0;
+  const productId = parseId(params.id) ?? 0;
+  const detail = usePackageDetail(productId, pkId);
+  const recorded = useRef<number | null>(null);
+
+  // Selecting a package records the visit (spec §4 Package detail).
+  useEffect(() => {
+    if (pkId > 0 && recorded.current !== pkId) {
+      recorded.current = pkId;
+      recordPackageVisit(pkId);
+    }
+  }, [pkId]);
+
+  let content: ReactNode;
+  if (pkId === 0 || productId === 0 || detail.isError) {
+    content = (
+      <Alert color="red" variant="light" title="This package could not be shown">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{PRODUCT_LOAD_ERROR}</Text>
+          <Button component={Link} to={paths.phase()} variant="light" size="sm">
+            Go shopping
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!detail.data) {
+    content = (
+      <Center py={80}>
+        <Loader aria-label="Loading the package" />
+      </Center>
+    );
+  } else {
+    content = <PackageView pkg={detail.data} pkId={pkId} />;
+  }
+
+  return <Container py={{ base: 'lg', sm: 'xl' }}>{content}</Container>;
+}

@@ -1,0 +1,53 @@
+import { Group, Image, Modal, Stack, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { imageVariant } from '../../../domain/catalog.ts';
+import { ProductImage } from '../../components/product-image.tsx';
+import classes from './catalog.module.css';
+
+/**
+ * The large image of a product or package, a click enlarges it; with several images, thumbnails
+ * pick the one shown. Images are the full variant; thumbnails the thumbnail variant.
+ */
+export function ProductGallery({ images, name }: { images: readonly string[]; name: string }) {
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [enlarged, enlarge] = useDisclosure(false);
+  const active = images[activeIndex] ?? images[0] ?? '';
+
+  return (
+    <Stack gap="sm" className={classes.gallery}>
+      <UnstyledButton
+        className={classes.mainImageButton}
+        onClick={enlarge.open}
+        aria-label={`Enlarge the image of ${name}`}
+      >
+        <ProductImage
+          icon={active}
+          variant="full"
+          alt={name}
+          loading="eager"
+          fit="contain"
+          style={{ aspectRatio: 1 }}
+        />
+      </UnstyledButton>
+      {images.length > 1 ? (
+        <Group gap="xs">
+          {images.map((image, index) => (
+            <UnstyledButton
+              key={image}
+              className={classes.thumbButton}
+              aria-label={`Show image ${index + 1} of ${images.length}`}
+              aria-pressed={index === activeIndex}
+              onClick={() => setActiveIndex(index)}
+            >
+              <ProductImage icon={image} variant="thumbnail" alt="" fit="cover" h="100%" />
+            </UnstyledButton>
+          ))}
+        </Group>
+      ) : null}
+      <Modal opened={enlarged} onClose={enlarge.close} title={name} size="xl" centered>
+        <Image src={imageVariant(active, 'full')} alt={name} fit="contain" h="min(75vh, 800px)" w="100%" />
+      </Modal>
+    </Stack>
+  );
+}

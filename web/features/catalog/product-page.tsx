@@ -1,0 +1,289 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Chip,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  NumberInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import {
+  GET_PRICE_TEXT,
+  orderButtonsDisabled,
+  PRODUCT_LOAD_ERROR,
+  type ProductDetail,
+  resetQuantity,
+  SELECT_SIZE_TEXT,
+} from '../../../domain/catalog.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import { paths } from '../../app/paths.ts';
+import { ProductImage } from '../../components/product-image.tsx';
+import { useBackToList } from '../../components/use-back-to-list.ts';
+import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { useConfig } from '../../lib/config.ts';
+import { recordProductVisit, useMessageText, useProductDetail, useProductStock } from './catalog.api.ts';
+import classes from './catalog.module.css';
+import { parseId, preselectedSizeId, stockMessages, stockOfSelection } from './catalog-rules.ts';
+import { OrderButtons } from './order-buttons.tsx';
+import { ProductGallery } from './product-gallery.tsx';
+import { useCartButtons } from './use-cart-buttons.ts';
+
+/** Used only if the message catalogue (GET api/message) could not be read. */
+const NOT_ENOUGH_STOCK_FALLBACK = 'Sorry, there is not enough stock for {0}.';
+
+/** What a colour link carries to the sibling's page: the size to keep chosen. */
+interface ProductLocationState {
+  size?: string;
+}
+
+function sizeFromState(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('size' in state)) return undefined;
+  return typeof state.size === 'string' ? state.size : undefined;
+}
+
+function PriceLine({ pricing }: { pricing: number | null }) {
+  const loggedIn = isLoggedIn(useLoggedClient());
+  const location = useLocation();
+  if (pricing !== null) {
+    return (
+      <Text fz={28} fw={800} c="maple.8">
+        {formatMoney(pricing)}
+      </Text>
+    );
+  }
+  // Logged in with prices hidden (wish-list mode): no price at all.
+  if (loggedIn) return null;
+  return (
+    <Anchor component={Link} to={paths.login(`${location.pathname}${location.search}`)} fw={600}>
+      {GET_PRICE_TEXT}
+    </Anchor>
+  );
+}
+
+function ColourPicker({ product, sizeName }: { product: ProductDetail; sizeName: string | undefined }) {
+  const siblings = product.others.some((other) => other.id === product.id)
+    ? product.others
+    : [{ id: product.id, icon: product.icon, name: product.name, color: product.color }, ...product.others];
+  if (siblings.length < 2) return null;
+  const state: ProductLocationState | undefined = sizeName ? { size: sizeName } : undefined;
+
+  return (
+    <Stack gap={6} role="group" aria-labelledby="colour-label">
+      <Text size="sm" fw={600} id="colour-label">
+        Colour: <Text span>{product.color}</Text>
+      </Text>
+      <Group gap="xs" align="stretch">
+        {siblings.map((sibling) => {
+          const current = sibling.id === product.id;
+          return (
+            <Link
+              key={sibling.id}
+              to={paths.product(product.category_id, sibling.id)}
+              state={state}
+              replace
+              className={classes.optionLink}
+              aria-current={current ? 'true' : undefined}
+              aria-label={sibling.color || sibling.name}
+              title={sibling.name}
+            >
+              <ProductImage icon={sibling.icon} variant="thumbnail" alt="" className={classes.optionImage} />
+              <span className={classes.optionLabel}>{sibling.color || sibling.name}</span>
+            </Link>
+          );
+        })}
+      </Group>
+    </Stack>
+  );
+}
+
+function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSize: string | undefined }) {
+  const { config } = useConfig();
+  const [sizeId, setSizeId] = useState<number | null>(() => preselectedSizeId(product, wantedSize));
+  const sizeMissing = product.withsize && sizeId === null;
+  const known = stockOfSelection(product, sizeId);
+  const stockQuery = useProductStock(
+    product.id,
+    product.withsize ? sizeId : null,
+    known ?? undefined,
+    !sizeMissing,
+  );
+  const instock = sizeMissing ? null : (stockQuery.data ?? known);
+  const [quantity, setQuantity] = useState(1);
+  const notEnoughText = useMessageText('not_enough_stock') ?? NOT_ENOUGH_STOCK_FALLBACK;
+  const back = useBackToList(paths.categories(product.category_id));
+
+  // In price mode the quantity resets to 0 when there is no stock, otherwise to 1 (spec §2):
+  // when a size is chosen, and when the stock of the selection becomes known or changes.
+  const quantityFor = (stock: number | null) =>
+    stock === null ? 1 : resetQuantity(config.showPrices, stock);
+  useEffect(() => {
+    setQuantity(instock === null ? 1 : resetQuantity(config.showPrices, instock));
+  }, [instock, config.showPrices]);
+  const chooseSize = (value: string) => {
+    const id = Number(value);
+    setSizeId(id);
+    setQuantity(quantityFor(stockOfSelection(product, id)));
+  };
+
+  const images = [product.icon, ...product.product_images.map((image) => image.image)].filter(
+    (image, index, all) => image && all.indexOf(image) === index,
+  );
+  const sizeName = product.size.find((size) => size.id === sizeId)?.name;
+  const { note, shortage } = stockMessages(instock, quantity, notEnoughText, product.name);
+  const disabled = orderButtonsDisabled({
+    instock: instock ?? 0,
+    quantity,
+    withsize: product.withsize,
+    sizeId,
+  });
+  const cartButtons = useCartButtons(
+    { productId: product.id, quantity, size_id: product.withsize ? sizeId : null, isPackage: false },
+    product.name,
+  );
+
+  return (
+    <Grid gap={{ base: 'lg', md: 48 }}>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <ProductGallery key={product.id} images={images.length > 0 ? images : ['']} name={product.name} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed" tt="uppercase" fw={600}>
+                {product.category_name}
+              </Text>
+              {product.isNew ? <Badge variant="filled">New</Badge> : null}
+            </Group>
+            <Title order={1}>{product.name}</Title>
+            <Text size="sm" c="dimmed">
+              {product.code}
+            </Text>
+          </Stack>
+          <PriceLine pricing={product.pricing} />
+          {product.short_description ? <Text size="lg">{product.short_description}</Text> : null}
+
+          <ColourPicker product={product} sizeName={sizeName} />
+
+          {product.withsize ? (
+            <Stack gap={6} role="radiogroup" aria-labelledby="size-label">
+              <Text size="sm" fw={600} id="size-label">
+                Size
+              </Text>
+              <Chip.Group value={sizeId === null ? null : String(sizeId)} onChange={chooseSize}>
+                <Group gap="xs">
+                  {product.size.map((size) => (
+                    <Chip key={size.id} value={String(size.id)} variant="outline" type="radio">
+                      {size.name}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+              {sizeMissing ? (
+                <Text size="sm" c="orange.9">
+                  {SELECT_SIZE_TEXT}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : null}
+
+          <NumberInput
+            label="Quantity"
+            value={quantity}
+            onChange={(value) =>
+              setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 0)
+            }
+            min={1}
+            max={9999}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="blur"
+            w={140}
+          />
+          <Stack gap={4} aria-live="polite">
+            {note ? (
+              <Text fw={600} c={instock !== null && instock <= 0 ? 'dimmed' : 'orange.9'}>
+                {note}
+              </Text>
+            ) : null}
+            {shortage ? (
+              <Text c="red.8" fw={500}>
+                {shortage}
+              </Text>
+            ) : null}
+          </Stack>
+
+          <OrderButtons disabledByRules={disabled} {...cartButtons}>
+            <Button variant="subtle" size="md" onClick={back}>
+              Back to List
+            </Button>
+          </OrderButtons>
+
+          {product.long_description ? (
+            <Stack gap={6} pt="md">
+              <Title order={2} size="h4">
+                Details
+              </Title>
+              <Text c="dark.5" className={classes.description}>
+                {product.long_description}
+              </Text>
+            </Stack>
+          ) : null}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The product page (routes product, product/{id}, product/{ctid}/{id}; spec §2 Product detail). */
+export function ProductPage() {
+  const params = useParams();
+  const location = useLocation();
+  const id = parseId(params.id) ?? 0;
+  const ctid = parseId(params.ctid) ?? 0;
+  const detail = useProductDetail(ctid, id);
+  const recorded = useRef<number | null>(null);
+
+  // Each visit is recorded, once per product opened.
+  useEffect(() => {
+    if (id > 0 && recorded.current !== id) {
+      recorded.current = id;
+      recordProductVisit(id);
+    }
+  }, [id]);
+
+  let content: ReactNode;
+  if (id === 0 || detail.isError) {
+    content = (
+      <Alert color="red" variant="light" title="This product could not be shown">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{PRODUCT_LOAD_ERROR}</Text>
+          <Button component={Link} to={paths.phase()} variant="light" size="sm">
+            Go shopping
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!detail.data) {
+    content = (
+      <Center py={80}>
+        <Loader aria-label="Loading the product" />
+      </Center>
+    );
+  } else {
+    content = (
+      <ProductView key={detail.data.id} product={detail.data} wantedSize={sizeFromState(location.state)} />
+    );
+  }
+
+  return <Container py={{ base: 'lg', sm: 'xl' }}>{content}</Container>;
+}

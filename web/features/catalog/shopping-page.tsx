@@ -1,0 +1,26 @@
+import { Container, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { INITIAL_CATEGORY_ID } from '../../../domain/catalog.ts';
+import { parseId } from './catalog-rules.ts';
+import { CategoryBrowser } from './category-browser.tsx';
+
+/**
+ * The Shopping page (route phase, spec §2): a tab per root category. The open tab is kept in the
+ * query (?category=3) so that Back from a product returns to it; the initial category id is 1.
+ */
+export function ShoppingPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const activeId = parseId(searchParams.get('category')) ?? INITIAL_CATEGORY_ID;
+
+  return (
+    <Container py={{ base: 'lg', sm: 'xl' }}>
+      <Title order={1} mb="md">
+        Shopping
+      </Title>
+      <CategoryBrowser
+        activeId={activeId}
+        onSelect={(id) => setSearchParams({ category: String(id) }, { replace: true })}
+      />
+    </Container>
+  );
+}
