@@ -1,9 +1,10 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { LoginRecord, Signup } from '../domain/auth.ts';
 
 export const DEMO = {
   client: { user_name: 'demo', password: 'Socks2026!', full_name: 'Jamie Tremblay' },
   pos: { user_name: 'cashier', password: 'Cashier2026!' },
+  admin: { user_name: 'admin', password: 'Admin2026!' },
 } as const;
 
 let created = 0;
@@ -47,3 +48,71 @@ export const test = base.extend<{ newClient: Signup & { record: LoginRecord } }>
 });
 
 export { expect };
+
+/** The Authorization header of a login record. */
+export function bearer(record: Pick<LoginRecord, 'token'>): Record<string, string> {
+  return { authorization: `Bearer ${record.token}` };
+}
+
+/** What the product and package pages add: with isPackage, productId names the package. */
+export interface CartItem {
+  productId: number;
+  quantity: number;
+  size_id: number | null;
+  isPackage: boolean;
+}
+
+/** Puts items in a client's cart through the API (POST api/addcart), as the catalogue pages do. */
+export async function addToCart(
+  request: APIRequestContext,
+  record: LoginRecord,
+  items: readonly CartItem[],
+): Promise<void> {
+  for (const item of items) {
+    const response = await request.post('/api/addcart', {
+      headers: bearer(record),
+      data: { cartId: 0, userId: record.client_id, ...item },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
+
+/** Opens a route as a client logged in before (the login record stored as the login page stores it). */
+export async function openLoggedIn(page: Page, record: LoginRecord, route: string): Promise<void> {
+  await page.goto('/#/login');
+  await page.evaluate((value) => localStorage.setItem('LoggedClient', JSON.stringify(value)), record);
+  await page.goto(`/#${route}`);
+}
+
+/** The newest e-mails of the outbox, as the admin reads them. */
+export async function readOutbox(request: APIRequestContext): Promise<{ to: string; subject: string }[]> {
+  const login = await request.post('/api/auth/login', { data: DEMO.admin });
+  const { token } = (await login.json()) as LoginRecord;
+  const response = await request.get('/api/admin/outbox', { headers: bearer({ token }) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { to: string; subject: string }[];
+}
+
+/** Logs in through the API (POST api/auth/login) and answers the login record. */
+export async function logInByApi(
+  request: APIRequestContext,
+  credentials: { user_name: string; password: string },
+): Promise<LoginRecord> {
+  const response = await request.post('/api/auth/login', {
+    data: { user_name: credentials.user_name, password: credentials.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as LoginRecord;
+}
+
+/** An outbox e-mail with what the admin outbox API tells of its attachments. */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  attachments?: { filename: string; contentType: string }[];
+}
+
+/** The newest e-mails of the outbox with their attachments, as the admin reads them. */
+export async function readOutboxMails(request: APIRequestContext): Promise<OutboxMail[]> {
+  return (await readOutbox(request)) as OutboxMail[];
+}

@@ -58,6 +58,25 @@ export async function defaultAddress(
   return row ? toSavedAddress(row) : undefined;
 }
 
+/** The client's current shipping and billing addresses in one query (checkout reads both). */
+export async function defaultAddresses(
+  db: DbOrTx,
+  clientId: number,
+): Promise<{ shipping: SavedAddress | undefined; billing: SavedAddress | undefined }> {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.clientId, clientId), eq(addresses.isDefault, true)))
+    .orderBy(desc(addresses.id));
+  const newest = (typeId: number) => rows.find((row) => row.addressTypeId === typeId);
+  const shipping = newest(SHIPPING_ADDRESS);
+  const billing = newest(BILLING_ADDRESS);
+  return {
+    shipping: shipping ? toSavedAddress(shipping) : undefined,
+    billing: billing ? toSavedAddress(billing) : undefined,
+  };
+}
+
 export function createAddressService(db: Database) {
   async function countryName(code: string): Promise<string> {
     const [row] = await db.select({ name: countries.name }).from(countries).where(eq(countries.code, code));

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
@@ -16,6 +16,8 @@ const outboxEntrySchema = z.object({
   lastError: z.string().nullable(),
   createdAt: z.date(),
   sentAt: z.date().nullable(),
+  /** What is attached, without the content. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
 });
 
 /** Staff read the outbox: what was e-mailed, what waits, what failed (DESIGN.md "mail"). Admins only. */
@@ -41,6 +43,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
           lastError: outbox.lastError,
           createdAt: outbox.createdAt,
           sentAt: outbox.sentAt,
+          attachments: sql<{ filename: string; contentType: string }[]>`COALESCE(
+            (SELECT jsonb_agg(jsonb_build_object('filename', a->>'filename', 'contentType', a->>'contentType'))
+             FROM jsonb_array_elements(${outbox.attachments}) AS a),
+            '[]'::jsonb)`,
         })
         .from(outbox)
         .where(status ? eq(outbox.status, status) : undefined)

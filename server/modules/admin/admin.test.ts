@@ -25,12 +25,23 @@ describe('GET api/admin/outbox (role ADMIN)', () => {
 
   it('lists the newest e-mails first for an admin, filtered by status', async () => {
     await enqueueMail(t.db, { to: 'first@example.ca', subject: 'First', text: 'one' });
-    await enqueueMail(t.db, { to: 'second@example.ca', subject: 'Second', text: 'two' });
+    await enqueueMail(t.db, {
+      to: 'second@example.ca',
+      subject: 'Second',
+      text: 'two',
+      attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', contentBase64: 'JVBERi0=' }],
+    });
     const admin = await logIn(t.app, DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.admin.password);
     const response = await t.app.inject({ url: '/api/admin/outbox?status=pending', headers: bearer(admin) });
     expect(response.statusCode).toBe(200);
     const subjects = response.json().map((entry: { subject: string }) => entry.subject);
     expect(subjects.slice(0, 2)).toEqual(['Second', 'First']);
+    // Attachments are named, never sent back.
+    expect(response.json()[0].attachments).toEqual([
+      { filename: 'invoice.pdf', contentType: 'application/pdf' },
+    ]);
+    expect(response.json()[1].attachments).toEqual([]);
+    expect(response.body).not.toContain('JVBERi0=');
     const sent = await t.app.inject({ url: '/api/admin/outbox?status=sent', headers: bearer(admin) });
     expect(sent.json()).toEqual([]);
     const bad = await t.app.inject({ url: '/api/admin/outbox?status=lost', headers: bearer(admin) });

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   CART_LINE_LIMIT,
   CART_QUANTITY_MAX,
@@ -9,78 +9,96 @@ import {
   SELECT_SIZE_MESSAGE,
 } from '../../../domain/cart.ts';
 import { formatMessage } from '../../../domain/config.ts';
-import type { Database, DbOrTx } from '../../db/database.ts';
-import { cartLines, carts, messages, packages, products, sizes, stock } from '../../db/schema.ts';
+import { type Database, type DbOrTx, rowsOf } from '../../db/database.ts';
+import { cartLines, carts, packages, products, sizes } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { readSettings } from '../settings/settings.service.ts';
+import { SETTING_DEFAULTS } from '../settings/settings.service.ts';
 
 const NOT_ENOUGH_STOCK_FALLBACK = 'Sorry, there is not enough stock for {0}.';
 
-async function notEnoughStockText(db: DbOrTx): Promise<string> {
-  const [row] = await db
-    .select({ text: messages.text })
-    .from(messages)
-    .where(eq(messages.code, 'not_enough_stock'));
-  return row?.text ?? NOT_ENOUGH_STOCK_FALLBACK;
+interface CartRow {
+  show_prices: unknown;
+  stock_text: string | null;
+  cart_id: number | null;
+  line_id: number | null;
+  quantity: number;
+  size_id: number | null;
+  size_name: string | null;
+  product_id: number;
+  category_id: number;
+  code: string;
+  name: string;
+  icon: string;
+  pricing: number;
+  price_discount: number;
+  size_type_id: number | null;
+  package_id: number | null;
+  package_name: string | null;
+  package_icon: string | null;
+  package_code: string | null;
+  package_pricing: number | null;
+  package_stock: number | null;
+  product_stock: number | null;
 }
 
-/** The client's cart with every line's product, size, package and stock, in one query. */
-export async function loadCart(db: DbOrTx, clientId: number): Promise<Cart> {
-  const [settings, stockText, rows] = await Promise.all([
-    readSettings(db),
-    notEnoughStockText(db),
-    db
-      .select({
-        cartId: carts.id,
-        lineId: cartLines.id,
-        quantity: cartLines.quantity,
-        sizeId: cartLines.sizeId,
-        sizeName: sizes.name,
-        productId: products.id,
-        categoryId: products.categoryId,
-        code: products.code,
-        name: products.name,
-        icon: products.icon,
-        pricing: products.pricing,
-        priceDiscount: products.priceDiscount,
-        sizeTypeId: products.sizeTypeId,
-        packageId: packages.id,
-        packageName: packages.name,
-        packageIcon: packages.icon,
-        packageCode: packages.code,
-        packagePricing: packages.pricing,
-        packageStock: packages.instock,
-        productStock: stock.instock,
-      })
-      .from(cartLines)
-      .innerJoin(carts, eq(carts.id, cartLines.cartId))
-      .innerJoin(products, eq(products.id, cartLines.productId))
-      .leftJoin(sizes, eq(sizes.id, cartLines.sizeId))
-      .leftJoin(packages, eq(packages.id, cartLines.packageId))
-      .leftJoin(
-        stock,
-        and(
-          eq(stock.productId, cartLines.productId),
-          sql`${stock.sizeId} IS NOT DISTINCT FROM ${cartLines.sizeId}`,
-        ),
-      )
-      .where(eq(carts.clientId, clientId))
-      .orderBy(asc(cartLines.id)),
-  ]);
+/**
+ * A cart's rows over the relation `lines (id, cart_id, product_id, package_id, size_id, quantity)`
+ * that the statement defines: every line with its product, size, package and stock, and the
+ * show-price setting and the not-enough-stock text (one row with no line when there is none).
+ */
+const CART_ROWS = sql`
+  SELECT s.show_prices, s.stock_text, l.*
+  FROM (SELECT (SELECT value FROM settings WHERE key = 'show_prices') AS show_prices,
+               (SELECT text FROM messages WHERE code = 'not_enough_stock') AS stock_text) s
+  LEFT JOIN LATERAL (
+    SELECT cl.cart_id, cl.id AS line_id, cl.quantity, cl.size_id, sz.name AS size_name,
+           p.id AS product_id, p.category_id, p.code, p.name, p.icon, p.pricing, p.price_discount,
+           p.size_type_id, k.id AS package_id, k.name AS package_name, k.icon AS package_icon,
+           k.code AS package_code, k.pricing AS package_pricing, k.instock AS package_stock,
+           st.instock AS product_stock
+    FROM lines cl
+    JOIN products p ON p.id = cl.product_id
+    LEFT JOIN sizes sz ON sz.id = cl.size_id
+    LEFT JOIN packages k ON k.id = cl.package_id
+    LEFT JOIN stock st ON st.product_id = cl.product_id AND st.size_id IS NOT DISTINCT FROM cl.size_id
+  ) l ON true`;
 
-  const showPrices = settings.show_prices;
+/** The client's cart, read in one statement (it is read on every change). */
+export async function loadCart(db: DbOrTx, clientId: number): Promise<Cart> {
+  const rows = await rowsOf<CartRow>(
+    db,
+    sql`WITH lines AS (
+          SELECT cl.id, cl.cart_id, cl.product_id, cl.package_id, cl.size_id, cl.quantity
+          FROM carts c JOIN cart_lines cl ON cl.cart_id = c.id
+          WHERE c.client_id = ${clientId}
+        )
+        ${CART_ROWS}`,
+  );
+  return toCart(rows, clientId);
+}
+
+/** The cart of CART_ROWS' rows, lines in the order they were first added. */
+function toCart(rows: readonly CartRow[], clientId: number): Cart {
+  const first = rows[0];
+  const showPrices =
+    typeof first?.show_prices === 'boolean' ? first.show_prices : SETTING_DEFAULTS.show_prices;
+  const stockText = first?.stock_text ?? NOT_ENOUGH_STOCK_FALLBACK;
+  const lines = rows
+    .filter((row) => row.line_id !== null)
+    .sort((a, b) => (a.line_id ?? 0) - (b.line_id ?? 0));
+
   let cartTotal = 0;
   let discount = 0;
   let quantity = 0;
   let hasError = false;
-  const lines: CartLine[] = rows.map((row) => {
-    const isPackage = row.packageId !== null;
-    const instock = (isPackage ? row.packageStock : row.productStock) ?? 0;
-    const listPrice = (isPackage ? row.packagePricing : row.pricing) ?? 0;
-    const unitDiscount = isPackage ? 0 : Math.min(row.priceDiscount, listPrice);
+  const products: CartLine[] = lines.map((row) => {
+    const isPackage = row.package_id !== null;
+    const instock = (isPackage ? row.package_stock : row.product_stock) ?? 0;
+    const listPrice = (isPackage ? row.package_pricing : row.pricing) ?? 0;
+    const unitDiscount = isPackage ? 0 : Math.min(row.price_discount, listPrice);
     const unitPrice = listPrice - unitDiscount;
-    const name = isPackage ? (row.packageName ?? row.name) : row.name;
+    const name = isPackage ? (row.package_name ?? row.name) : row.name;
     // Stock errors are checked only when prices are shown (spec §4 Cart): a wish list has none.
     const error = showPrices && row.quantity > instock ? formatMessage(stockText, name) : null;
     quantity += row.quantity;
@@ -88,20 +106,20 @@ export async function loadCart(db: DbOrTx, clientId: number): Promise<Cart> {
     discount += unitDiscount * row.quantity;
     hasError ||= error !== null;
     return {
-      id: row.lineId,
+      id: row.line_id ?? 0,
       product: {
-        id: row.productId,
-        category_id: row.categoryId,
-        code: isPackage ? (row.packageCode ?? row.code) : row.code,
+        id: row.product_id,
+        category_id: row.category_id,
+        code: isPackage ? (row.package_code ?? row.code) : row.code,
         name: row.name,
         icon: row.icon,
         instock,
-        withsize: row.sizeTypeId !== null,
+        withsize: row.size_type_id !== null,
       },
-      package: isPackage ? { id: row.packageId ?? 0, name, icon: row.packageIcon ?? row.icon } : null,
+      package: isPackage ? { id: row.package_id ?? 0, name, icon: row.package_icon ?? row.icon } : null,
       quantity: row.quantity,
-      size_id: row.sizeId,
-      size_name: row.sizeName ?? '',
+      size_id: row.size_id,
+      size_name: row.size_name ?? '',
       pricing: showPrices ? unitPrice : null,
       productDiscount: showPrices ? unitDiscount : null,
       lineTotal: showPrices ? unitPrice * row.quantity : null,
@@ -109,9 +127,9 @@ export async function loadCart(db: DbOrTx, clientId: number): Promise<Cart> {
     };
   });
   return {
-    id: rows[0]?.cartId ?? 0,
+    id: lines[0]?.cart_id ?? 0,
     userId: clientId,
-    products: lines,
+    products,
     cartTotal: showPrices ? cartTotal : null,
     discount: showPrices ? discount : null,
     quantity,
@@ -165,25 +183,75 @@ const sameItem = (cartId: number, item: CartItem) =>
     sql`${cartLines.sizeId} IS NOT DISTINCT FROM ${item.sizeId}`,
   );
 
-export function createCartService(db: Database) {
-  /** The client's cart row, created on first use; a cartId naming another cart is refused. */
-  async function ownCartId(tx: DbOrTx, user: AuthUser, claimedCartId: number): Promise<number> {
-    const [row] = await tx
-      .insert(carts)
-      .values({ clientId: user.id })
-      .onConflictDoUpdate({ target: carts.clientId, set: { updatedAt: sql`now()` } })
-      .returning({ id: carts.id });
-    if (!row) throw new Error('cart upsert returned nothing');
-    if (claimedCartId !== 0 && claimedCartId !== row.id) throw forbidden('That cart is not yours.');
-    return row.id;
-  }
+/**
+ * The valid item a change names, as SQL: an active product with its size (or none when it has no
+ * sizes), or an active product's package. No row when the change names nothing valid.
+ */
+function validItem(change: CartChange) {
+  return change.isPackage
+    ? sql`SELECT k.product_id, k.id AS package_id, NULL::int AS size_id
+          FROM packages k JOIN products p ON p.id = k.product_id
+          WHERE k.id = ${change.productId} AND p.active AND ${change.size_id}::int IS NULL`
+    : sql`SELECT p.id AS product_id, NULL::int AS package_id, ${change.size_id}::int AS size_id
+          FROM products p
+          WHERE p.id = ${change.productId} AND p.active
+            AND CASE WHEN p.size_type_id IS NULL THEN ${change.size_id}::int IS NULL
+                     ELSE EXISTS (SELECT 1 FROM sizes s WHERE s.id = ${change.size_id}::int AND s.type_id = p.size_type_id)
+                END`;
+}
 
-  async function lineCount(tx: DbOrTx, cartId: number): Promise<number> {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(cartLines)
-      .where(eq(cartLines.cartId, cartId));
-    return Number(row?.n ?? 0);
+export function createCartService(db: Database) {
+  /**
+   * Adds to (or sets) a line and reads the cart back in one statement, so two changes racing end
+   * as one line with both quantities: the item is checked, the caller's cart created on first use
+   * (a cartId naming another cart writes nothing), and the line written only when the cart holds
+   * fewer than CART_LINE_LIMIT other items. Answers the cart's id (null when the item is not
+   * valid or the cart not the caller's), the line's (null when the cart is full) and the cart.
+   */
+  async function writeLine(user: AuthUser, data: CartChange, mode: 'add' | 'set') {
+    const quantity =
+      mode === 'add'
+        ? sql`least(cart_lines.quantity + excluded.quantity, ${CART_QUANTITY_MAX})`
+        : sql`excluded.quantity`;
+    const rows = await rowsOf<CartRow & { written_cart_id: number | null; written_line_id: number | null }>(
+      db,
+      sql`WITH item AS (${validItem(data)}),
+          cart AS (
+            INSERT INTO carts (client_id) SELECT ${user.id} FROM item
+            WHERE ${data.cartId}::int = 0
+               OR ${data.cartId}::int = (SELECT id FROM carts WHERE client_id = ${user.id})
+            ON CONFLICT (client_id) DO UPDATE SET updated_at = now()
+            RETURNING id
+          ),
+          line AS (
+            INSERT INTO cart_lines (cart_id, product_id, package_id, size_id, quantity)
+            SELECT cart.id, item.product_id, item.package_id, item.size_id, ${data.quantity}::int
+            FROM cart, item
+            WHERE ((SELECT count(*) FROM cart_lines l WHERE l.cart_id = cart.id) < ${CART_LINE_LIMIT}
+                   OR EXISTS (SELECT 1 FROM cart_lines l
+                              WHERE l.cart_id = cart.id AND l.product_id = item.product_id
+                                AND l.package_id IS NOT DISTINCT FROM item.package_id
+                                AND l.size_id IS NOT DISTINCT FROM item.size_id))
+            ON CONFLICT (cart_id, product_id, package_id, size_id) DO UPDATE SET quantity = ${quantity}
+            RETURNING id, cart_id, product_id, package_id, size_id, quantity
+          ),
+          -- The statement's snapshot does not see its own write: the written line replaces its old self.
+          lines AS (
+            SELECT cl.id, cl.cart_id, cl.product_id, cl.package_id, cl.size_id, cl.quantity
+            FROM cart_lines cl
+            WHERE cl.cart_id = (SELECT id FROM cart) AND cl.id NOT IN (SELECT id FROM line)
+            UNION ALL
+            SELECT id, cart_id, product_id, package_id, size_id, quantity FROM line
+          )
+          SELECT (SELECT id FROM cart) AS written_cart_id, (SELECT id FROM line) AS written_line_id, r.*
+          FROM (${CART_ROWS}) r`,
+    );
+    const first = rows[0];
+    return {
+      cartId: first?.written_cart_id ?? null,
+      lineId: first?.written_line_id ?? null,
+      cart: toCart(rows, user.id),
+    };
   }
 
   async function change(user: AuthUser, input: CartChange, mode: 'add' | 'set'): Promise<Cart> {
@@ -191,32 +259,24 @@ export function createCartService(db: Database) {
     if (mode === 'add' && data.quantity < 1) {
       throw badRequest('Quantity must be at least 1.', { quantity: 'Quantity must be at least 1.' });
     }
-    await db.transaction(async (tx) => {
-      const item = await resolveItem(tx, data);
-      const cartId = await ownCartId(tx, user, data.cartId);
-      if (data.quantity === 0) {
-        await tx.delete(cartLines).where(sameItem(cartId, item));
-        return;
-      }
-      const [existing] = await tx.select({ id: cartLines.id }).from(cartLines).where(sameItem(cartId, item));
-      if (!existing && (await lineCount(tx, cartId)) >= CART_LINE_LIMIT) {
-        throw new AppError('cart_full', `A cart holds at most ${CART_LINE_LIMIT} different items.`, 409);
-      }
-      // One statement, so two adds racing for the same new item end as one line with both quantities.
-      await tx
-        .insert(cartLines)
-        .values({ cartId, ...item, quantity: data.quantity })
-        .onConflictDoUpdate({
-          target: [cartLines.cartId, cartLines.productId, cartLines.packageId, cartLines.sizeId],
-          set: {
-            quantity:
-              mode === 'add'
-                ? sql`least(${cartLines.quantity} + excluded.quantity, ${CART_QUANTITY_MAX})`
-                : sql`excluded.quantity`,
-          },
-        });
-    });
-    return loadCart(db, user.id);
+    if (data.quantity === 0) {
+      const item = await resolveItem(db, data);
+      const [own] = await db.select({ id: carts.id }).from(carts).where(eq(carts.clientId, user.id));
+      if (data.cartId !== 0 && data.cartId !== own?.id) throw forbidden('That cart is not yours.');
+      if (own) await db.delete(cartLines).where(sameItem(own.id, item));
+      return loadCart(db, user.id);
+    }
+    const written = await writeLine(user, data, mode);
+    if (written.cartId === null) {
+      // Nothing written: resolveItem says what is wrong with the item (unknown product, a size
+      // missing or not its own); a valid item means the cart named is not the caller's.
+      await resolveItem(db, data);
+      throw forbidden('That cart is not yours.');
+    }
+    if (written.lineId === null) {
+      throw new AppError('cart_full', `A cart holds at most ${CART_LINE_LIMIT} different items.`, 409);
+    }
+    return written.cart;
   }
 
   return {

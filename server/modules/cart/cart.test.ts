@@ -133,12 +133,18 @@ describe('the cart', () => {
   it('sums the quantity when the same item is added again, also when two adds race', async () => {
     const client = await signUp(t.app);
     await post(client, '/api/addcart', { productId: unsized.id, quantity: 1 });
+    // The answer to an add is the cart after it: the line once, with the summed quantity.
+    const again = cartSchema.parse(
+      (await post(client, '/api/addcart', { productId: unsized.id, quantity: 1 })).json(),
+    );
+    expect(again.products).toHaveLength(1);
+    expect(again).toMatchObject({ quantity: 2, products: [{ quantity: 2 }] });
     await Promise.all(
       [1, 2, 3].map(() => post(client, '/api/addcart', { productId: unsized.id, quantity: 1 })),
     );
     const cart = cartSchema.parse((await post(client, '/api/getcart', {})).json());
     expect(cart.products).toHaveLength(1);
-    expect(cart.products[0]?.quantity).toBe(4);
+    expect(cart.products[0]?.quantity).toBe(5);
   });
 
   it('sets a quantity with updatecart, and removes the line at 0', async () => {

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  BILLING_ADDRESS,
-  joinAddress,
-  SHIP_ONLY_TO_CANADA_ERROR,
-  SHIPPING_ADDRESS,
-} from '../../../domain/address.ts';
+import { joinAddress, type SavedAddress, SHIP_ONLY_TO_CANADA_ERROR } from '../../../domain/address.ts';
 import { type Cart, canCheckout } from '../../../domain/cart.ts';
 import { formatMessage } from '../../../domain/config.ts';
 import { formatMoney } from '../../../domain/money.ts';
@@ -24,17 +19,19 @@ import {
   type PaymentMethod,
 } from '../../providers/payments/gateway.ts';
 import type { ShippingRates } from '../../providers/shipping/shipping-rates.ts';
-import { defaultAddress } from '../addresses/addresses.service.ts';
+import { defaultAddresses } from '../addresses/addresses.service.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { loadCart } from '../cart/cart.service.ts';
-import { provinceTaxRatePpm, readSettings } from '../settings/settings.service.ts';
+import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
+import { provinceTaxRatePpm, readSettings, type Settings } from '../settings/settings.service.ts';
 import { shippingFeeFor } from './shipping.service.ts';
 
 /** What the server charges for a cart, computed from its own data only. */
 interface OrderTotals {
   cart: Cart;
-  shipping: NonNullable<Awaited<ReturnType<typeof defaultAddress>>>;
-  billing: NonNullable<Awaited<ReturnType<typeof defaultAddress>>>;
+  shipping: SavedAddress;
+  billing: SavedAddress;
+  settings: Settings;
   subtotal: number;
   discount: number;
   shippingFee: number;
@@ -60,12 +57,10 @@ class ShortStock extends Error {
 }
 
 async function computeTotals(db: DbOrTx, rates: ShippingRates, user: AuthUser): Promise<OrderTotals> {
-  const [cart, settings, shipping, billing] = await Promise.all([
-    loadCart(db, user.id),
-    readSettings(db),
-    defaultAddress(db, user.id, SHIPPING_ADDRESS),
-    defaultAddress(db, user.id, BILLING_ADDRESS),
-  ]);
+  // One after another: inside the order's transaction they share one connection.
+  const cart = await loadCart(db, user.id);
+  const settings = await readSettings(db);
+  const { shipping, billing } = await defaultAddresses(db, user.id);
   if (!settings.show_prices) throw cartNotReady('Prices are hidden: please send your wish list instead.');
   if (cart.products.length === 0) throw cartNotReady('Your cart is currently empty.');
   const stockError = cart.products.find((line) => line.error)?.error;
@@ -78,11 +73,13 @@ async function computeTotals(db: DbOrTx, rates: ShippingRates, user: AuthUser): 
   if (!billing) throw cartNotReady('Please enter your billing address.');
 
   const subtotal = cart.cartTotal ?? 0;
-  const fee = await shippingFeeFor(db, rates, cart, {
-    province: shipping.province,
-    postalcode: shipping.postalcode,
-    countryCode: shipping.country_code,
-  });
+  const fee = await shippingFeeFor(
+    db,
+    rates,
+    cart,
+    { province: shipping.province, postalcode: shipping.postalcode, countryCode: shipping.country_code },
+    settings,
+  );
   const taxRatePpm = await provinceTaxRatePpm(db, shipping.province);
   const tax = estimatedTax(subtotal, fee.shipping_fee, taxRatePpm);
   const total = subtotal + fee.shipping_fee + tax;
@@ -103,6 +100,7 @@ async function computeTotals(db: DbOrTx, rates: ShippingRates, user: AuthUser): 
     cart,
     shipping,
     billing,
+    settings,
     subtotal,
     discount: cart.discount ?? 0,
     shippingFee: fee.shipping_fee,
@@ -319,9 +317,8 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
         ? await payments.retrievePaymentMethod(intent.payment_method).catch(() => null)
         : null;
       const [client] = await db.select({ email: clients.email }).from(clients).where(eq(clients.id, user.id));
-      const settings = await readSettings(db);
 
-      let order: { id: number; orderNumber: number; productIds: number[]; placedBefore: boolean };
+      let order: { id: number; orderNumber: number; placedBefore: boolean };
       try {
         order = await db.transaction(async (tx) => {
           // One checkout at a time per client: the cart cannot change under the order.
@@ -333,7 +330,7 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
             .select({ id: orders.id, orderNumber: orders.orderNumber })
             .from(orders)
             .where(eq(orders.paymentIntentId, paymentIntentId));
-          if (already) return { ...already, productIds: [], placedBefore: true };
+          if (already) return { ...already, placedBefore: true };
           const totals = await computeTotals(tx, shippingRates, user);
           if (totals.signature !== intent.metadata.cart_signature || totals.total !== intent.amount) {
             throw cartChanged();
@@ -381,14 +378,15 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
             );
           await enqueueMail(tx, {
             to: client?.email ?? totals.billing.email,
-            subject: `Your order ${row.orderNumber} at ${settings.store_name}`,
-            text: confirmationText(row.orderNumber, totals, settings.store_name),
+            subject: `Your order ${row.orderNumber} at ${totals.settings.store_name}`,
+            text: confirmationText(row.orderNumber, totals, totals.settings.store_name),
           });
-          return {
-            ...row,
-            productIds: totals.cart.products.map((line) => line.product.id),
-            placedBefore: false,
-          };
+          // The stock shown on product pages changes with this order, here and on other instances.
+          await notifyCatalogChanged(
+            tx,
+            totals.cart.products.map((line) => line.product.id),
+          );
+          return { ...row, placedBefore: false };
         });
       } catch (error) {
         if (isUniqueViolation(error)) {

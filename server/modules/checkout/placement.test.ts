@@ -80,6 +80,9 @@ describe('paying and placing an order', () => {
   it('authorizes the server’s total, places the order, takes the stock, empties the cart, e-mails, captures', async () => {
     const client = await readyToPay(t.app, item.id, 2);
     const stockBefore = await stockOf(item.id);
+    const shownStock = async () =>
+      (await t.app.inject({ url: `/api/inventory/product/${item.id}`, headers: bearer(client) })).json();
+    expect(await shownStock()).toMatchObject({ instock: stockBefore });
     const paid = await pay(t.app, client);
     expect(paid.statusCode).toBe(200);
     const payment = paid.json();
@@ -99,6 +102,8 @@ describe('paying and placing an order', () => {
     expect(orderNumber).toBeGreaterThan(100000);
 
     expect(await stockOf(item.id)).toBe(stockBefore - 2);
+    // The product page's stock (cached) follows the order at once.
+    expect(await shownStock()).toMatchObject({ instock: stockBefore - 2 });
     const cart = await call(t.app, client, '/api/getcart', { userId: client.client_id });
     expect(cart.json().products).toEqual([]);
     const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));

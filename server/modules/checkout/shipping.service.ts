@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { dimensions } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Destination, ShippingRates } from '../../providers/shipping/shipping-rates.ts';
-import { readSettings } from '../settings/settings.service.ts';
+import { readSettings, type Settings } from '../settings/settings.service.ts';
 
 const noDimensions = () =>
   new AppError('no_dimensions', 'Shipping cannot be calculated for this cart yet; please contact us.', 409);
@@ -56,8 +56,10 @@ export async function shippingFeeFor(
   rates: ShippingRates,
   cart: Cart,
   destination: Destination,
+  /** The settings when the caller has read them already. */
+  known?: Settings,
 ): Promise<ShippingFee> {
-  const settings = await readSettings(db);
+  const settings = known ?? (await readSettings(db));
   const cartTotal = cart.cartTotal ?? 0;
   const threshold = freeShippingThreshold(destination.province, {
     ontario: settings.free_shipping_ontario,

@@ -386,6 +386,8 @@ export interface PaymentGateway {
 
   /** An online refund of a card payment; Interac payments are refunded through a reader. */
   createRefund(params: CreateRefundParams): Promise<Refund>;
+  /** One charge as the refund search shows it (what a refund checks its amount against). */
+  retrieveCharge(id: string): Promise<ChargeSummary>;
   /** Newest first. */
   searchCharges(filter: ChargeSearch): Promise<ChargeSummary[]>;
 

@@ -748,6 +748,15 @@ describe('charge search', () => {
     expect(await search({ limit: 2 })).toEqual([ids.failed, ids.interac]);
     expect(await search({ fromDate: day(7) })).toEqual([]);
   });
+
+  it('answers one charge by its id as the search shows it, and resource_missing for an unknown one', async () => {
+    const [web] = await gateway.searchCharges({ ...window, cardType: 'web' });
+    expect(await gateway.retrieveCharge(web?.chargeId ?? '')).toEqual(web);
+    await expect(gateway.retrieveCharge('ch_DoesNotExist')).rejects.toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+  });
 });
 
 describe('hosted checkout sessions', () => {

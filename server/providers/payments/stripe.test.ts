@@ -593,6 +593,35 @@ describe('charge search', () => {
   });
 });
 
+describe('retrieveCharge', () => {
+  it('answers one charge as the search shows it (GET /v1/charges/{id}), and 404 for an unknown one', async () => {
+    routes['GET /v1/charges/ch_3QfakeI1'] = [200, interacCharge({ amount_refunded: 650 })];
+    expect(await gateway.retrieveCharge('ch_3QfakeI1')).toMatchObject({
+      chargeId: 'ch_3QfakeI1',
+      paymentIntentId: 'pi_3QfakeI1',
+      amount: 5650,
+      amountRefunded: 650,
+      source: 'interac_present',
+      last4: '1933',
+    });
+    expect(sent(0)).toMatchObject({ method: 'GET', path: '/v1/charges/ch_3QfakeI1' });
+    routes['GET /v1/charges/ch_missing'] = [
+      404,
+      {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: "No such charge: 'ch_missing'",
+        },
+      },
+    ];
+    await expect(gateway.retrieveCharge('ch_missing')).rejects.toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+  });
+});
+
 // ---------------------------------------------------------------- readers
 
 describe('readers', () => {

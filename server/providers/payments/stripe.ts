@@ -447,6 +447,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       return toRefund(refund);
     },
 
+    async retrieveCharge(id) {
+      return toSummary(toCharge(await call(() => stripe.charges.retrieve(id))));
+    },
+
     async searchCharges(filter) {
       const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 100), 1), 100);
       const created = compact({

@@ -1,0 +1,393 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { LoginRecord } from '../domain/auth.ts';
+import {
+  addToCart,
+  bearer,
+  type CartItem,
+  expect,
+  newClientDetails,
+  openLoggedIn,
+  readOutbox,
+  test,
+} from './fixtures.ts';
+
+/**
+ * Cart, checkout with the sandbox card form, thank-you, Your Orders, profile, and the wish list.
+ * The journey adds through the product and package pages; the other tests fill the cart through
+ * the API (POST api/addcart, what those pages' buttons call) to reach their screen quickly.
+ */
+
+const SOCK: CartItem = { productId: 1, quantity: 2, size_id: 1, isPackage: false };
+const SOCK_NAME = 'Maple Leaf Crew Sock - Red';
+const FIVE_PACK: CartItem = { productId: 60, quantity: 1, size_id: null, isPackage: false };
+const FIVE_PACK_NAME = 'Office Week Five-Pack';
+/** A package: productId names the package (Holiday Gift Box, red; 24 in stock). */
+const GIFT_BOX: CartItem = { productId: 1, quantity: 1, size_id: null, isPackage: true };
+const GIFT_BOX_NAME = 'Holiday Gift Box - Red';
+
+const INVALID_FORM = 'Some required fields are not entered or some entries are not valid.';
+
+async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Saves the shipping address (in Quebec, where shipping is not free) and billing "same as shipping". */
+async function saveAddresses(page: Page): Promise<void> {
+  const shipping = page.getByRole('form', { name: 'Shipping address' });
+  await chooseOption(page, 'Select Province/State', 'Quebec');
+  await shipping.getByRole('textbox', { name: 'City' }).fill('Montréal');
+  await shipping.getByRole('textbox', { name: 'Postal Code' }).fill('H2X 1Y4');
+  await shipping.getByRole('button', { name: 'Continue' }).click();
+
+  const billing = page.getByRole('form', { name: 'Billing address' });
+  await expect(billing.getByRole('checkbox', { name: 'Same as shipping address' })).toBeChecked();
+  await billing.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('button', { name: 'Billing Address (done)' })).toBeVisible();
+}
+
+async function payWithCard(page: Page, number: string): Promise<void> {
+  const card = page.getByRole('form', { name: 'Card details' });
+  await card.getByRole('textbox', { name: 'Card number' }).fill(number);
+  await card.getByRole('textbox', { name: 'Expiration date' }).fill('12 / 34');
+  await card.getByRole('textbox', { name: 'Security code' }).fill('123');
+  await card.getByRole('button', { name: 'Review Order' }).click();
+}
+
+test('a client checks out two products (one sized) and a package with a test card, then finds the order', async ({
+  page,
+  request,
+  newClient,
+}) => {
+  // The whole journey, from product pages to Your Orders, is long for one test on a busy machine.
+  test.setTimeout(60_000);
+  // A sized sock: choose the size, then the quantity (choosing a size resets it to 1).
+  await openLoggedIn(page, newClient.record, '/product/2/1');
+  await expect(page.getByRole('heading', { name: SOCK_NAME })).toBeVisible();
+  // Sizes are chips: a person clicks the size's label (the radio itself is visually hidden).
+  await page.getByRole('radiogroup', { name: 'Size' }).getByText('S', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'S', exact: true })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  // The badge counts every unit and opens the cart.
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+
+  await page.goto('/#/product/60');
+  await expect(page.getByRole('heading', { name: FIVE_PACK_NAME })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+
+  // Order Now on the package page adds it and opens the cart.
+  await page.goto('/#/package/1/57');
+  await expect(page.getByRole('heading', { name: GIFT_BOX_NAME })).toBeVisible();
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page).toHaveURL(/#\/cart$/);
+  await expect(page.getByRole('link', { name: 'Cart, 4 items' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+  await expect(page.getByRole('link', { name: SOCK_NAME })).toBeVisible();
+  await expect(page.getByText('Size: S')).toBeVisible();
+  await expect(page.getByRole('link', { name: FIVE_PACK_NAME })).toBeVisible();
+  await expect(page.getByRole('link', { name: GIFT_BOX_NAME })).toBeVisible();
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('CDN$155.96');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+
+  // The read-only summary, then the checkout.
+  await expect(page.getByRole('heading', { name: 'Cart Summary' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Items in your cart' })).toContainText(GIFT_BOX_NAME);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+
+  // Steps after the first are locked until the one before is done.
+  await expect(page.getByRole('button', { name: 'Billing Address' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Review and Place Order' })).toBeDisabled();
+  await expect(page.getByText('Currently, we only ship to Canada', { exact: true })).toBeVisible();
+  await saveAddresses(page);
+
+  // The summary quotes shipping for Quebec (under its free-shipping amount) and its tax.
+  const summary = page.getByRole('complementary', { name: 'Order Summary' });
+  await expect(summary.getByText('Estimated tax (QC 14.975%)')).toBeVisible();
+  await expect(summary.getByTestId('order-total')).toHaveText(/^CDN\$\d/);
+
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await payWithCard(page, '4242 4242 4242 4242');
+
+  await expect(page.getByRole('button', { name: 'Payment (done)' })).toContainText('Visa ending in 4242');
+  const placeOrder = page.getByRole('button', { name: 'Place Order', exact: true });
+  await expect(placeOrder).toBeVisible();
+  await placeOrder.click();
+
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+  await expect(
+    page.getByText('Your order has been placed. You will receive a confirmation email shortly.'),
+  ).toBeVisible();
+  const numberText = await page.getByText(/^Order Number: \d+$/).textContent();
+  const orderNumber = numberText?.replace('Order Number: ', '') ?? '';
+  await expect(page).toHaveURL(new RegExp(`#/thankyou/${orderNumber}$`));
+  // The cart is empty: no badge.
+  await expect(page.getByRole('link', { name: /^Cart, / })).toHaveCount(0);
+
+  // The confirmation e-mail waits in the outbox.
+  const mails = await readOutbox(request);
+  expect(mails.some((mail) => mail.to === newClient.email && mail.subject.includes(orderNumber))).toBe(true);
+
+  // Your Orders lists it with its lines and addresses.
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Your Orders' }).click();
+  const order = page.getByRole('article', { name: `Order ${orderNumber}` });
+  await expect(order.getByRole('heading', { name: `Order #${orderNumber}` })).toBeVisible();
+  await expect(order).toContainText(SOCK_NAME);
+  await expect(order).toContainText(FIVE_PACK_NAME);
+  await expect(order).toContainText(GIFT_BOX_NAME);
+  await expect(order).toContainText('Montréal, QC H2X 1Y4');
+});
+
+test('a declined card shows its message, and the address form its own', async ({
+  page,
+  request,
+  newClient,
+}) => {
+  await addToCart(request, newClient.record, [FIVE_PACK]);
+  await openLoggedIn(page, newClient.record, '/checkout');
+
+  // An invalid address is refused with the spec's messages.
+  const shipping = page.getByRole('form', { name: 'Shipping address' });
+  await shipping.getByRole('textbox', { name: 'First Name' }).fill('');
+  const postalCode = shipping.getByRole('textbox', { name: 'Postal Code' });
+  await postalCode.fill('12345');
+  // Leaving the field shows its message first (which moves the button down).
+  await postalCode.blur();
+  await expect(shipping.getByText('Postal Code is invalid.')).toBeVisible();
+  await shipping.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(INVALID_FORM)).toBeVisible();
+  await expect(shipping.getByText('First Name is required.')).toBeVisible();
+  await shipping.getByRole('textbox', { name: 'First Name' }).fill('Morgan');
+  await expect(page.getByText(INVALID_FORM)).toBeVisible();
+  await saveAddresses(page);
+  await expect(page.getByText(INVALID_FORM)).toHaveCount(0);
+
+  // An empty card form, then a declined card.
+  await page
+    .getByRole('form', { name: 'Card details' })
+    .getByRole('button', { name: 'Review Order' })
+    .click();
+  await expect(page.getByText('Your card number is incomplete.')).toBeVisible();
+  await payWithCard(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review and Place Order' })).toBeDisabled();
+
+  // Saved addresses open the payment step next time.
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Card details' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Shipping Address (done)' })).toBeVisible();
+});
+
+test('the cart changes quantities, shows a stock error, removes lines and hides the badge when empty', async ({
+  page,
+  request,
+  newClient,
+}) => {
+  await addToCart(request, newClient.record, [FIVE_PACK, GIFT_BOX]);
+  await openLoggedIn(page, newClient.record, '/cart');
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  const checkout = page.getByRole('button', { name: 'Checkout' });
+  await expect(checkout).toBeEnabled();
+
+  // More boxes than the 24 in stock: the line's error, and no checkout.
+  const boxes = page.getByRole('textbox', { name: `Quantity of ${GIFT_BOX_NAME}` });
+  await boxes.fill('30');
+  await boxes.press('Enter');
+  await expect(page.getByText(`Sorry, there is not enough stock for ${GIFT_BOX_NAME}.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 31 items' })).toBeVisible();
+  await expect(checkout).toBeDisabled();
+
+  // Back to 1: fine again. 0 removes the line.
+  await boxes.fill('1');
+  await boxes.press('Enter');
+  await expect(page.getByText(/not enough stock/)).toHaveCount(0);
+  await expect(checkout).toBeEnabled();
+  await boxes.fill('0');
+  await boxes.press('Enter');
+  await expect(page.getByRole('link', { name: GIFT_BOX_NAME })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // Remove the last line: the empty cart, and no badge.
+  await page.getByRole('button', { name: `Remove ${FIVE_PACK_NAME}` }).click();
+  await expect(page.getByText('Your cart is currently empty.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Cart, / })).toHaveCount(0);
+
+  // Checkout with an empty cart goes back to the cart.
+  await page.goto('/#/checkout');
+  await expect(page).toHaveURL(/#\/cart$/);
+});
+
+test('checkout is closed under the minimum purchase', async ({ page, request, newClient }) => {
+  // One pair of socks (CDN$12.99) is under the CDN$50.00 minimum.
+  await addToCart(request, newClient.record, [{ ...SOCK, quantity: 1 }]);
+  await openLoggedIn(page, newClient.record, '/cart');
+  await expect(page.getByText('The minimum purchase is CDN$50.00 before tax.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  await page.goto('/#/checkout');
+  await expect(page).toHaveURL(/#\/cart$/);
+});
+
+test('the profile shows its validation messages once touched, and saves', async ({
+  page,
+  request,
+  newClient,
+}) => {
+  await openLoggedIn(page, newClient.record, '/profile');
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByText(`User name: ${newClient.user_name}`)).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeEnabled();
+  // No message before a field is touched.
+  await expect(page.getByText(/is required\./)).toHaveCount(0);
+
+  const firstName = page.getByRole('textbox', { name: 'First Name' });
+  await firstName.fill('');
+  await firstName.blur();
+  await expect(page.getByText('Your First Name is required.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await firstName.fill('Al');
+  await expect(page.getByText('Your First Name must be at least 3 characters long.')).toBeVisible();
+
+  const company = page.getByRole('textbox', { name: 'Company Name' });
+  await company.fill('');
+  await company.blur();
+  await expect(page.getByText('Your Company Name is required.')).toBeVisible();
+
+  const email = page.getByRole('textbox', { name: 'Email' });
+  await email.fill('not-an-address');
+  await email.blur();
+  await expect(page.getByText('Email address is invalid.')).toBeVisible();
+
+  await firstName.fill('Alexandra');
+  await company.fill('Bouchard Outdoor');
+  await email.fill(`renamed.${newClient.email}`);
+  await expect(save).toBeEnabled();
+  await save.click();
+
+  await expect(page.getByText('Your profile is saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu for Alexandra Bouchard' })).toBeVisible();
+  // After the reload the saved values are what the form holds.
+  await expect(page.getByRole('textbox', { name: 'Company Name' })).toHaveValue('Bouchard Outdoor');
+  const stored = await request.get(`/api/client/${newClient.record.client_id}`, {
+    headers: bearer(newClient.record),
+  });
+  expect(await stored.json()).toMatchObject({ first_name: 'Alexandra', company_name: 'Bouchard Outdoor' });
+});
+
+/**
+ * Wish-list mode needs a shop whose show-price setting is off. Staff change that setting in the
+ * database (there is no call for it yet), so these tests run a second shop of their own: seeded,
+ * the setting turned off, then started on a free port.
+ */
+test.describe('wish-list mode', () => {
+  const execFileAsync = promisify(execFile);
+  const mainPort = Number(process.env.E2E_PORT ?? 3199);
+  const dataDir = path.resolve(`test-results/e2e-wish-data-${mainPort}`);
+  let shop: ChildProcess | undefined;
+  let baseURL = '';
+  let api: APIRequestContext;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    rmSync(dataDir, { recursive: true, force: true });
+    // The main test shop has drawn the catalogue's images already: seeding then only writes rows.
+    const images = path.resolve(`test-results/e2e-data-${mainPort}/images`);
+    if (existsSync(images)) cpSync(images, path.join(dataDir, 'images'), { recursive: true });
+    const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    await execFileAsync('node', ['--import', 'tsx', 'server/db/seed/cli.ts'], { env, timeout: 200_000 });
+
+    const database = new PGlite(path.join(dataDir, 'pgdata'));
+    await database.query(
+      `INSERT INTO settings (key, value) VALUES ('show_prices', 'false'::jsonb)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    );
+    await database.close();
+
+    shop = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        WEB_DIR: process.env.E2E_WEB_DIR ?? 'dist/web',
+        LOGIN_RATE_LIMIT: '1000',
+        SEED_DEMO_DATA: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    baseURL = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      shop?.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match?.[1]) resolve(match[1]);
+      });
+      shop?.once('exit', (code) => reject(new Error(`the wish-list shop stopped (${code}): ${output}`)));
+    });
+    shop.stdout?.resume();
+    api = await playwrightRequest.newContext({ baseURL });
+  });
+
+  test.afterAll(async () => {
+    await api?.dispose();
+    if (shop && shop.exitCode === null) {
+      const stopped = new Promise((resolve) => shop?.once('exit', resolve));
+      shop.kill('SIGTERM');
+      await stopped;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a client sends the wish list and sees the confirmation', async ({ page }) => {
+    const details = newClientDetails({ first_name: 'Robin', last_name: 'Okafor' });
+    const signup = await api.post('/api/client', { data: details });
+    expect(signup.status()).toBe(201);
+    const record = (await signup.json()) as LoginRecord;
+    await addToCart(api, record, [SOCK, GIFT_BOX]);
+
+    await page.goto(`${baseURL}/#/login`);
+    await page.evaluate((value) => localStorage.setItem('LoggedClient', JSON.stringify(value)), record);
+    await page.goto(`${baseURL}/#/cart`);
+
+    await expect(page.getByRole('heading', { name: 'Your Wish List', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Wish list, 3 items' })).toBeVisible();
+    await expect(page.getByRole('link', { name: SOCK_NAME })).toBeVisible();
+    // No prices anywhere, no checkout.
+    await expect(page.getByText(/CDN\$/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Checkout' })).toHaveCount(0);
+
+    // The client's details are filled in from the login.
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Robin Okafor');
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(details.email);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Twelve of each for the team, please.');
+    await page.getByRole('button', { name: 'Send Wish List' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Thank you for your interest.' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'Your request has been placed. You will receive an email shortly to discuss your wishes.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Wish list, / })).toHaveCount(0);
+
+    // The shop and the client are e-mailed.
+    const mails = await readOutbox(api);
+    expect(mails.some((mail) => mail.to === details.email && mail.subject.startsWith('Your wish list'))).toBe(
+      true,
+    );
+    expect(mails.some((mail) => mail.subject.includes('from Robin Okafor'))).toBe(true);
+
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${baseURL}/#/$`));
+    await page.goto(`${baseURL}/#/cart`);
+    await expect(page.getByText('Your wish list is currently empty.')).toBeVisible();
+  });
+});

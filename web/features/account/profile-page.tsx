@@ -1,0 +1,303 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { type Client, type LoginRecord, type Profile, profileSchema } from '../../../domain/auth.ts';
+import { CANADIAN_PROVINCES } from '../../../domain/provinces.ts';
+import { getLoggedClient, isLoggedIn, setLoggedClient, useLoggedClient } from '../../lib/auth-store.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { applyServerErrors } from '../../lib/form-errors.ts';
+import { useClientProfile, useSaveProfile } from './account.api.ts';
+
+export const PROFILE_SAVED = 'Your profile is saved.';
+export const PROFILE_NOT_SAVED = 'There is an error when saving profile.';
+/** Spec §4 Profile save and §9: the page reloads about 200 ms after a save. */
+const RELOAD_DELAY_MS = 200;
+/** Carries the confirmation across that reload, so the client still reads it. */
+const SAVED_FLASH_KEY = 'profile-saved';
+
+const PROVINCE_OPTIONS = CANADIAN_PROVINCES.map(({ code, name }) => ({ value: code, label: name }));
+
+type FieldName = keyof Profile;
+const FIELDS: readonly FieldName[] = [
+  'user_name',
+  'first_name',
+  'middle_initial',
+  'last_name',
+  'company_name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'province',
+  'country',
+  'postalcode',
+];
+
+function profileOf(client: Client): Profile {
+  return {
+    user_name: client.user_name,
+    first_name: client.first_name,
+    middle_initial: client.middle_initial,
+    last_name: client.last_name,
+    company_name: client.company_name,
+    email: client.email,
+    phone: client.phone,
+    address: client.address,
+    city: client.city,
+    province: client.province,
+    country: client.country,
+    postalcode: client.postalcode,
+  };
+}
+
+function takeSavedFlash(): boolean {
+  try {
+    const saved = window.sessionStorage.getItem(SAVED_FLASH_KEY) === '1';
+    window.sessionStorage.removeItem(SAVED_FLASH_KEY);
+    return saved;
+  } catch {
+    return false;
+  }
+}
+
+function flashSaved(): void {
+  try {
+    window.sessionStorage.setItem(SAVED_FLASH_KEY, '1');
+  } catch {
+    // Without storage the message shows only until the reload.
+  }
+}
+
+/** The profile (spec §2 Profile, §4 Profile save, §5 Profile). */
+export function ProfilePage() {
+  const client = useLoggedClient();
+  // The route's guard sends visitors to login.
+  if (!isLoggedIn(client)) return null;
+  return <ProfileLoader client={client} />;
+}
+
+function ProfileLoader({ client }: { client: LoginRecord }) {
+  const profile = useClientProfile(client.client_id);
+  let body: ReactNode;
+  if (profile.isPending) {
+    body = (
+      <Center mih={240}>
+        <Loader aria-label="Loading your profile" />
+      </Center>
+    );
+  } else if (profile.isError) {
+    body = (
+      <Alert color="red" variant="light" title="Your profile could not be loaded">
+        {errorMessage(profile.error)}
+      </Alert>
+    );
+  } else {
+    body = <ProfileForm client={client} current={profile.data} />;
+  }
+  return (
+    <Container py="xl" size="md">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>Profile</Title>
+          <Text c="dimmed">
+            User name: <strong>{client.user_name}</strong>
+          </Text>
+        </Stack>
+        {body}
+      </Stack>
+    </Container>
+  );
+}
+
+function ProfileForm({ client, current }: { client: LoginRecord; current: Client }) {
+  const save = useSaveProfile(client.client_id);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>(() =>
+    takeSavedFlash() ? { ok: true, text: PROFILE_SAVED } : undefined,
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(profileSchema),
+    // Messages only once a field has been left; Save is disabled while anything is invalid.
+    mode: 'onTouched',
+    defaultValues: profileOf(current),
+  });
+
+  const [reloadAt, setReloadAt] = useState<number>();
+  useEffect(() => {
+    if (reloadAt === undefined) return;
+    const timer = window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [reloadAt]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setMessage(undefined);
+    try {
+      const updated = await save.mutateAsync(values);
+      if (!updated) {
+        setMessage({ ok: false, text: PROFILE_NOT_SAVED });
+        return;
+      }
+      // The stored login takes the new details and keeps its roles and token.
+      const stored = getLoggedClient() ?? client;
+      setLoggedClient({ ...stored, ...updated, roles: stored.roles, token: stored.token });
+      setMessage({ ok: true, text: PROFILE_SAVED });
+      flashSaved();
+      setReloadAt(Date.now());
+    } catch (error) {
+      setMessage({ ok: false, text: applyServerErrors(error, setError, FIELDS) ?? PROFILE_NOT_SAVED });
+    }
+  });
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+      <form onSubmit={onSubmit} noValidate aria-label="Profile">
+        <Stack gap="lg">
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 5 }}>
+              <TextInput
+                label="First Name"
+                autoComplete="given-name"
+                withAsterisk
+                error={errors.first_name?.message}
+                {...register('first_name')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 2 }}>
+              <TextInput
+                label="Middle Initial"
+                autoComplete="additional-name"
+                error={errors.middle_initial?.message}
+                {...register('middle_initial')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 5 }}>
+              <TextInput
+                label="Last Name"
+                autoComplete="family-name"
+                withAsterisk
+                error={errors.last_name?.message}
+                {...register('last_name')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Company Name"
+                autoComplete="organization"
+                withAsterisk
+                error={errors.company_name?.message}
+                {...register('company_name')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                withAsterisk
+                error={errors.email?.message}
+                {...register('email')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Phone"
+                type="tel"
+                autoComplete="tel"
+                error={errors.phone?.message}
+                {...register('phone')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Address"
+                autoComplete="street-address"
+                error={errors.address?.message}
+                {...register('address')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="City"
+                autoComplete="address-level2"
+                error={errors.city?.message}
+                {...register('city')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="province"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Province"
+                    placeholder="Select Province"
+                    data={PROVINCE_OPTIONS}
+                    searchable
+                    clearable
+                    autoComplete="address-level1"
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Country"
+                autoComplete="country-name"
+                error={errors.country?.message}
+                {...register('country')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Postal Code"
+                autoComplete="postal-code"
+                error={errors.postalcode?.message}
+                {...register('postalcode')}
+              />
+            </Grid.Col>
+          </Grid>
+
+          <div>
+            <Button type="submit" size="md" loading={isSubmitting} disabled={!isValid || isSubmitting}>
+              Save
+            </Button>
+          </div>
+          {message ? (
+            <Alert
+              color={message.ok ? 'green' : 'red'}
+              variant="light"
+              role={message.ok ? 'status' : 'alert'}
+            >
+              {message.text}
+            </Alert>
+          ) : null}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,77 @@
+import { Alert, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { type Cart, canCheckout } from '../../../domain/cart.ts';
+import { formatMessage } from '../../../domain/config.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import { paths } from '../../app/paths.ts';
+import { useMessageText } from './cart.api.ts';
+import classes from './cart.module.css';
+
+/** Used only until the message catalogue (GET api/message) has answered. */
+const MINIMUM_PURCHASE_FALLBACK = 'The minimum purchase is {0} before tax.';
+export const FIX_QUANTITIES_TEXT = 'Please lower the quantities marked in red before checking out.';
+
+interface CartSummaryProps {
+  cart: Cart;
+  minimumPurchase: number;
+  /** A quantity change is on its way: checkout waits for the server's cart. */
+  busy: boolean;
+}
+
+/**
+ * The cart's totals and its Checkout button, enabled only when no line has an error and the
+ * total reaches the minimum purchase before tax (spec §2 Cart and wish list, §9).
+ */
+export function CartSummary({ cart, minimumPurchase, busy }: CartSummaryProps) {
+  const navigate = useNavigate();
+  const minimumText = useMessageText('minimum_purchase') ?? MINIMUM_PURCHASE_FALLBACK;
+  const total = cart.cartTotal ?? 0;
+  const belowMinimum = total < minimumPurchase;
+  const ready = canCheckout(cart, minimumPurchase);
+  const items = cart.quantity === 1 ? '1 item' : `${cart.quantity} items`;
+
+  return (
+    <Paper withBorder radius="lg" p="lg" className={classes.sticky}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Order Summary
+        </Title>
+        <div className={classes.summaryRow}>
+          <Text c="dimmed">Items</Text>
+          <Text>{items}</Text>
+        </div>
+        {cart.discount ? (
+          <div className={classes.summaryRow}>
+            <Text c="dimmed">Your savings</Text>
+            <Text c="green.9">{formatMoney(cart.discount)}</Text>
+          </div>
+        ) : null}
+        <Divider />
+        <div className={classes.summaryRow}>
+          <Text fw={700}>Subtotal</Text>
+          <Text fw={700} data-testid="cart-subtotal">
+            {formatMoney(total)}
+          </Text>
+        </div>
+        <Text size="xs" c="dimmed">
+          Shipping and tax are calculated at checkout.
+        </Text>
+
+        {cart.hasError ? (
+          <Alert color="red" variant="light">
+            {FIX_QUANTITIES_TEXT}
+          </Alert>
+        ) : null}
+        {belowMinimum ? (
+          <Alert color="yellow" variant="light">
+            {formatMessage(minimumText, formatMoney(minimumPurchase))}
+          </Alert>
+        ) : null}
+
+        <Button size="md" fullWidth disabled={!ready || busy} onClick={() => navigate(paths.submit())}>
+          Checkout
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

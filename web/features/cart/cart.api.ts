@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { Message } from '../../../domain/config.ts';
+import type { WishRequest } from '../../../domain/orders.ts';
+import { api } from '../../lib/api.ts';
+import { getLoggedClient, isLoggedIn } from '../../lib/auth-store.ts';
+import { type Cart, useForgetCart } from '../../lib/cart.ts';
+
+/** The message catalogue (GET api/message), shared with other pages under the same key. */
+const messagesQuery = queryOptions({
+  queryKey: ['messages'],
+  queryFn: ({ signal }) => api.get<Message[]>('/api/message', { signal }),
+  staleTime: 10 * 60_000,
+});
+
+/** One catalogue message by code, e.g. minimum_purchase; undefined until loaded. */
+export function useMessageText(code: string): string | undefined {
+  const { data } = useQuery(messagesQuery);
+  return data?.find((message) => message.code === code)?.text;
+}
+
+export type WishDetails = Pick<WishRequest, 'customer_name' | 'email' | 'phone' | 'address' | 'message'>;
+
+/**
+ * Wish-list mode: POST api/setOrder with the client's details (spec §3 Wish request). The server
+ * sends its own copy of the list to the shop and the client, then empties it.
+ */
+export function useSendWishList() {
+  const forgetCart = useForgetCart();
+  return useMutation({
+    mutationFn: ({ details, cart }: { details: WishDetails; cart: Cart | undefined }) => {
+      const client = getLoggedClient();
+      // Spec §2: sending does nothing without a logged-in client.
+      if (!isLoggedIn(client)) throw new Error('Please log in to send your wish list.');
+      const body: WishRequest = { userId: client.client_id, ...details, source: 'web', cart: cart?.products };
+      return api.post<{ status: 'succeeded'; wishRequestId: number }>('/api/setOrder', body);
+    },
+    onSuccess: forgetCart,
+  });
+}

@@ -1,0 +1,369 @@
+import {
+  Accordion,
+  Anchor,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { BILLING_ADDRESS, type SavedAddress, SHIPPING_ADDRESS } from '../../../domain/address.ts';
+import type { LoginRecord } from '../../../domain/auth.ts';
+import { type Cart, canCheckout } from '../../../domain/cart.ts';
+import type { ShippingFee } from '../../../domain/shipping.ts';
+import { paths } from '../../app/paths.ts';
+import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { useCart, useForgetCart } from '../../lib/cart.ts';
+import { useConfig } from '../../lib/config.ts';
+import { AddressForm } from './address-form.tsx';
+import { addressLine } from './address-summary.tsx';
+import { useSavedAddresses, useShippingFee, useTaxRate } from './checkout.api.ts';
+import classes from './checkout.module.css';
+import {
+  checkoutTotals,
+  initialCheckout,
+  isStepDone,
+  isStepLocked,
+  pickAddresses,
+  type StepCounter,
+  type StepName,
+} from './checkout-rules.ts';
+import { OrderSummary, type SummaryFigures } from './order-summary.tsx';
+import { type Paid, PaymentStep } from './payment-step.tsx';
+import { describeCard, ReviewStep } from './review-step.tsx';
+
+/** Spec §9: redirects after a cart problem or an order wait about 100 ms. */
+const REDIRECT_DELAY_MS = 100;
+/** Spec §2: the accordion animates in 0.8 s. */
+const ACCORDION_MS = 800;
+
+const STEP_TITLES: Record<StepName, string> = {
+  shipping: 'Shipping Address',
+  billing: 'Billing Address',
+  payment: 'Payment',
+  review: 'Review and Place Order',
+};
+
+function StepIcon({ number, done, current }: { number: number; done: boolean; current: boolean }) {
+  return (
+    <span
+      className={classes.stepNumber}
+      data-done={done ? '' : undefined}
+      data-current={current ? '' : undefined}
+    >
+      {done ? (
+        <svg className={classes.check} viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M5 12l5 5l10 -10" />
+        </svg>
+      ) : (
+        number
+      )}
+    </span>
+  );
+}
+
+interface StepProps {
+  name: StepName;
+  counter: StepCounter;
+  open: StepName | null;
+  summary: string | undefined;
+  onEdit: (name: StepName) => void;
+  children: ReactNode;
+}
+
+/** One step of the accordion: locked until the one before is done, a check mark and Edit once done. */
+function Step({ name, counter, open, summary, onEdit, children }: StepProps) {
+  const locked = isStepLocked(name, counter);
+  const done = isStepDone(name, counter);
+  const opened = open === name;
+  const title = STEP_TITLES[name];
+  return (
+    <Accordion.Item value={name}>
+      <Group wrap="nowrap" gap={0} pr={done && !opened ? 'sm' : 0}>
+        <Accordion.Control
+          className={classes.stepControl}
+          disabled={locked}
+          icon={<StepIcon number={STEPS_ORDER[name]} done={done} current={opened} />}
+        >
+          <Text fw={700}>
+            {title}
+            {done ? <VisuallyHidden> (done)</VisuallyHidden> : null}
+          </Text>
+          {summary && done && !opened ? (
+            <Text size="sm" c="dimmed" lineClamp={1}>
+              {summary}
+            </Text>
+          ) : null}
+        </Accordion.Control>
+        {done && !opened ? (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => onEdit(name)}
+            aria-label={`Edit ${title}`}
+          >
+            Edit
+          </Button>
+        ) : null}
+      </Group>
+      <Accordion.Panel>{children}</Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
+const STEPS_ORDER: Record<StepName, number> = { shipping: 1, billing: 2, payment: 3, review: 4 };
+
+/** The client's own details, to start a new address with. */
+function prefillOf(client: LoginRecord) {
+  const province = /^[A-Za-z]{2}$/.test(client.province ?? '') ? client.province.toUpperCase() : '';
+  return {
+    first_name: client.first_name,
+    middle_initial: client.middle_initial,
+    last_name: client.last_name,
+    address: client.address,
+    city: client.city,
+    province,
+    postalcode: client.postalcode,
+    country_code: 'CA',
+    email: client.email,
+    phone: client.phone,
+  };
+}
+
+/** Shipping fee and tax for the shipping address; a failed quote keeps the previous fee (spec §4). */
+function useFigures(cart: Cart | undefined, shipping: SavedAddress | undefined): SummaryFigures {
+  const cartTotal = cart?.cartTotal ?? 0;
+  const feeQuery = useShippingFee(
+    shipping && {
+      province: shipping.province,
+      postalcode: shipping.postalcode,
+      country_code: shipping.country_code,
+    },
+    cartTotal,
+  );
+  const [lastFee, setLastFee] = useState<ShippingFee>();
+  useEffect(() => {
+    if (feeQuery.data && !feeQuery.isPlaceholderData) setLastFee(feeQuery.data);
+  }, [feeQuery.data, feeQuery.isPlaceholderData]);
+  const taxQuery = useTaxRate(shipping?.province);
+
+  const shippingFee = feeQuery.isError ? lastFee : (feeQuery.data ?? lastFee);
+  const taxRate = taxQuery.data?.tax_rate;
+  return {
+    totals: checkoutTotals(cartTotal, shippingFee?.shipping_fee, taxRate),
+    shippingFee,
+    feePending: feeQuery.isFetching,
+    taxRate,
+    province: shipping?.province,
+    hasShippingAddress: shipping !== undefined,
+  };
+}
+
+/**
+ * The four-step checkout (spec §2 Checkout, §4 Checkout step counter) with the Order Summary
+ * panel. It goes back to the cart when the cart has an error, is empty or is under the minimum.
+ */
+export function CheckoutPage() {
+  const client = useLoggedClient();
+  // The route's guard lets only logged-in clients in; without one the page does nothing.
+  if (!isLoggedIn(client)) return null;
+  return <Checkout client={client} />;
+}
+
+function Checkout({ client }: { client: LoginRecord }) {
+  const navigate = useNavigate();
+  const { config } = useConfig();
+  const cartQuery = useCart();
+  const forgetCart = useForgetCart();
+  const addressesQuery = useSavedAddresses(client.client_id);
+
+  const [counter, setCounter] = useState<StepCounter>(0);
+  const [open, setOpen] = useState<StepName | null>(null);
+  const [shipping, setShipping] = useState<SavedAddress>();
+  const [billing, setBilling] = useState<SavedAddress>();
+  const [paid, setPaid] = useState<Paid>();
+  const [placedOrder, setPlacedOrder] = useState<number>();
+  const [started, setStarted] = useState(false);
+
+  const cart = cartQuery.data;
+  const figures = useFigures(cart, shipping);
+
+  // Saved addresses open the next step, once, from a fresh answer.
+  useEffect(() => {
+    if (started || !addressesQuery.isSuccess || addressesQuery.isFetching) return;
+    setStarted(true);
+    const saved = pickAddresses(addressesQuery.data);
+    const start = initialCheckout(saved);
+    setShipping(saved.shipping);
+    setBilling(start.counter >= 2 ? saved.billing : undefined);
+    setCounter(start.counter);
+    setOpen(start.open);
+  }, [started, addressesQuery.isSuccess, addressesQuery.isFetching, addressesQuery.data]);
+
+  // Nothing to pay for: back to the cart, where the reason shows.
+  const cannotCheckout =
+    cart !== undefined && (!config.showPrices || !canCheckout(cart, config.minimumPurchase));
+  useEffect(() => {
+    if (!cannotCheckout || placedOrder !== undefined) return;
+    const timer = window.setTimeout(() => navigate(paths.cart(), { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [cannotCheckout, placedOrder, navigate]);
+
+  useEffect(() => {
+    if (placedOrder === undefined) return;
+    const timer = window.setTimeout(
+      () => navigate(paths.thankyou(placedOrder), { replace: true }),
+      REDIRECT_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [placedOrder, navigate]);
+
+  if (placedOrder !== undefined) {
+    return (
+      <Center mih="50vh">
+        <Stack align="center" gap="sm">
+          <Loader aria-label="Opening your confirmation" />
+          <Text>Your order is placed.</Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  if (cartQuery.isPending || addressesQuery.isPending || !started || !cart || cannotCheckout) {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label="Loading the checkout" />
+      </Center>
+    );
+  }
+
+  const onShippingSaved = (address: SavedAddress) => {
+    setShipping(address);
+    setPaid(undefined);
+    setCounter(1);
+    setOpen('billing');
+  };
+  const onBillingSaved = (address: SavedAddress) => {
+    setBilling(address);
+    setPaid(undefined);
+    setCounter(2);
+    setOpen('payment');
+  };
+  const onPaid = (payment: Paid) => {
+    setPaid(payment);
+    setCounter(3);
+    setOpen('review');
+  };
+  const onPlaced = (orderNumber: number) => {
+    // The intent and the card are used up; the server emptied the cart.
+    setPaid(undefined);
+    forgetCart();
+    setPlacedOrder(orderNumber);
+  };
+  const onToggle = (value: string | null) => {
+    const name = value as StepName | null;
+    if (name && isStepLocked(name, counter)) return;
+    setOpen(name);
+  };
+
+  const prefill = prefillOf(client);
+
+  return (
+    <Container py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <Title order={1}>Checkout</Title>
+          <Anchor component={Link} to={paths.shopping()} fw={600}>
+            Continue Shopping
+          </Anchor>
+        </Group>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Accordion
+              value={open}
+              onChange={onToggle}
+              transitionDuration={ACCORDION_MS}
+              variant="separated"
+              radius="lg"
+              chevronPosition="right"
+            >
+              <Step
+                name="shipping"
+                counter={counter}
+                open={open}
+                summary={shipping && addressLine(shipping)}
+                onEdit={setOpen}
+              >
+                <AddressForm
+                  type={SHIPPING_ADDRESS}
+                  clientId={client.client_id}
+                  saved={shipping}
+                  prefill={prefill}
+                  onSaved={onShippingSaved}
+                />
+              </Step>
+              <Step
+                name="billing"
+                counter={counter}
+                open={open}
+                summary={
+                  billing && (billing.same_as_shipping ? 'Same as shipping address' : addressLine(billing))
+                }
+                onEdit={setOpen}
+              >
+                <AddressForm
+                  type={BILLING_ADDRESS}
+                  clientId={client.client_id}
+                  saved={billing}
+                  prefill={prefill}
+                  shipping={shipping}
+                  onSaved={onBillingSaved}
+                />
+              </Step>
+              <Step
+                name="payment"
+                counter={counter}
+                open={open}
+                summary={paid && describeCard(paid.method.card)}
+                onEdit={setOpen}
+              >
+                {counter >= 2 ? (
+                  <PaymentStep
+                    userId={client.client_id}
+                    email={client.email}
+                    shipping={shipping}
+                    billing={billing}
+                    onPaid={onPaid}
+                  />
+                ) : null}
+              </Step>
+              <Step name="review" counter={counter} open={open} summary={undefined} onEdit={setOpen}>
+                {counter >= 3 && paid && shipping && billing ? (
+                  <ReviewStep
+                    client={client}
+                    cart={cart}
+                    shipping={shipping}
+                    billing={billing}
+                    paid={paid}
+                    figures={figures}
+                    onPlaced={onPlaced}
+                  />
+                ) : null}
+              </Step>
+            </Accordion>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <OrderSummary cart={cart} figures={figures} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type SavedAddress, SHIP_ONLY_TO_CANADA_ERROR } from '../../../domain/address.ts';
+import { NO_KEY_DEFINED, type PaymentMethod } from '../../../domain/orders.ts';
+import { useConfig } from '../../lib/config.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import type { CardFormProps } from './card-form.ts';
+import { useAuthorizePayment } from './checkout.api.ts';
+import { billingDetailsOf, isShippable } from './checkout-rules.ts';
+import { SandboxCardForm } from './sandbox-card-form.tsx';
+
+const StripeCardForm = lazy(() =>
+  import('./stripe-card-form.tsx').then((module) => ({ default: module.StripeCardForm })),
+);
+
+/** What the payment step hands to the review: the card and the authorized payment intent. */
+export interface Paid {
+  method: PaymentMethod;
+  paymentIntentId: string;
+  /** The authorized amount, in cents. */
+  amount: number | null;
+}
+
+interface PaymentStepProps {
+  userId: number;
+  email: string;
+  shipping: SavedAddress | undefined;
+  billing: SavedAddress | undefined;
+  onPaid: (paid: Paid) => void;
+}
+
+function TestModeHint() {
+  return (
+    <Alert color="yellow" variant="light" title="TEST MODE">
+      Use the test card <strong>4242 4242 4242 4242</strong> with any future date and any 3 digits. The card
+      4000 0000 0000 0002 is declined. No real card is charged.
+    </Alert>
+  );
+}
+
+/**
+ * The payment step (spec §4 Payment): the card becomes a payment method with the provider (its
+ * error message shows and stops here), then the server authorizes the order's total with it;
+ * 'succeeded' moves on to the review, anything else shows the server's text.
+ */
+export function PaymentStep({ userId, email, shipping, billing, onPaid }: PaymentStepProps) {
+  const { config } = useConfig();
+  const authorize = useAuthorizePayment();
+  const [error, setError] = useState<string>();
+
+  const beforeSubmit = () => {
+    if (!isShippable(shipping)) {
+      setError(SHIP_ONLY_TO_CANADA_ERROR);
+      return false;
+    }
+    return true;
+  };
+
+  const onPaymentMethod = async (method: PaymentMethod) => {
+    try {
+      const result = await authorize.mutateAsync({ userId, paymentMethodId: method.id });
+      if (result.status === 'succeeded' && result.paymentIntentId) {
+        setError(undefined);
+        onPaid({ method, paymentIntentId: result.paymentIntentId, amount: result.amount });
+      } else {
+        setError(result.error || 'The payment was not authorized. Please try another card.');
+      }
+    } catch (cause) {
+      setError(errorMessage(cause));
+    }
+  };
+
+  const props: CardFormProps = {
+    billingDetails: billingDetailsOf(billing, email),
+    beforeSubmit,
+    onPaymentMethod,
+    onError: setError,
+  };
+
+  let form: ReactNode;
+  if (!config.publicKey) {
+    form = (
+      <Alert color="red" variant="light">
+        {NO_KEY_DEFINED}
+      </Alert>
+    );
+  } else if (config.paymentProvider === 'stripe') {
+    form = (
+      <Suspense
+        fallback={
+          <Center py="md">
+            <Loader size="sm" aria-label="Loading the card form" />
+          </Center>
+        }
+      >
+        <StripeCardForm publicKey={config.publicKey} {...props} />
+      </Suspense>
+    );
+  } else {
+    form = <SandboxCardForm {...props} />;
+  }
+
+  return (
+    <Stack gap="md">
+      {config.testMode ? <TestModeHint /> : null}
+      <Text size="sm" c="dimmed">
+        Your card is authorized now and charged only when you place the order.
+      </Text>
+      {form}
+      {error ? (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
