@@ -1,0 +1,54 @@
+import { formatMoney } from '../../../domain/money.ts';
+import { formatInvoiceDate, type Invoice, taxRateLabel } from '../../../domain/pos.ts';
+import { startA5 } from './pdf-document.ts';
+
+/**
+ * The invoice as the spec's Invoice screen shows it (FROM, BILL TO, number and date, Product / Price
+ * / Qty / Amount, Subtotal, Tax, TOTAL, additional details), on A5 portrait, with the seller's
+ * GST/HST registration number as Canadian invoices need.
+ */
+export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  const created = new Date(invoice.created);
+  const pdf = startA5(`Invoice ${invoice.invoice_number}`, created);
+
+  pdf.heading('INVOICE');
+  pdf.line(`Invoice No. ${invoice.invoice_number}`, { bold: true });
+  pdf.line(`Date: ${formatInvoiceDate(created)}`);
+  pdf.rule();
+
+  pdf.seller(invoice.seller);
+  pdf.doc.moveDown(0.6);
+  pdf.label('Bill To');
+  pdf.line(invoice.client_name, { bold: true, size: 10 });
+  pdf.line(invoice.address);
+  pdf.line(invoice.email);
+  pdf.line(invoice.contact_no);
+  pdf.rule();
+
+  pdf.table(
+    [
+      { label: 'Product', width: 0.46 },
+      { label: 'Price', width: 0.2, align: 'right' },
+      { label: 'Qty', width: 0.1, align: 'right' },
+      { label: 'Amount', width: 0.24, align: 'right' },
+    ],
+    invoice.products.map((line) => [
+      line.product_name,
+      formatMoney(line.price),
+      String(line.quantity),
+      formatMoney(line.amount),
+    ]),
+  );
+  pdf.total('Subtotal', invoice.subtotal);
+  pdf.total(`Tax (${taxRateLabel(Math.round(invoice.tax_rate * 1_000_000))})`, invoice.tax);
+  pdf.total('TOTAL', invoice.total, true);
+
+  if (invoice.additionalDetails) {
+    pdf.doc.moveDown(0.8);
+    pdf.label('Additional Details');
+    pdf.line(invoice.additionalDetails);
+  }
+  pdf.doc.moveDown(0.8);
+  pdf.line('Thank you for your business!');
+  return pdf.finish();
+}

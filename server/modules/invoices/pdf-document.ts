@@ -1,0 +1,148 @@
+/**
+ * What invoices and receipts print alike: an A5 portrait page of real text (pdfkit's built-in
+ * Helvetica), the seller with its GST/HST registration number, and money as the shop shows it.
+ */
+import PDFDocument from 'pdfkit';
+import { formatMoney } from '../../../domain/money.ts';
+import { A5_WIDTH_MM, PDF_PAGE_SIZE, type Seller } from '../../../domain/pos.ts';
+import type { Settings } from '../settings/settings.service.ts';
+
+export const MM = 72 / 25.4;
+export const MARGIN = 12 * MM;
+const CONTENT_WIDTH = (A5_WIDTH_MM - 24) * MM;
+
+export function sellerFrom(settings: Settings): Seller {
+  return {
+    company_name: settings.seller_company_name,
+    store_name: settings.store_name,
+    address: settings.store_address,
+    email: settings.store_email,
+    gst_hst_number: settings.gst_hst_number,
+  };
+}
+
+export interface PdfColumn {
+  label: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+/** An A5 portrait document and the helpers the two layouts share. */
+export function startA5(title: string, clockNow: Date) {
+  const doc = new PDFDocument({
+    size: PDF_PAGE_SIZE,
+    layout: 'portrait',
+    margin: MARGIN,
+    info: { Title: title, Author: 'Maple Sock Co.', CreationDate: clockNow },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = MARGIN;
+  const right = MARGIN + CONTENT_WIDTH;
+
+  function heading(text: string, size = 18): void {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(size)
+      .fillColor('#1f2937')
+      .text(text, left, doc.y, { width: CONTENT_WIDTH });
+    doc.moveDown(0.3);
+  }
+
+  function label(text: string): void {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8)
+      .fillColor('#6b7280')
+      .text(text.toUpperCase(), { width: CONTENT_WIDTH });
+  }
+
+  function line(text: string, options: { bold?: boolean; size?: number } = {}): void {
+    if (!text) return;
+    doc
+      .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(options.size ?? 9)
+      .fillColor('#111827')
+      .text(text, left, doc.y, { width: CONTENT_WIDTH });
+  }
+
+  function rule(): void {
+    doc.moveDown(0.3);
+    doc.moveTo(left, doc.y).lineTo(right, doc.y).lineWidth(0.5).strokeColor('#9ca3af').stroke();
+    doc.moveDown(0.4);
+  }
+
+  function newPageIfNeeded(height: number): void {
+    if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
+  }
+
+  /** A table whose widths are fractions of the content width; cells in the columns' order. */
+  function table(columns: PdfColumn[], rows: string[][]): void {
+    const widths = columns.map((column) => column.width * CONTENT_WIDTH);
+    const row = (cells: string[], bold: boolean) => {
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(9)
+        .fillColor('#111827');
+      const heights = cells.map((cell, index) =>
+        doc.heightOfString(cell, { width: (widths[index] ?? 0) - 4 }),
+      );
+      const height = Math.max(...heights, 11);
+      newPageIfNeeded(height + 4);
+      const top = doc.y;
+      let x = left;
+      cells.forEach((cell, index) => {
+        const width = widths[index] ?? 0;
+        doc.text(cell, x + 2, top, { width: width - 4, align: columns[index]?.align ?? 'left' });
+        x += width;
+      });
+      doc.x = left;
+      doc.y = top + height + 3;
+    };
+    row(
+      columns.map((column) => column.label),
+      true,
+    );
+    doc.moveTo(left, doc.y).lineTo(right, doc.y).lineWidth(0.5).strokeColor('#9ca3af').stroke();
+    doc.moveDown(0.2);
+    for (const cells of rows) row(cells, false);
+    rule();
+  }
+
+  /** Label and amount on one line, right-aligned. */
+  function total(name: string, cents: number, bold = false): void {
+    newPageIfNeeded(14);
+    const top = doc.y;
+    const font = bold ? 'Helvetica-Bold' : 'Helvetica';
+    const size = bold ? 11 : 9;
+    doc.font(font).fontSize(size).fillColor('#111827');
+    doc.text(name, left + CONTENT_WIDTH * 0.45, top, { width: CONTENT_WIDTH * 0.3, align: 'right' });
+    doc.text(formatMoney(cents), left + CONTENT_WIDTH * 0.75, top, {
+      width: CONTENT_WIDTH * 0.25,
+      align: 'right',
+    });
+    doc.x = left;
+    doc.y = top + size + 5;
+  }
+
+  function seller(from: Seller): void {
+    label('From');
+    line(from.company_name, { bold: true, size: 10 });
+    if (from.store_name && from.store_name !== from.company_name) line(from.store_name);
+    line(from.address);
+    line(from.email);
+    line(`GST/HST Registration No. ${from.gst_hst_number}`);
+  }
+
+  function finish(): Promise<Buffer> {
+    doc.end();
+    return done;
+  }
+
+  return { doc, heading, label, line, rule, table, total, seller, finish, left, width: CONTENT_WIDTH };
+}

@@ -1,0 +1,505 @@
+import { eq } from 'drizzle-orm';
+import {
+  type ChargeSearchFilter,
+  type CreatePaymentIntent,
+  POS_MESSAGES,
+  type PosCharge,
+  type PosPrice,
+  type PosProduct,
+  type PosReader,
+  type ReaderSummary,
+  type ReaderWithStatus,
+  type RefundRequest,
+  type RefundResult,
+  refundMaxMessage,
+  type SandboxCheckout,
+  type SandboxCheckoutPay,
+  type SavedPaymentDetail,
+  type SaveUserPaymentDetail,
+  STORE_TIME_ZONE,
+} from '../../../domain/pos.ts';
+import type { Database } from '../../db/database.ts';
+import { posPayments, readerAssignments } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import {
+  type ChargeSearch,
+  type ChargeSummary,
+  type CheckoutSession,
+  isPaymentError,
+  type PaymentGateway,
+  type PaymentIntent,
+  type Reader,
+} from '../../providers/payments/gateway.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import { fromPaymentError, gatewayCall, readerNotPresent, readerOffline } from './payment-errors.ts';
+
+export interface PosDeps {
+  db: Database;
+  payments: PaymentGateway;
+  clock: Clock;
+  /** The shop's address on the web (config.publicUrl): the hosted checkout returns there. */
+  publicUrl: string;
+}
+
+/** Marks the intents and sessions the POS makes, so that POS calls touch only those. */
+const POS_SOURCE = 'pos';
+
+const STATUS_FILTER = { 0: undefined, 1: 'succeeded', 2: 'failed' } as const;
+const CARD_TYPE_FILTER = { 0: undefined, 1: 'debit', 2: 'credit', 3: 'web' } as const;
+
+export function toPosReader(reader: Reader): PosReader {
+  return {
+    id: reader.id,
+    object: 'terminal.reader',
+    name: reader.label,
+    label: reader.label,
+    status: reader.status,
+    device_type: reader.device_type,
+    action: reader.action,
+  };
+}
+
+function toPosCharge(charge: ChargeSummary): PosCharge {
+  return {
+    chargeId: charge.chargeId,
+    paymentIntentId: charge.paymentIntentId,
+    amount: charge.amount,
+    amountRefunded: charge.amountRefunded,
+    refunded: charge.refunded,
+    captured: charge.captured,
+    brand: charge.brand,
+    network: charge.network,
+    source: charge.source,
+    country: charge.country,
+    last4: charge.last4,
+    created: new Date(charge.created * 1000).toISOString(),
+    status: charge.status,
+  };
+}
+
+/** The offset of a time zone from UTC at an instant, in milliseconds. */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** Midnight starting a calendar day ('YYYY-MM-DD') in the store's time zone. */
+export function startOfStoreDay(day: string, timeZone = STORE_TIME_ZONE): Date {
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  let start = new Date(utcMidnight.getTime() - zoneOffsetMs(utcMidnight, timeZone));
+  // Across a change of clocks the first guess is an hour off: correct it once.
+  const offset = zoneOffsetMs(start, timeZone);
+  start = new Date(utcMidnight.getTime() - offset);
+  return start;
+}
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+function sandboxCheckout(session: CheckoutSession): SandboxCheckout {
+  return {
+    id: session.id,
+    status: session.status,
+    payment_status: session.payment_status,
+    amount_total: session.amount_total ?? 0,
+    currency: session.currency ?? 'cad',
+    success_url: session.success_url,
+    cancel_url: session.cancel_url,
+    lines: session.line_items.map((line) => ({
+      priceId: line.price,
+      description: line.description ?? '',
+      quantity: line.quantity,
+      unitAmount: line.quantity > 0 ? Math.round(line.amount_total / line.quantity) : 0,
+      amountTotal: line.amount_total,
+    })),
+  };
+}
+
+const notAssigned = () => new AppError('reader_not_assigned', POS_MESSAGES.readerNotAssigned, 403);
+const paymentNotSucceeded = () =>
+  new AppError('payment_not_succeeded', POS_MESSAGES.paymentNotSucceeded, 409);
+const alreadyRefunded = () => new AppError('charge_already_refunded', POS_MESSAGES.alreadyRefunded, 409);
+
+/**
+ * The POS back office on the payment gateway (spec pos.md §4, §7; DESIGN.md "POS"). Who may use a
+ * reader: the one assigned to them (reader_assignments); any POS user may assign themselves any
+ * known reader with update_user_reader, so two cashiers may share a counter's reader.
+ */
+export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
+  async function assignedReaderId(userId: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ readerId: readerAssignments.readerId })
+      .from(readerAssignments)
+      .where(eq(readerAssignments.clientId, userId));
+    return row?.readerId;
+  }
+
+  /** The reader a call names (reader_id header or readerId): present, and the caller's. */
+  async function usableReader(user: AuthUser, readerId: string | undefined): Promise<string> {
+    const id = readerId?.trim();
+    if (!id) throw readerNotPresent();
+    if ((await assignedReaderId(user.id)) !== id) throw notAssigned();
+    return id;
+  }
+
+  async function onlineReader(id: string): Promise<Reader> {
+    const reader = await gatewayCall(() => payments.retrieveReader(id));
+    if (reader.status !== 'online') throw readerOffline();
+    return reader;
+  }
+
+  async function posIntent(user: AuthUser, id: string): Promise<PaymentIntent> {
+    const intent = await gatewayCall(() => payments.retrievePaymentIntent(id)).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 404) throw notFound('Payment');
+      throw error;
+    });
+    if (intent.metadata.source !== POS_SOURCE || intent.metadata.pos_user !== String(user.id)) {
+      throw notFound('Payment');
+    }
+    return intent;
+  }
+
+  /** The charge a refund draws on: the intent's latest, captured and succeeded. */
+  async function chargeOf(paymentIntentId: string): Promise<ChargeSummary> {
+    const intent = await gatewayCall(() => payments.retrievePaymentIntent(paymentIntentId)).catch(
+      (error: unknown) => {
+        if (error instanceof AppError && error.statusCode === 404) throw notFound('Payment');
+        throw error;
+      },
+    );
+    const chargeId = intent.status === 'succeeded' ? intent.latest_charge : null;
+    const charge = chargeId ? await gatewayCall(() => payments.retrieveCharge(chargeId)) : undefined;
+    if (!charge?.captured || charge.status !== 'succeeded') {
+      throw new AppError('charge_not_refundable', 'This payment has no successful charge to refund.', 409);
+    }
+    return charge;
+  }
+
+  /**
+   * The gateway's refusals of a refund, in the spec's words. What remains refundable is checked by
+   * the gateway only, under its lock and after its idempotency check: a retried refund that already
+   * succeeded answers that refund, not 'already refunded'.
+   */
+  async function refundError(error: unknown, paymentIntentId: string): Promise<unknown> {
+    if (!isPaymentError(error)) return error;
+    if (error.code === 'charge_already_refunded') return alreadyRefunded();
+    if (
+      error.code === 'amount_too_large' ||
+      (error.type === 'invalid_request_error' && error.param === 'amount')
+    ) {
+      const charge = await chargeOf(paymentIntentId).catch(() => undefined);
+      if (charge) {
+        const message = refundMaxMessage(Math.max(0, charge.amount - charge.amountRefunded));
+        return badRequest(message, { amount: message });
+      }
+    }
+    return fromPaymentError(error);
+  }
+
+  /** Scoped to the caller, so that two cashiers' keys never meet. */
+  function refundKey(user: AuthUser, idempotencyKey: string): string {
+    return `pos-refund:${user.id}:${idempotencyKey}`;
+  }
+
+  return {
+    // ---------------------------------------------------------- readers
+
+    async listReaders(): Promise<ReaderWithStatus[]> {
+      const readers = await gatewayCall(() => payments.listReaders());
+      return readers
+        .map((reader) => ({ id: reader.id, name: reader.label, status: reader.status }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async getReader(user: AuthUser, readerId: string | undefined): Promise<PosReader> {
+      const id = await usableReader(user, readerId);
+      return toPosReader(await gatewayCall(() => payments.retrieveReader(id)));
+    },
+
+    async getUserReader(user: AuthUser): Promise<ReaderSummary | null> {
+      const id = await assignedReaderId(user.id);
+      if (!id) return null;
+      try {
+        const reader = await payments.retrieveReader(id);
+        return { id: reader.id, name: reader.label };
+      } catch (error) {
+        // A reader removed from the account since: the user chooses again.
+        if (isPaymentError(error) && error.statusCode === 404) return null;
+        throw isPaymentError(error) ? fromPaymentError(error) : error;
+      }
+    },
+
+    async updateUserReader(user: AuthUser, readerId: string): Promise<ReaderSummary> {
+      const reader = await payments.retrieveReader(readerId).catch((error: unknown) => {
+        if (isPaymentError(error) && error.statusCode === 404) {
+          throw badRequest('Please select a card reader from the list.', {
+            reader_id: 'Please select a card reader from the list.',
+          });
+        }
+        throw isPaymentError(error) ? fromPaymentError(error) : error;
+      });
+      await db
+        .insert(readerAssignments)
+        .values({ clientId: user.id, readerId: reader.id, updatedAt: clock.now() })
+        .onConflictDoUpdate({
+          target: readerAssignments.clientId,
+          set: { readerId: reader.id, updatedAt: clock.now() },
+        });
+      return { id: reader.id, name: reader.label };
+    },
+
+    // ---------------------------------------------------------- payments through a reader
+
+    async createPaymentIntent(user: AuthUser, input: CreatePaymentIntent & { amount: number }) {
+      const readerId = await assignedReaderId(user.id);
+      const intent = await gatewayCall(() =>
+        payments.createPaymentIntent({
+          amount: input.amount,
+          paymentMethodTypes: ['card_present', 'interac_present'],
+          captureMethod: 'automatic',
+          metadata: {
+            source: POS_SOURCE,
+            pos_user: String(user.id),
+            ...(readerId ? { reader_id: readerId } : {}),
+          },
+          ...(input.receiptEmail ? { receiptEmail: input.receiptEmail } : {}),
+        }),
+      );
+      return { id: intent.id };
+    },
+
+    async processPayment(user: AuthUser, readerId: string, paymentIntentId: string): Promise<PosReader> {
+      const id = await usableReader(user, readerId);
+      await onlineReader(id);
+      await posIntent(user, paymentIntentId);
+      return toPosReader(await gatewayCall(() => payments.processPaymentIntent(id, paymentIntentId)));
+    },
+
+    /** Test mode only: a card (or an Interac card) is presented to the caller's reader. */
+    async simulate(
+      user: AuthUser,
+      readerId: string | undefined,
+      type: 'card_present' | 'interac_present',
+      number: string | undefined,
+    ): Promise<PosReader> {
+      if (!payments.testMode) throw new AppError('test_mode_only', POS_MESSAGES.testModeOnly, 403);
+      const id = readerId?.trim() ? await usableReader(user, readerId) : await assignedReaderId(user.id);
+      if (!id) throw readerNotPresent();
+      return toPosReader(
+        await gatewayCall(() => payments.presentPaymentMethod(id, { type, ...(number ? { number } : {}) })),
+      );
+    },
+
+    /** Stripe's cancel_action on the reader: a payment already taken (Interac, captured) stays. */
+    async cancel(user: AuthUser, readerId: string): Promise<PosReader> {
+      const id = await usableReader(user, readerId);
+      return toPosReader(await gatewayCall(() => payments.cancelReaderAction(id)));
+    },
+
+    /** One row per succeeded POS payment of that reader; saving it again answers the same row. */
+    async savePaymentDetail(user: AuthUser, input: SaveUserPaymentDetail): Promise<SavedPaymentDetail> {
+      const readerId = await usableReader(user, input.readerId);
+      const intent = await posIntent(user, input.paymentIntentId);
+      if (intent.status !== 'succeeded') throw paymentNotSucceeded();
+      const reader = await gatewayCall(() => payments.retrieveReader(readerId));
+      const action = reader.action;
+      const processedHere =
+        (action?.type === 'process_payment_intent' &&
+          action.status === 'succeeded' &&
+          action.process_payment_intent?.payment_intent === intent.id) ||
+        intent.metadata.reader_id === readerId;
+      if (!processedHere) throw paymentNotSucceeded();
+      if (input.amount !== intent.amount_received) {
+        throw badRequest(POS_MESSAGES.paymentAmountMismatch, { amount: POS_MESSAGES.paymentAmountMismatch });
+      }
+      await db
+        .insert(posPayments)
+        .values({
+          clientId: user.id,
+          readerId,
+          amount: intent.amount_received,
+          paymentIntentId: intent.id,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: posPayments.paymentIntentId });
+      const [row] = await db.select().from(posPayments).where(eq(posPayments.paymentIntentId, intent.id));
+      if (!row) throw new Error('pos payment insert returned nothing');
+      return {
+        id: row.id,
+        userId: row.clientId,
+        readerId: row.readerId,
+        amount: row.amount,
+        paymentIntentId: row.paymentIntentId,
+        created: row.createdAt.toISOString(),
+      };
+    },
+
+    // ---------------------------------------------------------- card checkout without a reader
+
+    async listProducts(): Promise<PosProduct[]> {
+      const products = await gatewayCall(() => payments.listProducts());
+      return products.map((product) => ({ id: product.id, name: product.name }));
+    },
+
+    async listPrices(): Promise<PosPrice[]> {
+      const prices = await gatewayCall(() => payments.listPrices());
+      return prices.flatMap((price) =>
+        price.unit_amount === null
+          ? []
+          : [{ id: price.id, productId: price.product, unitAmount: price.unit_amount }],
+      );
+    },
+
+    /** Only the prices with a quantity above 0; the same price twice is one line. */
+    async createCheckoutSession(user: AuthUser, lineItems: { priceId: string; quantity: number }[]) {
+      const quantities = new Map<string, number>();
+      for (const item of lineItems) {
+        if (item.quantity > 0)
+          quantities.set(item.priceId, (quantities.get(item.priceId) ?? 0) + item.quantity);
+      }
+      if (quantities.size === 0) {
+        throw badRequest(POS_MESSAGES.checkoutNoItems, { lineItems: POS_MESSAGES.checkoutNoItems });
+      }
+      const session = await payments
+        .createCheckoutSession({
+          lineItems: [...quantities].map(([priceId, quantity]) => ({ priceId, quantity })),
+          successUrl: `${publicUrl}/#/checkout-success`,
+          cancelUrl: `${publicUrl}/#/pos-checkout`,
+          metadata: { source: POS_SOURCE, pos_user: String(user.id) },
+        })
+        .catch((error: unknown) => {
+          if (isPaymentError(error) && error.code === 'resource_missing') {
+            throw badRequest('This price is not for sale.', { lineItems: 'This price is not for sale.' });
+          }
+          throw isPaymentError(error) ? fromPaymentError(error) : error;
+        });
+      if (!session.url) throw new AppError('checkout_failed', POS_MESSAGES.paymentCreationError, 502);
+      return { url: session.url };
+    },
+
+    /** The sandbox's hosted payment page (test mode only): what it shows. */
+    async sandboxCheckout(id: string): Promise<SandboxCheckout> {
+      if (!payments.sandbox) throw notFound('Checkout session');
+      const session = await payments.retrieveCheckoutSession(id).catch((error: unknown) => {
+        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Checkout session');
+        throw error;
+      });
+      return sandboxCheckout(session);
+    },
+
+    /** The sandbox's hosted page pays the session with a card typed on it. */
+    async paySandboxCheckout(
+      id: string,
+      card: SandboxCheckoutPay & { number: string },
+    ): Promise<SandboxCheckout> {
+      const sandbox = payments.sandbox;
+      if (!sandbox) throw notFound('Checkout session');
+      const session = await sandbox.completeCheckoutSession(id, card).catch((error: unknown) => {
+        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Checkout session');
+        throw isPaymentError(error) ? fromPaymentError(error) : error;
+      });
+      return sandboxCheckout(session);
+    },
+
+    // ---------------------------------------------------------- refunds
+
+    async searchCharges(filter: ChargeSearchFilter): Promise<PosCharge[]> {
+      const search: ChargeSearch = { limit: filter.limit };
+      if (filter.fromAmount !== undefined) search.fromAmount = filter.fromAmount;
+      if (filter.toAmount !== undefined) search.toAmount = filter.toAmount;
+      if (filter.fromDate) search.fromDate = startOfStoreDay(filter.fromDate);
+      if (filter.toDate) search.toDate = new Date(startOfStoreDay(nextDay(filter.toDate)).getTime() - 1);
+      const status = STATUS_FILTER[filter.status];
+      if (status) search.status = status;
+      const cardType = CARD_TYPE_FILTER[filter.cardType];
+      if (cardType) search.cardType = cardType;
+      if (filter.last4) search.last4 = filter.last4;
+      const charges = await gatewayCall(() => payments.searchCharges(search));
+      return charges.map(toPosCharge);
+    },
+
+    /** A card payment refunded online (Interac ones go through the reader). */
+    async refund(
+      user: AuthUser,
+      readerId: string | undefined,
+      idempotencyKey: string,
+      request: RefundRequest & { amount?: number | undefined },
+    ): Promise<RefundResult> {
+      if (readerId?.trim()) await usableReader(user, readerId);
+      const charge = await chargeOf(request.paymentIntentId);
+      if (charge.source === 'interac_present') {
+        throw new AppError('interac_refund_in_person', POS_MESSAGES.interacRefundThroughReader, 400);
+      }
+      const key = refundKey(user, idempotencyKey);
+      const refund = await payments
+        .createRefund({
+          paymentIntentId: request.paymentIntentId,
+          ...(request.amount !== undefined ? { amount: request.amount } : {}),
+          reason: 'requested_by_customer',
+          metadata: { source: POS_SOURCE, pos_user: String(user.id) },
+          idempotencyKey: key,
+        })
+        .catch(async (error: unknown) => {
+          throw await refundError(error, request.paymentIntentId);
+        });
+      return {
+        id: refund.id,
+        object: 'refund',
+        status: refund.status,
+        amount: refund.amount,
+        payment_intent: refund.payment_intent,
+        ...(refund.status === 'succeeded' ? {} : { action: { failure_message: POS_MESSAGES.refundFailed } }),
+      };
+    },
+
+    /** An Interac payment refunded in person: the reader's refund_payment, then polled with get_reader. */
+    async refundInterac(
+      user: AuthUser,
+      readerId: string | undefined,
+      idempotencyKey: string,
+      request: RefundRequest & { amount?: number | undefined },
+    ): Promise<PosReader> {
+      const id = await usableReader(user, readerId);
+      await onlineReader(id);
+      const charge = await chargeOf(request.paymentIntentId);
+      if (charge.source !== 'interac_present') {
+        throw new AppError('card_refund_online', POS_MESSAGES.cardRefundOnline, 400);
+      }
+      const reader = await payments
+        .refundPayment(id, {
+          paymentIntentId: request.paymentIntentId,
+          ...(request.amount !== undefined ? { amount: request.amount } : {}),
+          metadata: { source: POS_SOURCE, pos_user: String(user.id) },
+          idempotencyKey: refundKey(user, idempotencyKey),
+        })
+        .catch(async (error: unknown) => {
+          throw await refundError(error, request.paymentIntentId);
+        });
+      return toPosReader(reader);
+    },
+  };
+}
+
+export type PosService = ReturnType<typeof createPosService>;

@@ -1,0 +1,39 @@
+import { formatMoney } from '../../../domain/money.ts';
+import { formatInvoiceDate, type Receipt, taxRateLabel } from '../../../domain/pos.ts';
+import { startA5 } from '../invoices/pdf-document.ts';
+
+/** A receipt on A5 portrait: the seller with its GST/HST number, the lines with their tax, totals. */
+export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
+  const created = new Date(receipt.created);
+  const pdf = startA5(`Receipt ${receipt.receipt_number}`, created);
+
+  pdf.heading('RECEIPT');
+  pdf.line(`Receipt No. ${receipt.receipt_number}`, { bold: true });
+  pdf.line(`Date: ${formatInvoiceDate(created)}`);
+  if (receipt.paymentIntentId) pdf.line(`Payment: ${receipt.paymentIntentId}`);
+  pdf.rule();
+
+  pdf.seller(receipt.seller);
+  pdf.rule();
+
+  pdf.table(
+    [
+      { label: 'Product Name', width: 0.43 },
+      { label: 'Amount', width: 0.19, align: 'right' },
+      { label: 'Tax', width: 0.17, align: 'right' },
+      { label: 'Subtotal', width: 0.21, align: 'right' },
+    ],
+    receipt.lines.map((line) => [
+      line.product_name,
+      formatMoney(line.amount),
+      formatMoney(line.tax),
+      formatMoney(line.total),
+    ]),
+  );
+  pdf.total('Subtotal', receipt.subtotal);
+  pdf.total(`Tax (${taxRateLabel(Math.round(receipt.tax_rate * 1_000_000))})`, receipt.tax);
+  pdf.total('TOTAL', receipt.total, true);
+  pdf.doc.moveDown(0.8);
+  pdf.line('Thank you for shopping with us!');
+  return pdf.finish();
+}

@@ -1,0 +1,104 @@
+import { Anchor, Group, Loader, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { POS_MESSAGES, type PosReader } from '../../../domain/pos.ts';
+import { useLoggedClient } from '../../lib/auth-store.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { useReader, useUpdateUserReader, useUserReader } from './pos.api.ts';
+import classes from './pos.module.css';
+import { type ReaderState, readerCallErrorText, readerState } from './pos-rules.ts';
+import { ReaderDialog } from './reader-dialog.tsx';
+
+/**
+ * The staff member's own card reader (spec §3 Card-reader assignment): which one it is, its
+ * status (polled every second while `poll` says an action of ours is in progress) and the
+ * dialog to change it.
+ */
+export function useCardReader(poll: (reader: PosReader | undefined) => boolean) {
+  const client = useLoggedClient();
+  const userId = client?.client_id ?? 0;
+  const userReader = useUserReader(userId);
+  const readerId = userReader.data?.id;
+  const reader = useReader(readerId, poll);
+  const update = useUpdateUserReader(userId);
+  const loading = userReader.isPending || (Boolean(readerId) && reader.isPending);
+  const state = readerState(readerId, reader.data, loading, reader.error ?? userReader.error);
+  return {
+    userId,
+    readerId,
+    name: reader.data?.name ?? userReader.data?.name,
+    reader,
+    state,
+    update,
+  };
+}
+
+export type CardReader = ReturnType<typeof useCardReader>;
+
+const STATE_TEXT: Record<Exclude<ReaderState, 'loading'>, string> = {
+  online: 'present, online',
+  offline: 'present, offline',
+  'not-present': 'not present',
+  none: 'not present (no card reader selected)',
+};
+
+/** The status line (spec §2): present or not, online or offline, or a spinner while loading. */
+export function ReaderStatusLine({ cardReader }: { cardReader: CardReader }) {
+  const { state, name } = cardReader;
+  if (state === 'loading') {
+    return (
+      <Group gap="xs" aria-live="polite">
+        <Loader size="xs" aria-label="Checking the card reader" />
+        <Text size="sm" c="dimmed">
+          Checking the card reader…
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Group gap="xs" wrap="nowrap" aria-live="polite">
+      <span className={classes.statusDot} data-state={state} aria-hidden="true" />
+      <Text size="sm">
+        Card reader{name ? ` ${name}` : ''}: <strong>{STATE_TEXT[state]}</strong>
+      </Text>
+    </Group>
+  );
+}
+
+/** The reader link (spec §2): the reader's name, or 'Please select your card reader'; opens the dialog. */
+export function ReaderLink({ cardReader, disabled }: { cardReader: CardReader; disabled?: boolean }) {
+  const [opened, dialog] = useDisclosure(false);
+  const { readerId, name, update, reader } = cardReader;
+
+  const select = (id: string) => {
+    dialog.close();
+    if (id === readerId) return;
+    update.mutate(id, {
+      onSuccess: () => void reader.refetch(),
+      onError: (error) => notifyError(readerCallErrorText(error)),
+    });
+  };
+
+  return (
+    <>
+      <Group gap={6}>
+        <Text size="sm" c="dimmed">
+          Card Reader:
+        </Text>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          onClick={dialog.open}
+          disabled={disabled || update.isPending}
+          aria-label={`Card Reader: ${readerId && name ? name : POS_MESSAGES.selectReader}`}
+          aria-haspopup="dialog"
+        >
+          {readerId && name ? name : POS_MESSAGES.selectReader}
+        </Anchor>
+        {update.isPending ? <Loader size="xs" aria-label="Saving the card reader" /> : null}
+      </Group>
+      <ReaderDialog opened={opened} currentId={readerId} onSelect={select} onClose={dialog.close} />
+    </>
+  );
+}

@@ -1,0 +1,298 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import {
+  INVOICE_LINES_MAX,
+  INVOICE_QUANTITY_MAX,
+  type InvoiceFormInput,
+  invoiceFormSchema,
+  invoiceTotals,
+  taxRateLabel,
+  toInvoiceRequest,
+} from '../../../domain/pos.ts';
+import { paths } from '../../app/paths.ts';
+import { useConfig } from '../../lib/config.ts';
+import { applyServerErrors } from '../../lib/form-errors.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { TotalsBlock } from './document-parts.tsx';
+import { storeInvoiceDetails } from './invoice-storage.ts';
+import { useCreateInvoice } from './pos.api.ts';
+import classes from './pos.module.css';
+import { ratePpmOf, typedCents } from './pos-rules.ts';
+import { PosPage } from './pos-ui.tsx';
+
+const EMPTY_LINE = { product_name: '', price: '', quantity: 1 };
+
+const DEFAULT_VALUES: InvoiceFormInput = {
+  client_name: '',
+  address: '',
+  email: '',
+  contact_no: '',
+  products: [EMPTY_LINE],
+  additionalDetails: '',
+};
+
+/**
+ * Generate Invoice (spec pos §2, §4 Invoice creation, §5): buyer details, order lines and
+ * additional details; Open Invoice creates the numbered invoice on the server (which computes the
+ * tax with the store's rate), keeps it in POS_InvoiceDetails and opens it.
+ */
+export function GenerateInvoicePage() {
+  const { config } = useConfig();
+  const ratePpm = ratePpmOf(config.storeTaxRate);
+  const navigate = useNavigate();
+  const createInvoice = useCreateInvoice();
+  const [formError, setFormError] = useState<string>();
+
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(invoiceFormSchema),
+    defaultValues: DEFAULT_VALUES,
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'products' });
+  const lines = useWatch({ control, name: 'products' }) ?? [];
+  const previewLines = lines.map((line) => ({
+    price: typedCents(line?.price) ?? 0,
+    quantity: Math.max(0, Math.trunc(Number(line?.quantity) || 0)),
+  }));
+  const totals = invoiceTotals(previewLines, ratePpm);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    const request = toInvoiceRequest(values);
+    try {
+      const created = await createInvoice.mutateAsync(request);
+      storeInvoiceDetails({
+        id: created.invoice_id,
+        invoice_number: created.invoice_number,
+        client_name: request.client_name,
+        address: request.address,
+        email: request.email,
+        contactNo: request.contact_no,
+        products: request.products,
+        additionalDetails: values.additionalDetails ?? '',
+      });
+      navigate(paths.invoice());
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ['client_name', 'address', 'email', 'contact_no']));
+    }
+  });
+
+  return (
+    <PosPage title="Generate Invoice" back={{ to: paths.pos() }} width={960}>
+      <form onSubmit={onSubmit} noValidate aria-label="Generate invoice">
+        <Stack gap="lg">
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <Title order={2} size="h4" mb="md">
+              Buyer Details
+            </Title>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label="Customer Name"
+                  withAsterisk
+                  autoComplete="off"
+                  error={errors.client_name?.message}
+                  {...register('client_name')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label="Email"
+                  type="email"
+                  withAsterisk
+                  autoComplete="off"
+                  error={errors.email?.message}
+                  {...register('email')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label="Address"
+                  withAsterisk
+                  error={errors.address?.message}
+                  {...register('address')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label="Contact No."
+                  type="tel"
+                  withAsterisk
+                  error={errors.contact_no?.message}
+                  {...register('contact_no')}
+                />
+              </Grid.Col>
+            </Grid>
+          </Paper>
+
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <Group justify="space-between" mb="md">
+              <Title order={2} size="h4">
+                Order Details
+              </Title>
+              <Button
+                variant="light"
+                onClick={() => append(EMPTY_LINE)}
+                disabled={fields.length >= INVOICE_LINES_MAX}
+              >
+                Add Row
+              </Button>
+            </Group>
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="xs" className={classes.documentTable}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Product</Table.Th>
+                    <Table.Th w={160}>Price</Table.Th>
+                    <Table.Th w={110}>Quantity</Table.Th>
+                    <Table.Th w={130} className={classes.numeric}>
+                      Amount
+                    </Table.Th>
+                    <Table.Th w={48} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {fields.map((field, index) => {
+                    const line = previewLines[index];
+                    const lineErrors = errors.products?.[index];
+                    const row = index + 1;
+                    return (
+                      <Table.Tr key={field.id}>
+                        <Table.Td>
+                          <TextInput
+                            aria-label={`Product ${row}`}
+                            placeholder="Product"
+                            error={lineErrors?.product_name?.message}
+                            {...register(`products.${index}.product_name`)}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Controller
+                            control={control}
+                            name={`products.${index}.price`}
+                            render={({ field: price, fieldState }) => (
+                              <NumberInput
+                                aria-label={`Price ${row}`}
+                                placeholder="0.00"
+                                prefix="CDN$"
+                                decimalScale={2}
+                                allowNegative={false}
+                                hideControls
+                                inputMode="decimal"
+                                name={price.name}
+                                ref={price.ref}
+                                value={price.value ?? ''}
+                                onChange={price.onChange}
+                                onBlur={price.onBlur}
+                                error={fieldState.error?.message}
+                              />
+                            )}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Controller
+                            control={control}
+                            name={`products.${index}.quantity`}
+                            render={({ field: quantity, fieldState }) => (
+                              <NumberInput
+                                aria-label={`Quantity ${row}`}
+                                min={1}
+                                max={INVOICE_QUANTITY_MAX}
+                                allowDecimal={false}
+                                allowNegative={false}
+                                name={quantity.name}
+                                ref={quantity.ref}
+                                value={quantity.value ?? ''}
+                                onChange={quantity.onChange}
+                                onBlur={quantity.onBlur}
+                                error={fieldState.error?.message}
+                              />
+                            )}
+                          />
+                        </Table.Td>
+                        <Table.Td className={classes.numeric}>
+                          {formatMoney((line?.price ?? 0) * (line?.quantity ?? 0))}
+                        </Table.Td>
+                        <Table.Td>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Remove row ${row}`}
+                            onClick={() => remove(index)}
+                            disabled={fields.length === 1}
+                          >
+                            ✕
+                          </ActionIcon>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {errors.products?.root?.message || errors.products?.message ? (
+              <Text c="red" size="sm" mt="xs">
+                {errors.products?.root?.message ?? errors.products?.message}
+              </Text>
+            ) : null}
+            <Stack mt="md">
+              <TotalsBlock
+                subtotal={totals.subtotal}
+                tax={totals.tax}
+                total={totals.total}
+                taxLabel={`Tax (${taxRateLabel(ratePpm)})`}
+              />
+            </Stack>
+          </Paper>
+
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <Title order={2} size="h4" mb="md">
+              Additional Details
+            </Title>
+            <Textarea
+              aria-label="Additional Details"
+              autosize
+              minRows={3}
+              maxLength={2000}
+              error={errors.additionalDetails?.message}
+              {...register('additionalDetails')}
+            />
+          </Paper>
+
+          {formError ? (
+            <Alert color="red" variant="light" title="The invoice was not created">
+              {formError}
+            </Alert>
+          ) : null}
+          <Group>
+            <Button type="submit" size="md" loading={isSubmitting}>
+              Open Invoice
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </PosPage>
+  );
+}

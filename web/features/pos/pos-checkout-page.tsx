@@ -1,0 +1,222 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  CHECKOUT_FORM_MAX_WIDTH_PX,
+  CHECKOUT_QUANTITY_MAX,
+  CHECKOUT_QUANTITY_MIN,
+  POS_MESSAGES,
+} from '../../../domain/pos.ts';
+import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
+import { paths } from '../../app/paths.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { useCreateCheckoutSession, usePosPrices, usePosProducts } from './pos.api.ts';
+import classes from './pos.module.css';
+import {
+  type CheckoutProduct,
+  checkoutLineItems,
+  checkoutProducts,
+  checkoutTotal,
+  filterProducts,
+  type PriceChoice,
+  paidLine,
+} from './pos-rules.ts';
+import { PosPage } from './pos-ui.tsx';
+import { QuantityStepper } from './quantity-stepper.tsx';
+
+type Choices = Record<string, PriceChoice>;
+
+/** What the receipt shows after the hosted page: the checked prices, as charged (no tax added). */
+function storeCheckoutLines(products: readonly CheckoutProduct[], choices: Choices): void {
+  const lines = products.flatMap((product) =>
+    product.prices.flatMap((price) => {
+      const choice = choices[price.priceId];
+      if (!choice?.checked || choice.quantity <= 0) return [];
+      return [
+        paidLine({
+          product_name: `${product.name} (${choice.quantity} × ${formatMoney(price.unitAmount)})`,
+          amount: price.unitAmount * choice.quantity,
+          tax: 0,
+          addTax: false,
+        }),
+      ];
+    }),
+  );
+  try {
+    window.localStorage.setItem(POS_PAID_DETAILS_KEY, JSON.stringify(lines));
+  } catch {
+    // Only the receipt's convenience.
+  }
+}
+
+/**
+ * Card checkout without a reader (spec pos §2 Card checkout screen, §4, §5): tick prices, set
+ * quantities, Submit opens the hosted payment page (the sandbox's own page, or Stripe Checkout).
+ */
+export function PosCheckoutPage() {
+  const products = usePosProducts();
+  const prices = usePosPrices();
+  const createSession = useCreateCheckoutSession();
+  const [search, setSearch] = useState('');
+  const [choices, setChoices] = useState<Choices>({});
+  const [message, setMessage] = useState<string>();
+  const [redirecting, setRedirecting] = useState(false);
+
+  const catalogue = useMemo(
+    () => (products.data && prices.data ? checkoutProducts(products.data, prices.data) : []),
+    [products.data, prices.data],
+  );
+  const shown = filterProducts(catalogue, search);
+  const total = checkoutTotal(catalogue, choices);
+
+  const setChoice = (priceId: string, change: Partial<PriceChoice>) => {
+    setMessage(undefined);
+    setChoices((current) => {
+      const before = current[priceId] ?? { checked: false, quantity: 0 };
+      return { ...current, [priceId]: { ...before, ...change } };
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const lineItems = checkoutLineItems(choices);
+    // Nothing ticked with a quantity: nothing is sent (spec §5).
+    if (lineItems.length === 0) {
+      setMessage(POS_MESSAGES.checkoutNoItems);
+      return;
+    }
+    try {
+      const session = await createSession.mutateAsync({ lineItems });
+      if (session?.url) {
+        storeCheckoutLines(catalogue, choices);
+        setRedirecting(true);
+        window.location.assign(session.url);
+      }
+    } catch (error) {
+      setMessage(errorMessage(error));
+    }
+  };
+
+  const loading = products.isPending || prices.isPending || createSession.isPending || redirecting;
+  const loadError = products.error ?? prices.error;
+
+  return (
+    <PosPage title="Card Checkout">
+      <Box maw={CHECKOUT_FORM_MAX_WIDTH_PX} w="100%">
+        {loading ? (
+          <Center py={64}>
+            <Stack align="center" gap="sm">
+              <Loader aria-label="Loading" />
+              {redirecting || createSession.isPending ? (
+                <Text c="dimmed">Opening the payment page…</Text>
+              ) : null}
+            </Stack>
+          </Center>
+        ) : loadError ? (
+          <Alert color="red" variant="light" title="The products could not be loaded">
+            {errorMessage(loadError)}
+          </Alert>
+        ) : (
+          <form onSubmit={submit} noValidate aria-label="Card checkout">
+            <Stack gap="md">
+              <TextInput
+                label="Search"
+                placeholder="Filter products by name"
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+              />
+              {shown.length === 0 ? (
+                <Text c="dimmed">
+                  {catalogue.length === 0 ? 'No products with a price.' : 'No product matches.'}
+                </Text>
+              ) : null}
+              {shown.map((product) => (
+                <Paper key={product.productId} withBorder radius="md" p="md">
+                  <Title order={2} size="h4" mb="sm">
+                    {product.name}
+                  </Title>
+                  <Stack gap="sm">
+                    {product.prices.map((price) => {
+                      const choice = choices[price.priceId] ?? { checked: false, quantity: 0 };
+                      const label = `${product.name} ${formatMoney(price.unitAmount)}`;
+                      return (
+                        <Group key={price.priceId} justify="space-between" gap="sm" wrap="wrap">
+                          <Group gap="md" wrap="nowrap">
+                            <Checkbox
+                              aria-label={label}
+                              label={formatMoney(price.unitAmount)}
+                              checked={choice.checked}
+                              onChange={(event) => {
+                                const checked = event.currentTarget.checked;
+                                // Unchecking resets the quantity to 0 (spec §4); ticking starts at 1.
+                                setChoice(price.priceId, {
+                                  checked,
+                                  quantity: checked ? Math.max(1, choice.quantity) : 0,
+                                });
+                              }}
+                            />
+                            <Text size="sm" c="dimmed">
+                              Unit amount {formatMoney(price.unitAmount)}
+                            </Text>
+                          </Group>
+                          <Group gap="md" wrap="nowrap">
+                            <QuantityStepper
+                              label={`Quantity of ${label}`}
+                              value={choice.quantity}
+                              min={CHECKOUT_QUANTITY_MIN}
+                              max={CHECKOUT_QUANTITY_MAX}
+                              disabled={!choice.checked}
+                              onChange={(quantity) => setChoice(price.priceId, { quantity })}
+                            />
+                            <Text className={classes.numeric} miw={130} size="sm">
+                              {choice.checked
+                                ? `Subtotal ${formatMoney(price.unitAmount * choice.quantity)}`
+                                : ''}
+                            </Text>
+                          </Group>
+                        </Group>
+                      );
+                    })}
+                  </Stack>
+                </Paper>
+              ))}
+              <Divider />
+              <Group justify="space-between">
+                <Text size="lg" fw={700}>
+                  Total <span className={classes.numeric}>{formatMoney(total)}</span>
+                </Text>
+                <Button type="submit" size="md">
+                  Submit
+                </Button>
+              </Group>
+              {message ? (
+                <Alert color="red" variant="light">
+                  {message}
+                </Alert>
+              ) : null}
+              <Anchor component={Link} to={paths.pos()} size="sm">
+                have card reader? click POS Payment
+              </Anchor>
+            </Stack>
+          </form>
+        )}
+      </Box>
+    </PosPage>
+  );
+}

@@ -1,0 +1,304 @@
+import { describe, expect, it } from 'vitest';
+import { POS_MESSAGES, type PosCharge, type PosReader } from '../../../domain/pos.ts';
+import { ApiError } from '../../lib/api.ts';
+import {
+  amountHint,
+  cardRefundSucceeded,
+  chargeMatches,
+  chargeSearchRequest,
+  checkoutLineItems,
+  checkoutProducts,
+  checkoutTotal,
+  defaultChargeSearch,
+  filterProducts,
+  formatCardNumber,
+  formatExpiry,
+  formatPaidAt,
+  isInterac,
+  ownAction,
+  paidLine,
+  parseExpiry,
+  parsePaidDetails,
+  ratePpmOf,
+  readerCallErrorText,
+  readerProblem,
+  readerState,
+  receiptDraftOf,
+  refundErrorText,
+  typedCents,
+  validateChargeSearch,
+} from './pos-rules.ts';
+
+const RATE = 130_000;
+
+function reader(overrides: Partial<PosReader> = {}): PosReader {
+  return {
+    id: 'tmr_1',
+    object: 'terminal.reader',
+    name: 'Front',
+    label: 'Front',
+    status: 'online',
+    device_type: 'bbpos_wisepos_e',
+    action: null,
+    ...overrides,
+  };
+}
+
+function charge(overrides: Partial<PosCharge> = {}): PosCharge {
+  return {
+    chargeId: 'ch_1',
+    paymentIntentId: 'pi_1',
+    amount: 2260,
+    amountRefunded: 0,
+    refunded: false,
+    captured: true,
+    brand: 'visa',
+    network: 'visa',
+    source: 'card_present',
+    country: 'CA',
+    last4: '4242',
+    created: '2026-11-22T14:05:00.000Z',
+    status: 'succeeded',
+    ...overrides,
+  };
+}
+
+describe('amounts', () => {
+  it('the Amount hint is amount + tax (13%) = total with tax on, the amount alone otherwise', () => {
+    expect(amountHint(undefined, true, RATE)).toBe('amount + tax (13%) = total');
+    expect(amountHint(undefined, false, RATE)).toBe('amount');
+    expect(amountHint({ amount: 1000, tax: 130, total: 1130 }, true, RATE)).toBe(
+      'CDN$10.00 + CDN$1.30 tax (13%) = CDN$11.30',
+    );
+    expect(amountHint({ amount: 1000, tax: 0, total: 1000 }, false, RATE)).toBe('CDN$10.00');
+  });
+
+  it('reads typed dollars as cents, and nothing when it is not a number', () => {
+    expect(typedCents('12.345')).toBe(1235);
+    expect(typedCents(0.1 + 0.2)).toBe(30);
+    expect(typedCents('')).toBeUndefined();
+    expect(typedCents('abc')).toBeUndefined();
+    expect(ratePpmOf(0.13)).toBe(130_000);
+    expect(ratePpmOf(0.14975)).toBe(149_750);
+  });
+});
+
+describe('the card reader', () => {
+  it('states: loading, none chosen, not present, offline, online', () => {
+    expect(readerState('tmr_1', undefined, true, undefined)).toBe('loading');
+    expect(readerState(undefined, undefined, false, undefined)).toBe('none');
+    expect(readerState('tmr_1', undefined, false, new Error('gone'))).toBe('not-present');
+    expect(readerState('tmr_1', reader({ status: 'offline' }), false, undefined)).toBe('offline');
+    expect(readerState('tmr_1', reader(), false, undefined)).toBe('online');
+  });
+
+  it('a payment starts only on a present, online reader (spec §5, §8)', () => {
+    expect(readerProblem('online')).toBeUndefined();
+    expect(readerProblem('offline')).toBe(POS_MESSAGES.readerOffline);
+    expect(readerProblem('not-present')).toBe(POS_MESSAGES.readerNotPresent);
+    expect(readerProblem('none')).toBe(POS_MESSAGES.readerNotPresent);
+  });
+
+  it("shows a reader error as '{type}: {message}', with the spec's own texts where it has them", () => {
+    expect(readerCallErrorText(new ApiError(402, 'card_declined', 'Your card was declined.'))).toBe(
+      'card_declined: Your card was declined.',
+    );
+    expect(readerCallErrorText(new ApiError(404, 'reader_not_present', 'x'))).toBe(
+      POS_MESSAGES.readerNotPresent,
+    );
+    expect(readerCallErrorText(new ApiError(409, 'terminal_reader_offline', 'x'))).toBe(
+      POS_MESSAGES.readerOffline,
+    );
+    expect(readerCallErrorText(new ApiError(500, 'internal', 'x'))).toBe(POS_MESSAGES.paymentCreationError);
+    expect(readerCallErrorText(new ApiError(0, 'network_error', 'x'))).toBe(
+      POS_MESSAGES.paymentCreationError,
+    );
+  });
+
+  it('an action is ours only when its type and payment intent match', () => {
+    const paying = reader({
+      action: {
+        type: 'process_payment_intent',
+        status: 'in_progress',
+        failure_code: null,
+        failure_message: null,
+        process_payment_intent: { payment_intent: 'pi_1' },
+      },
+    });
+    expect(ownAction(paying, 'process_payment_intent', 'pi_1')?.status).toBe('in_progress');
+    expect(ownAction(paying, 'process_payment_intent', 'pi_2')).toBeNull();
+    expect(ownAction(paying, 'refund_payment', 'pi_1')).toBeNull();
+    expect(ownAction(paying, 'process_payment_intent', undefined)).toBeNull();
+    const refunding = reader({
+      action: {
+        type: 'refund_payment',
+        status: 'succeeded',
+        failure_code: null,
+        failure_message: null,
+        refund_payment: { payment_intent: 'pi_9', charge: 'ch_9', amount: null, refund: 're_1' },
+      },
+    });
+    expect(ownAction(refunding, 'refund_payment', 'pi_9')?.status).toBe('succeeded');
+    expect(ownAction(undefined, 'refund_payment', 'pi_9')).toBeNull();
+  });
+});
+
+describe('paid details (POS_PaidDetails)', () => {
+  it('reads the payment shape and the receipt generator lines, and nothing else', () => {
+    const payment = { amount: '10.00', total: '11.30', tax: '1.30', paymentIntentId: 'pi_1' };
+    expect(parsePaidDetails(JSON.stringify(payment))).toEqual(payment);
+    const lines = [paidLine({ product_name: 'Novelty Socks', amount: 1000, tax: 130, addTax: true })];
+    expect(lines[0]).toEqual({
+      product_name: 'Novelty Socks',
+      amount: '10.00',
+      tax: '1.30',
+      total: '11.30',
+      addTax: true,
+    });
+    expect(parsePaidDetails(JSON.stringify(lines))).toEqual(lines);
+    expect(parsePaidDetails(null)).toBeUndefined();
+    expect(parsePaidDetails('{not json')).toBeUndefined();
+    expect(parsePaidDetails(JSON.stringify({ amount: 10 }))).toBeUndefined();
+    expect(parsePaidDetails(JSON.stringify([{ product_name: 'x' }]))).toBeUndefined();
+  });
+
+  it('turns them into a receipt draft in cents', () => {
+    expect(receiptDraftOf({ amount: '10.00', total: '11.30', tax: '1.30', receiptEmail: 'a@b.ca' })).toEqual({
+      lines: [{ product_name: 'In-store card payment', amount: 1000, addTax: true }],
+      paymentIntentId: undefined,
+      email: 'a@b.ca',
+    });
+    const draft = receiptDraftOf([
+      { product_name: 'iPhone Case', amount: '5.00', tax: '0.00', total: '5.00', addTax: false },
+    ]);
+    expect(draft.lines).toEqual([{ product_name: 'iPhone Case', amount: 500, addTax: false }]);
+  });
+});
+
+describe('card checkout (spec §2, §5)', () => {
+  const products = [
+    { id: 'prod_b', name: 'beanie' },
+    { id: 'prod_a', name: 'Argyle Socks' },
+    { id: 'prod_none', name: 'Aardvark (no price)' },
+  ];
+  const prices = [
+    { id: 'price_3', productId: 'prod_a', unitAmount: 1500 },
+    { id: 'price_1', productId: 'prod_a', unitAmount: 900 },
+    { id: 'price_2', productId: 'prod_b', unitAmount: 2000 },
+  ];
+
+  it('lists products with a price, by name case-insensitively, prices ascending', () => {
+    const list = checkoutProducts(products, prices);
+    expect(list.map((product) => product.name)).toEqual(['Argyle Socks', 'beanie']);
+    expect(list[0]?.prices.map((price) => price.unitAmount)).toEqual([900, 1500]);
+    expect(filterProducts(list, '  SOCK ').map((product) => product.name)).toEqual(['Argyle Socks']);
+    expect(filterProducts(list, '')).toHaveLength(2);
+  });
+
+  it('sends only ticked prices with a quantity above 0, and totals ticked ones', () => {
+    const choices = {
+      price_1: { checked: true, quantity: 2 },
+      price_3: { checked: true, quantity: 0 },
+      price_2: { checked: false, quantity: 5 },
+    };
+    expect(checkoutLineItems(choices)).toEqual([{ priceId: 'price_1', quantity: 2 }]);
+    expect(checkoutLineItems({})).toEqual([]);
+    expect(checkoutTotal(checkoutProducts(products, prices), choices)).toBe(1800);
+  });
+});
+
+describe('refund search (spec §5, §9)', () => {
+  const today = new Date(2026, 10, 22, 15, 30);
+
+  it('starts with the last 30 days to today, no status or card type, limit 100', () => {
+    const form = defaultChargeSearch(today);
+    expect(form).toMatchObject({ fromDate: '2026-10-23', toDate: '2026-11-22', status: '0', cardType: '0' });
+    expect(form.limit).toBe('100');
+    expect(chargeSearchRequest(form)).toEqual({
+      fromAmount: undefined,
+      toAmount: undefined,
+      fromDate: '2026-10-23',
+      toDate: '2026-11-22',
+      status: 0,
+      cardType: 0,
+      last4: undefined,
+      limit: '100',
+    });
+  });
+
+  it('sends last4 only with a card type', () => {
+    const form = { ...defaultChargeSearch(today), last4: '4242' };
+    expect(chargeSearchRequest(form).last4).toBeUndefined();
+    expect(chargeSearchRequest({ ...form, cardType: '2' }).last4).toBe('4242');
+  });
+
+  it('asks for exactly 4 digits in Last 4, digits only in Limit', () => {
+    const form = { ...defaultChargeSearch(today), cardType: '1' };
+    expect(validateChargeSearch({ ...form, last4: '424' }).errors).toEqual({
+      last4: 'Please enter 4 digits.',
+    });
+    expect(validateChargeSearch({ ...form, last4: '42a2' }).errors).toEqual({
+      last4: 'Only digits are allowed.',
+    });
+    expect(validateChargeSearch({ ...form, last4: '4242' }).errors).toBeUndefined();
+    // Without a card type, last4 is not checked (it is cleared and disabled).
+    expect(validateChargeSearch({ ...form, cardType: '0', last4: '1' }).errors).toBeUndefined();
+    expect(validateChargeSearch({ ...form, limit: '1O' }).errors).toEqual({
+      limit: POS_MESSAGES.limitDigits,
+    });
+    expect(validateChargeSearch({ ...form, fromAmount: 'ten' }).errors).toEqual({
+      fromAmount: POS_MESSAGES.fromAmountInvalid,
+    });
+    expect(validateChargeSearch({ ...form, fromDate: '2026-11-23' }).errors).toEqual({
+      toDate: POS_MESSAGES.dateRange,
+    });
+  });
+});
+
+describe('refunds (spec §4, §8)', () => {
+  it('refund errors: the server refusal as Refund failed: {error}, else the call error', () => {
+    expect(refundErrorText(new ApiError(409, 'charge_already_refunded', 'Already.'))).toBe(
+      'Refund failed: Already.',
+    );
+    expect(refundErrorText(new ApiError(500, 'internal', 'x'))).toBe(POS_MESSAGES.refundCallError);
+    expect(refundErrorText(new ApiError(0, 'network_error', 'x'))).toBe(POS_MESSAGES.refundCallError);
+    expect(refundErrorText(new Error('boom'))).toBe(POS_MESSAGES.refundCallError);
+  });
+
+  it('a card refund succeeded only as a refund object with status succeeded', () => {
+    expect(cardRefundSucceeded({ object: 'refund', status: 'succeeded' })).toBe(true);
+    expect(cardRefundSucceeded({ object: 'refund', status: 'pending' })).toBe(false);
+    expect(cardRefundSucceeded(undefined)).toBe(false);
+  });
+
+  it('Interac payments are recognised by source, network or brand', () => {
+    expect(isInterac(charge())).toBe(false);
+    expect(isInterac(charge({ source: 'interac_present' }))).toBe(true);
+    expect(isInterac(charge({ network: 'Interac' }))).toBe(true);
+  });
+
+  it('formats Paid at as MM/dd/yyyy HH:mm in local time', () => {
+    const local = new Date(2026, 0, 5, 9, 7).toISOString();
+    expect(formatPaidAt(local)).toBe('01/05/2026 09:07');
+    expect(formatPaidAt('not a date')).toBe('not a date');
+  });
+
+  it('the free-text filter looks at amount, card and status', () => {
+    const row = charge();
+    expect(chargeMatches(row, '')).toBe(true);
+    expect(chargeMatches(row, '22.60')).toBe(true);
+    expect(chargeMatches(row, 'VISA')).toBe(true);
+    expect(chargeMatches(row, '4242')).toBe(true);
+    expect(chargeMatches(row, 'mastercard')).toBe(false);
+  });
+});
+
+describe("the sandbox's card form", () => {
+  it('groups card digits by four and reads MM / YY', () => {
+    expect(formatCardNumber('4242-4242 4242 42424')).toBe('4242 4242 4242 4242 4');
+    expect(formatExpiry('1234')).toBe('12 / 34');
+    expect(parseExpiry('12 / 34')).toEqual({ month: 12, year: 2034 });
+    expect(parseExpiry('13/30')).toBeUndefined();
+    expect(parseExpiry('1')).toBeUndefined();
+  });
+});

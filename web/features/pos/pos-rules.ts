@@ -1,0 +1,433 @@
+/**
+ * Rules of the POS screens that are not the server's (spec pos §2, §4, §5, §8): texts, what is
+ * kept in browser storage, the card checkout's list, the refund search's defaults. Pure, so that
+ * they are tested without a browser. Amounts are cents unless a name says dollars.
+ */
+import { formatMoney } from '../../../domain/money.ts';
+import {
+  CHARGE_SEARCH_DEFAULT_DAYS,
+  CHARGE_SEARCH_LIMIT_DEFAULT,
+  type ChargeSearchRequest,
+  chargeSearchSchema,
+  POS_MESSAGES,
+  type PosCharge,
+  type PosPrice,
+  type PosProduct,
+  type PosReader,
+  type PosTotals,
+  type RefundResult,
+  readerErrorText,
+  taxRateLabel,
+} from '../../../domain/pos.ts';
+import { isApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
+
+// ---------------------------------------------------------------- amounts
+
+/** The Amount hint (spec §2): 'amount + tax (13%) = total' with tax on, the amount alone otherwise. */
+export function amountHint(totals: PosTotals | undefined, addTax: boolean, ratePpm: number): string {
+  const rate = taxRateLabel(ratePpm);
+  if (!totals) return addTax ? `amount + tax (${rate}) = total` : 'amount';
+  if (!addTax) return formatMoney(totals.amount);
+  return `${formatMoney(totals.amount)} + ${formatMoney(totals.tax)} tax (${rate}) = ${formatMoney(totals.total)}`;
+}
+
+/** Dollars as typed (number or text) to cents; undefined when it is not a number. */
+export function typedCents(value: unknown): number | undefined {
+  const text = String(value ?? '').trim();
+  if (text === '') return undefined;
+  const number = Number(text);
+  return Number.isFinite(number) ? Math.round(number * 100) : undefined;
+}
+
+/** The store's rate in parts per million from the config's decimal rate (0.13 -> 130000). */
+export function ratePpmOf(rate: number): number {
+  return Math.round(rate * 1_000_000);
+}
+
+// ---------------------------------------------------------------- reader
+
+export type ReaderState = 'loading' | 'none' | 'not-present' | 'offline' | 'online';
+
+/** The status line's state: no reader chosen, a reader the server does not know, offline, online. */
+export function readerState(
+  readerId: string | undefined,
+  reader: PosReader | undefined,
+  loading: boolean,
+  error: unknown,
+): ReaderState {
+  if (loading) return 'loading';
+  if (!readerId) return 'none';
+  if (error || !reader) return 'not-present';
+  return reader.status === 'online' ? 'online' : 'offline';
+}
+
+/** Why a payment cannot start on this reader (spec §5 live path), or undefined when it can. */
+export function readerProblem(state: ReaderState): string | undefined {
+  if (state === 'online') return undefined;
+  if (state === 'offline') return POS_MESSAGES.readerOffline;
+  return POS_MESSAGES.readerNotPresent;
+}
+
+/** The text for a failed reader call: the spec's own messages where it has one, else '{type}: {message}'. */
+export function readerCallErrorText(error: unknown): string {
+  if (!isApiError(error)) return errorMessage(error, POS_MESSAGES.paymentCreationError);
+  if (error.code === 'reader_not_present' || error.code === 'resource_missing') {
+    return POS_MESSAGES.readerNotPresent;
+  }
+  if (error.code === 'terminal_reader_offline' || error.code === 'reader_offline') {
+    return POS_MESSAGES.readerOffline;
+  }
+  if (error.status === 0 || error.status >= 500) return POS_MESSAGES.paymentCreationError;
+  return readerErrorText({ code: error.code, message: error.message });
+}
+
+/** What became of our action on the reader, once it is no longer in progress. */
+export type ActionOutcome =
+  | { status: 'in_progress' }
+  | { status: 'succeeded' }
+  | { status: 'failed' }
+  | undefined;
+
+/**
+ * The reader's action when it is ours: of the expected type and, for a payment, for our payment
+ * intent. An action left by an earlier payment is not ours (undefined).
+ */
+export function ownAction(
+  reader: PosReader | undefined,
+  type: 'process_payment_intent' | 'refund_payment',
+  paymentIntentId: string | undefined,
+): PosReader['action'] {
+  const action = reader?.action;
+  if (!action || action.type !== type || !paymentIntentId) return null;
+  const intent =
+    type === 'process_payment_intent'
+      ? action.process_payment_intent?.payment_intent
+      : action.refund_payment?.payment_intent;
+  return intent === paymentIntentId ? action : null;
+}
+
+// ---------------------------------------------------------------- paid details (POS_PaidDetails)
+
+/** After a reader payment (spec §3): dollars with two decimals, and what we know of the payment. */
+export interface PaidPayment {
+  amount: string;
+  total: string;
+  tax: string;
+  paymentIntentId?: string;
+  receiptEmail?: string;
+}
+
+/** From the receipt generator or a card checkout: one entry per line, dollars with two decimals. */
+export interface PaidLine {
+  product_name: string;
+  amount: string;
+  total: string;
+  tax: string;
+  addTax: boolean;
+}
+
+export type PaidDetails = PaidPayment | PaidLine[];
+
+export const POS_PAYMENT_LINE_NAME = 'In-store card payment';
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+export function paidLine(line: {
+  product_name: string;
+  amount: number;
+  tax: number;
+  addTax: boolean;
+}): PaidLine {
+  return {
+    product_name: line.product_name,
+    amount: dollars(line.amount),
+    tax: dollars(line.tax),
+    total: dollars(line.amount + line.tax),
+    addTax: line.addTax,
+  };
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+function isPaidLine(value: unknown): value is PaidLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const line = value as Record<string, unknown>;
+  return isText(line.product_name) && isText(line.amount) && isText(line.tax) && isText(line.total);
+}
+
+/** The stored value, or undefined when there is none or it is not one of the two shapes. */
+export function parsePaidDetails(raw: string | null): PaidDetails | undefined {
+  if (!raw) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (Array.isArray(value)) return value.every(isPaidLine) ? value : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const paid = value as Record<string, unknown>;
+  if (!isText(paid.amount) || !isText(paid.total) || !isText(paid.tax)) return undefined;
+  return {
+    amount: paid.amount,
+    total: paid.total,
+    tax: paid.tax,
+    ...(isText(paid.paymentIntentId) ? { paymentIntentId: paid.paymentIntentId } : {}),
+    ...(isText(paid.receiptEmail) ? { receiptEmail: paid.receiptEmail } : {}),
+  };
+}
+
+export interface ReceiptDraft {
+  lines: { product_name: string; amount: number; addTax: boolean }[];
+  paymentIntentId: string | undefined;
+  email: string | undefined;
+}
+
+const cents = (text: string) => Math.round(Number(text) * 100) || 0;
+
+/** What the receipt page shows and generates from the stored paid details. */
+export function receiptDraftOf(details: PaidDetails): ReceiptDraft {
+  if (Array.isArray(details)) {
+    return {
+      lines: details.map((line) => ({
+        product_name: line.product_name,
+        amount: cents(line.amount),
+        addTax: line.addTax ?? cents(line.tax) > 0,
+      })),
+      paymentIntentId: undefined,
+      email: undefined,
+    };
+  }
+  return {
+    lines: [
+      { product_name: POS_PAYMENT_LINE_NAME, amount: cents(details.amount), addTax: cents(details.tax) > 0 },
+    ],
+    paymentIntentId: details.paymentIntentId,
+    email: details.receiptEmail,
+  };
+}
+
+// ---------------------------------------------------------------- card checkout
+
+export interface CheckoutPrice {
+  priceId: string;
+  unitAmount: number;
+}
+
+export interface CheckoutProduct {
+  productId: string;
+  name: string;
+  prices: CheckoutPrice[];
+}
+
+/**
+ * Products with at least one price, sorted by name (case-insensitive), each with its prices by
+ * unit amount ascending (spec §2 Card checkout).
+ */
+export function checkoutProducts(
+  products: readonly PosProduct[],
+  prices: readonly PosPrice[],
+): CheckoutProduct[] {
+  return products
+    .map((product) => ({
+      productId: product.id,
+      name: product.name,
+      prices: prices
+        .filter((price) => price.productId === product.id)
+        .map((price) => ({ priceId: price.id, unitAmount: price.unitAmount }))
+        .sort((a, b) => a.unitAmount - b.unitAmount),
+    }))
+    .filter((product) => product.prices.length > 0)
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+}
+
+/** The search filter: product names containing the text, case-insensitive. */
+export function filterProducts(products: readonly CheckoutProduct[], text: string): CheckoutProduct[] {
+  const term = text.trim().toLowerCase();
+  if (!term) return [...products];
+  return products.filter((product) => product.name.toLowerCase().includes(term));
+}
+
+export interface PriceChoice {
+  checked: boolean;
+  quantity: number;
+}
+
+/** Only checked prices with a quantity above 0 are sent (spec §5). */
+export function checkoutLineItems(choices: Readonly<Record<string, PriceChoice>>) {
+  return Object.entries(choices)
+    .filter(([, choice]) => choice.checked && choice.quantity > 0)
+    .map(([priceId, choice]) => ({ priceId, quantity: choice.quantity }));
+}
+
+export function checkoutTotal(
+  products: readonly CheckoutProduct[],
+  choices: Readonly<Record<string, PriceChoice>>,
+) {
+  let total = 0;
+  for (const product of products) {
+    for (const price of product.prices) {
+      const choice = choices[price.priceId];
+      if (choice?.checked) total += price.unitAmount * choice.quantity;
+    }
+  }
+  return total;
+}
+
+// ---------------------------------------------------------------- refund search
+
+/** 'YYYY-MM-DD' of a date in the browser's time zone (what an <input type="date"> holds). */
+export function toDateInput(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export interface ChargeSearchForm {
+  fromAmount: string;
+  toAmount: string;
+  status: string;
+  fromDate: string;
+  toDate: string;
+  cardType: string;
+  last4: string;
+  limit: string;
+}
+
+/** The refund search's starting values: the last 30 days to today, limit 100 (spec §9). */
+export function defaultChargeSearch(today: Date): ChargeSearchForm {
+  const from = new Date(today);
+  from.setDate(from.getDate() - CHARGE_SEARCH_DEFAULT_DAYS);
+  return {
+    fromAmount: '',
+    toAmount: '',
+    status: '0',
+    fromDate: toDateInput(from),
+    toDate: toDateInput(today),
+    cardType: '0',
+    last4: '',
+    limit: String(CHARGE_SEARCH_LIMIT_DEFAULT),
+  };
+}
+
+/** The request body of the form's values (amounts stay dollars; the server converts them). */
+export function chargeSearchRequest(form: ChargeSearchForm): ChargeSearchRequest {
+  const cardType = Number(form.cardType) as 0 | 1 | 2 | 3;
+  return {
+    fromAmount: form.fromAmount.trim() || undefined,
+    toAmount: form.toAmount.trim() || undefined,
+    fromDate: form.fromDate || undefined,
+    toDate: form.toDate || undefined,
+    status: Number(form.status) as 0 | 1 | 2,
+    cardType,
+    last4: cardType > 0 ? form.last4.trim() || undefined : undefined,
+    limit: form.limit.trim() || undefined,
+  };
+}
+
+export type ChargeSearchErrors = Partial<Record<keyof ChargeSearchForm, string>>;
+
+/**
+ * The search form checked with the server's own schema (same rules and messages): the request to
+ * send, or one message per field (spec §5 Refund search).
+ */
+export function validateChargeSearch(
+  form: ChargeSearchForm,
+): { request: ChargeSearchRequest; errors: undefined } | { request: undefined; errors: ChargeSearchErrors } {
+  const request = chargeSearchRequest(form);
+  const result = chargeSearchSchema.safeParse(request);
+  if (result.success) return { request, errors: undefined };
+  const errors: ChargeSearchErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in form && !errors[field as keyof ChargeSearchForm]) {
+      errors[field as keyof ChargeSearchForm] = issue.message;
+    }
+  }
+  return { request: undefined, errors };
+}
+
+/**
+ * The text of a refund call that failed (spec §8): the server's refusal (over the limit, already
+ * refunded, reader busy) as 'Refund failed: {error}'; a call that did not get through as the
+ * refresh-and-try-again message.
+ */
+export function refundErrorText(error: unknown): string {
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401) {
+    return `Refund failed: ${error.message}`;
+  }
+  return POS_MESSAGES.refundCallError;
+}
+
+/** The refund's outcome of the card refund call (spec §4): only a succeeded refund object is success. */
+export function cardRefundSucceeded(result: Pick<RefundResult, 'object' | 'status'> | undefined): boolean {
+  return result?.object === 'refund' && result.status === 'succeeded';
+}
+
+/** 'MM/dd/yyyy HH:mm' (spec §2 Paid at). */
+export function formatPaidAt(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Interac payments are refunded in person through the reader; other cards directly. */
+export function isInterac(charge: Pick<PosCharge, 'network' | 'source' | 'brand'>): boolean {
+  return (
+    charge.source === 'interac_present' ||
+    charge.network?.toLowerCase() === 'interac' ||
+    charge.brand?.toLowerCase() === 'interac'
+  );
+}
+
+/** The free-text filter over the visible columns of a charge. */
+export function chargeMatches(charge: PosCharge, text: string): boolean {
+  const term = text.trim().toLowerCase();
+  if (!term) return true;
+  const fields = [
+    formatMoney(charge.amount),
+    (charge.amount / 100).toFixed(2),
+    charge.brand,
+    charge.network,
+    charge.source,
+    charge.country,
+    charge.last4,
+    formatPaidAt(charge.created),
+    charge.status,
+    charge.paymentIntentId,
+  ];
+  return fields.some((field) => field?.toLowerCase().includes(term));
+}
+
+// ---------------------------------------------------------------- the sandbox's card form
+
+/** '4242 4242 4242 4242' as typed: digits in groups of four, at most 19 digits. */
+export function formatCardNumber(text: string): string {
+  return digits(text)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+function digits(text: string): string {
+  return text.replace(/\D/g, '');
+}
+
+/** 'MM / YY' as typed. */
+export function formatExpiry(text: string): string {
+  const value = digits(text).slice(0, 4);
+  return value.length > 2 ? `${value.slice(0, 2)} / ${value.slice(2)}` : value;
+}
+
+/** Month and four-digit year of 'MM / YY' (or 'MM/YYYY'), or undefined when incomplete. */
+export function parseExpiry(text: string): { month: number; year: number } | undefined {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return undefined;
+  const month = Number(match[1]);
+  const rawYear = match[2] ?? '';
+  const year = rawYear.length === 2 ? 2000 + Number(rawYear) : Number(rawYear);
+  if (month < 1 || month > 12) return undefined;
+  return { month, year };
+}

@@ -1,0 +1,243 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type CancelPayment,
+  type ChargeSearchRequest,
+  type CreateCheckoutSession,
+  type CreateInvoice,
+  type CreatePaymentIntent,
+  type CreateReceipt,
+  IDEMPOTENCY_KEY_HEADER,
+  type Invoice,
+  type InvoiceCreated,
+  type PosCharge,
+  type PosPrice,
+  type PosProduct,
+  type PosReader,
+  type ProcessPayment,
+  READER_ID_HEADER,
+  READER_POLL_MS,
+  type ReaderSummary,
+  type ReaderWithStatus,
+  type Receipt,
+  type ReceiptCreated,
+  type RefundRequest,
+  type RefundResult,
+  type SandboxCheckout,
+  type SandboxCheckoutPay,
+  type SaveUserPaymentDetail,
+  type SendInvoice,
+  type SendReceipt,
+} from '../../../domain/pos.ts';
+import { api } from '../../lib/api.ts';
+
+/**
+ * Data hooks of the POS back office (spec pos §7; paths as domain/pos.ts lists them). Every call
+ * needs the POS role; the server checks it. The reader calls that act on "the caller's reader"
+ * carry it in the `reader_id` header (spec §6).
+ */
+
+export const posKeys = {
+  userReader: (userId: number) => ['pos', 'user-reader', userId] as const,
+  reader: (readerId: string) => ['pos', 'reader', readerId] as const,
+  readers: ['pos', 'readers'] as const,
+  products: ['pos', 'products'] as const,
+  prices: ['pos', 'prices'] as const,
+  charges: (search: ChargeSearchRequest | undefined) => ['pos', 'charges', search] as const,
+  receipt: (id: number) => ['pos', 'receipt', id] as const,
+  invoice: (id: number) => ['pos', 'invoice', id] as const,
+  sandboxCheckout: (id: string) => ['pos', 'sandbox-checkout', id] as const,
+};
+
+function readerHeader(readerId: string | undefined): Record<string, string> {
+  return readerId ? { [READER_ID_HEADER]: readerId } : {};
+}
+
+// ---------------------------------------------------------------- readers
+
+/** POST api/pos/GetUserReader: the caller's own reader, or null when none is assigned. */
+export function useUserReader(userId: number) {
+  return useQuery({
+    queryKey: posKeys.userReader(userId),
+    queryFn: ({ signal }) =>
+      api.post<ReaderSummary | null>('/api/pos/GetUserReader', { user_id: userId }, { signal }),
+    enabled: userId > 0,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * POST api/pos/get_reader: the reader's status and action. Polled every second while `poll` says
+ * so (an action of ours is in progress); a reader that is gone answers 404 `reader_not_present`.
+ */
+export function useReader(readerId: string | undefined, poll: (reader: PosReader | undefined) => boolean) {
+  return useQuery({
+    queryKey: posKeys.reader(readerId ?? ''),
+    queryFn: ({ signal }) =>
+      api.post<PosReader>('/api/pos/get_reader', undefined, { signal, headers: readerHeader(readerId) }),
+    enabled: Boolean(readerId),
+    retry: false,
+    staleTime: 0,
+    refetchInterval: (query) => (poll(query.state.data) ? READER_POLL_MS : false),
+    refetchIntervalInBackground: true,
+  });
+}
+
+/** POST api/pos/showreaders: every reader with its status, for the reader dialog. */
+export function useReaderList(enabled: boolean) {
+  return useQuery({
+    queryKey: posKeys.readers,
+    queryFn: ({ signal }) => api.post<ReaderWithStatus[]>('/api/pos/showreaders', undefined, { signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** POST api/pos/update_user_reader, then the user's reader and its status are asked for again. */
+export function useUpdateUserReader(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (readerId: string) =>
+      api.post<ReaderSummary>('/api/pos/update_user_reader', { user_id: userId, reader_id: readerId }),
+    onSuccess: async (reader) => {
+      queryClient.setQueryData(posKeys.userReader(userId), reader);
+      await queryClient.invalidateQueries({ queryKey: posKeys.reader(reader.id) });
+    },
+  });
+}
+
+// ---------------------------------------------------------------- payments with a reader
+
+export function createPaymentIntent(body: CreatePaymentIntent): Promise<{ id: string }> {
+  return api.post<{ id: string }>('/api/pos/create_payment_intent', body);
+}
+
+export function processPayment(body: ProcessPayment): Promise<PosReader> {
+  return api.post<PosReader>('/api/pos/process_payment', body);
+}
+
+/** `id` is the reader whose action is cancelled (domain/pos.ts). */
+export function cancelReaderAction(body: CancelPayment): Promise<PosReader> {
+  return api.post<PosReader>('/api/pos/cancel_payment', body);
+}
+
+/** Test mode: a card (or an Interac card) is presented to the reader. */
+export function simulatePayment(readerId: string, interac: boolean): Promise<PosReader> {
+  const path = interac ? '/api/pos/simulate_interac_payment' : '/api/pos/simulate_payment';
+  return api.post<PosReader>(path, {}, { headers: readerHeader(readerId) });
+}
+
+export function saveUserPaymentDetail(body: SaveUserPaymentDetail): Promise<unknown> {
+  return api.post('/api/pos/save_user_payment_detail', body);
+}
+
+// ---------------------------------------------------------------- card checkout
+
+export function usePosProducts() {
+  return useQuery({
+    queryKey: posKeys.products,
+    queryFn: ({ signal }) => api.post<PosProduct[]>('/api/pos/list_products', undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usePosPrices() {
+  return useQuery({
+    queryKey: posKeys.prices,
+    queryFn: ({ signal }) => api.post<PosPrice[]>('/api/pos/list_prices', undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCreateCheckoutSession() {
+  return useMutation({
+    mutationFn: (body: CreateCheckoutSession) =>
+      api.post<{ url: string }>('/api/pos/create-checkout-session', body),
+  });
+}
+
+/** GET api/pos/sandbox-checkout/{id}: the hosted page's session (public, like Stripe Checkout). */
+export function useSandboxCheckout(id: string) {
+  return useQuery({
+    queryKey: posKeys.sandboxCheckout(id),
+    queryFn: ({ signal }) =>
+      api.get<SandboxCheckout>(`/api/pos/sandbox-checkout/${encodeURIComponent(id)}`, { signal }),
+    enabled: id !== '',
+    retry: false,
+  });
+}
+
+export function paySandboxCheckout(id: string, card: SandboxCheckoutPay): Promise<SandboxCheckout> {
+  return api.post<SandboxCheckout>(`/api/pos/sandbox-checkout/${encodeURIComponent(id)}`, card);
+}
+
+// ---------------------------------------------------------------- receipts
+
+export function useCreateReceipt() {
+  return useMutation({
+    mutationFn: (body: CreateReceipt) => api.post<ReceiptCreated>('/api/pos/receipts', body),
+  });
+}
+
+export function useReceipt(id: number | undefined) {
+  return useQuery({
+    queryKey: posKeys.receipt(id ?? 0),
+    queryFn: ({ signal }) => api.get<Receipt>(`/api/pos/receipts/${id}`, { signal }),
+    enabled: id !== undefined && id > 0,
+  });
+}
+
+export function useSendReceipt() {
+  return useMutation({
+    mutationFn: ({ id, ...body }: SendReceipt & { id: number }) =>
+      api.post<boolean>(`/api/pos/receipts/${id}/send`, body),
+  });
+}
+
+// ---------------------------------------------------------------- invoices
+
+export function useCreateInvoice() {
+  return useMutation({
+    mutationFn: (body: CreateInvoice) => api.post<InvoiceCreated>('/api/invoice/CreateInvoice', body),
+  });
+}
+
+export function useInvoice(id: number | undefined) {
+  return useQuery({
+    queryKey: posKeys.invoice(id ?? 0),
+    queryFn: ({ signal }) => api.get<Invoice>(`/api/invoice/${id}`, { signal }),
+    enabled: id !== undefined && id > 0,
+  });
+}
+
+export function useSendInvoice() {
+  return useMutation({
+    mutationFn: (body: SendInvoice) => api.post<boolean>('/api/invoice/SendInvoice', body),
+  });
+}
+
+// ---------------------------------------------------------------- refunds
+
+/** POST api/pos/search-charge; runs when a search is given (the form's Search button). */
+export function useChargeSearch(search: ChargeSearchRequest | undefined) {
+  return useQuery({
+    queryKey: posKeys.charges(search),
+    queryFn: ({ signal }) => api.post<PosCharge[]>('/api/pos/search-charge', search, { signal }),
+    enabled: search !== undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** POST api/pos/refund: a card refund made online. */
+export function refundCard(readerId: string | undefined, body: RefundRequest, idempotencyKey: string) {
+  return api.post<RefundResult>('/api/pos/refund', body, {
+    headers: { ...readerHeader(readerId), [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+}
+
+/** POST api/pos/refund-interac: the reader's action becomes refund_payment, in progress. */
+export function refundInterac(readerId: string | undefined, body: RefundRequest, idempotencyKey: string) {
+  return api.post<PosReader>('/api/pos/refund-interac', body, {
+    headers: { ...readerHeader(readerId), [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+}

@@ -1,0 +1,298 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Divider,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useParams } from 'react-router';
+import { z } from 'zod';
+import type { SandboxCheckout } from '../../../domain/pos.ts';
+import { useConfig } from '../../lib/config.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { paySandboxCheckout, useSandboxCheckout } from './pos.api.ts';
+import classes from './pos.module.css';
+import { formatCardNumber, formatExpiry, parseExpiry } from './pos-rules.ts';
+
+/** Stripe Checkout's own wording for a card form that is not filled in. */
+const cardFormSchema = z.object({
+  email: z.union([z.literal(''), z.email('Your email address is invalid.')]),
+  name: z.string().trim().max(255, 'The name on the card cannot be more than 255 characters long.'),
+  number: z
+    .string()
+    .transform((value) => value.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  expiry: z
+    .string()
+    .refine((value) => parseExpiry(value) !== undefined, "Your card's expiration date is incomplete."),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+});
+
+/** Where the hosted page sends the buyer: only a page of this site (the session's success URL). */
+function goTo(url: string | null): void {
+  if (!url) return;
+  const target = new URL(url, window.location.href);
+  if (target.origin !== window.location.origin) return;
+  window.location.assign(target.href);
+}
+
+function Summary({ session, storeName }: { session: SandboxCheckout; storeName: string }) {
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <Text fw={700}>{storeName}</Text>
+        <Badge color="yellow" variant="light">
+          Test mode
+        </Badge>
+      </Group>
+      <div>
+        <Text c="dimmed" size="sm">
+          Pay {storeName}
+        </Text>
+        <Text fz={36} fw={700} className={classes.numeric} ta="left">
+          {formatMoney(session.amount_total)}
+        </Text>
+      </div>
+      <Stack gap="xs">
+        {session.lines.map((line) => (
+          <Group key={line.priceId} justify="space-between" wrap="nowrap" align="flex-start">
+            <div>
+              <Text size="sm" fw={600}>
+                {line.description}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Qty {line.quantity} × {formatMoney(line.unitAmount)}
+              </Text>
+            </div>
+            <Text size="sm" className={classes.numeric}>
+              {formatMoney(line.amountTotal)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      <Divider />
+      <Group justify="space-between">
+        <Text fw={700}>Total due</Text>
+        <Text fw={700} className={classes.numeric}>
+          {formatMoney(session.amount_total)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+function CardForm({ session }: { session: SandboxCheckout }) {
+  const [payError, setPayError] = useState<string>();
+  const [paid, setPaid] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(cardFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', name: '', number: '', expiry: '', cvc: '' },
+  });
+
+  const pay = handleSubmit(async (card) => {
+    setPayError(undefined);
+    const expiry = parseExpiry(card.expiry);
+    if (!expiry) return;
+    try {
+      const done = await paySandboxCheckout(session.id, {
+        number: card.number,
+        exp_month: expiry.month,
+        exp_year: expiry.year,
+        cvc: card.cvc,
+        billing_details: {
+          ...(card.name ? { name: card.name } : {}),
+          ...(card.email ? { email: card.email } : {}),
+        },
+      });
+      setPaid(true);
+      goTo(done.success_url ?? session.success_url);
+    } catch (error) {
+      // The card's own message: 'Your card was declined.', 'Your card has insufficient funds.'...
+      setPayError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={pay} noValidate aria-label="Pay with card" lang="en">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Pay with card
+        </Title>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Controller
+          control={control}
+          name="number"
+          render={({ field, fieldState }) => (
+            <TextInput
+              label="Card number"
+              placeholder="1234 1234 1234 1234"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              withAsterisk
+              maxLength={23}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={(event) => field.onChange(formatCardNumber(event.currentTarget.value))}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Grid gap="md">
+          <Grid.Col span={6}>
+            <Controller
+              control={control}
+              name="expiry"
+              render={({ field, fieldState }) => (
+                <TextInput
+                  label="Expiration date"
+                  placeholder="MM / YY"
+                  inputMode="numeric"
+                  autoComplete="cc-exp"
+                  withAsterisk
+                  maxLength={7}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={(event) => field.onChange(formatExpiry(event.currentTarget.value))}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </Grid.Col>
+          <Grid.Col span={6}>
+            <TextInput
+              label="Security code"
+              placeholder="CVC"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              withAsterisk
+              maxLength={4}
+              error={errors.cvc?.message}
+              {...register('cvc')}
+            />
+          </Grid.Col>
+        </Grid>
+        <TextInput
+          label="Name on card"
+          autoComplete="cc-name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        {payError ? (
+          <Alert color="red" variant="light" role="alert">
+            {payError}
+          </Alert>
+        ) : null}
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={isSubmitting || paid}
+          disabled={isSubmitting || paid}
+        >
+          Pay {formatMoney(session.amount_total)}
+        </Button>
+        <Text size="xs" c="dimmed">
+          Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has
+          insufficient funds. Any future date and any 3 digits.
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The sandbox's hosted payment page, as Stripe Checkout's (DESIGN.md "payments"): the session's
+ * lines and total, a card form, Pay; on success the buyer goes to the session's success URL.
+ */
+export function SandboxCheckoutPage() {
+  const { id = '' } = useParams();
+  const { config } = useConfig();
+  const session = useSandboxCheckout(id);
+
+  let body: ReactNode;
+  if (session.isPending) {
+    body = (
+      <Center py={64}>
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  } else if (session.isError) {
+    body = (
+      <Alert color="red" variant="light" title="This checkout cannot be opened">
+        {errorMessage(session.error)}
+      </Alert>
+    );
+  } else if (session.data.status !== 'open') {
+    const complete = session.data.status === 'complete';
+    body = (
+      <Alert
+        color={complete ? 'green' : 'gray'}
+        variant="light"
+        title={complete ? 'Already paid' : 'Expired'}
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            {complete ? 'This checkout has been paid.' : 'This checkout has expired. Please start a new one.'}
+          </Text>
+          {complete && session.data.success_url ? (
+            <Anchor component="button" type="button" onClick={() => goTo(session.data.success_url)}>
+              Continue
+            </Anchor>
+          ) : null}
+        </Stack>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Grid gap={{ base: 'lg', md: 48 }}>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Summary session={session.data} storeName={config.storeName} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <CardForm session={session.data} />
+        </Grid.Col>
+      </Grid>
+    );
+  }
+
+  return (
+    <Container size={960} py={{ base: 'lg', sm: 48 }}>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="sm">
+        {body}
+      </Paper>
+    </Container>
+  );
+}
