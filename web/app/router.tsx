@@ -21,9 +21,19 @@ const loginPage: LoadPage = () => import('../features/auth/login-page.tsx').then
 const signupPage: LoadPage = () => import('../features/auth/signup-page.tsx').then((m) => m.SignupPage);
 const notFoundPage: LoadPage = () =>
   import('../features/static/not-found-page.tsx').then((m) => m.NotFoundPage);
-/** Pages still to be built by their own areas. */
-const comingSoon: LoadPage = () =>
-  import('../features/static/coming-soon-page.tsx').then((m) => m.ComingSoonPage);
+const showroomPage: LoadPage = () =>
+  import('../features/catalog/showroom-page.tsx').then((m) => m.ShowroomPage);
+const productListPage: LoadPage = () =>
+  import('../features/catalog/product-list-page.tsx').then((m) => m.ProductListPage);
+const shoppingPage: LoadPage = () =>
+  import('../features/catalog/shopping-page.tsx').then((m) => m.ShoppingPage);
+const categoriesPage: LoadPage = () =>
+  import('../features/catalog/categories-page.tsx').then((m) => m.CategoriesPage);
+const dashboardPage: LoadPage = () =>
+  import('../features/catalog/dashboard-page.tsx').then((m) => m.DashboardPage);
+const productPage: LoadPage = () => import('../features/catalog/product-page.tsx').then((m) => m.ProductPage);
+const packagePage: LoadPage = () => import('../features/catalog/package-page.tsx').then((m) => m.PackagePage);
+const searchPage: LoadPage = () => import('../features/search/search-page.tsx').then((m) => m.SearchPage);
 
 const loggedIn = requireLogin;
 const posOnly = requireRoles(['POS']);
@@ -65,14 +75,14 @@ export const routes: RouteObject[] = [
           page('login', 'Log in', loginPage),
           page('signup', 'Sign up', signupPage),
           page('PageNotFound', 'Page Not Found', notFoundPage),
-          page('showroom', 'Showroom', comingSoon),
-          page('productlist', 'Products', comingSoon),
-          page('product', 'Product', comingSoon),
-          page('product/:id', 'Product', comingSoon),
-          page('product/:ctid/:id', 'Product', comingSoon),
-          page('package', 'Package', comingSoon),
-          page('package/:id', 'Package', comingSoon),
-          page('package/:pkId/:id', 'Package', comingSoon),
+          page('showroom', 'Showroom', showroomPage),
+          page('productlist', 'Products', productListPage),
+          page('product', 'Product', productPage),
+          page('product/:id', 'Product', productPage),
+          page('product/:ctid/:id', 'Product', productPage),
+          page('package', 'Package', packagePage),
+          page('package/:id', 'Package', packagePage),
+          page('package/:pkId/:id', 'Package', packagePage),
           page('custom', 'Customize Socks', () =>
             import('../features/requests/custom-page.tsx').then((m) => m.CustomPage),
           ),
@@ -91,31 +101,120 @@ export const routes: RouteObject[] = [
 
           // Storefront: logged-in clients
           redirectTo('shopping', paths.phase()),
-          page('phase', 'Shopping', comingSoon, loggedIn),
+          page('phase', 'Shopping', shoppingPage, loggedIn),
           redirectTo('categories', paths.phase()),
-          page('categories/:id', 'Categories', comingSoon, loggedIn),
-          page('dashboard', 'Dashboard', comingSoon, loggedIn),
-          page('search', 'Search Results', comingSoon, loggedIn),
-          page('search/:term', 'Search Results', comingSoon, loggedIn),
-          page('cart', 'Cart', comingSoon, loggedIn),
-          page('submit', 'Cart Summary', comingSoon, loggedIn),
-          page('checkout', 'Checkout', comingSoon, loggedIn),
-          page('payment', 'Payment', comingSoon, loggedIn),
-          page('thankyou', 'Thank You', comingSoon, loggedIn),
-          page('thankyou/:orderNumber', 'Thank You', comingSoon, loggedIn),
-          page('wishrequest', 'Wish Request', comingSoon, loggedIn),
-          page('profile', 'Profile', comingSoon, loggedIn),
-          page('your-order', 'Your Orders', comingSoon, loggedIn),
+          page('categories/:id', 'Categories', categoriesPage, loggedIn),
+          page('dashboard', 'Dashboard', dashboardPage, loggedIn),
+          page('search', 'Search Results', searchPage, loggedIn),
+          page('search/:term', 'Search Results', searchPage, loggedIn),
+          page(
+            'cart',
+            'Cart',
+            () => import('../features/cart/cart-page.tsx').then((m) => m.CartPage),
+            loggedIn,
+          ),
+          page(
+            'submit',
+            'Cart Summary',
+            () => import('../features/cart/submit-page.tsx').then((m) => m.SubmitPage),
+            loggedIn,
+          ),
+          page(
+            'checkout',
+            'Checkout',
+            () => import('../features/checkout/checkout-page.tsx').then((m) => m.CheckoutPage),
+            loggedIn,
+          ),
+          // The payment is the third step of the checkout.
+          redirectTo('payment', paths.checkout()),
+          page(
+            'thankyou',
+            'Thank You',
+            () => import('../features/checkout/thank-you-page.tsx').then((m) => m.ThankYouPage),
+            loggedIn,
+          ),
+          page(
+            'thankyou/:orderNumber',
+            'Thank You',
+            () => import('../features/checkout/thank-you-page.tsx').then((m) => m.ThankYouPage),
+            loggedIn,
+          ),
+          page(
+            'wishrequest',
+            'Wish Request',
+            () => import('../features/checkout/wish-request-page.tsx').then((m) => m.WishRequestPage),
+            loggedIn,
+          ),
+          page(
+            'profile',
+            'Profile',
+            () => import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),
+            loggedIn,
+          ),
+          page(
+            'your-order',
+            'Your Orders',
+            () => import('../features/account/your-orders-page.tsx').then((m) => m.YourOrdersPage),
+            loggedIn,
+          ),
 
           // Point of sale: POS role
-          page('pos', 'POS', comingSoon, posOnly),
-          page('pos-checkout', 'Checkout', comingSoon, posOnly),
-          page('checkout-success', 'Checkout Success', comingSoon, posOnly),
-          page('generate-receipt', 'Generate Receipt', comingSoon, posOnly),
-          page('receipt', 'Receipt', comingSoon, posOnly),
-          page('refund', 'Refund', comingSoon, posOnly),
-          page('invoice', 'Invoice', comingSoon, posOnly),
-          page('generate-invoice', 'Generate Invoice', comingSoon, posOnly),
+          page(
+            'pos',
+            'POS',
+            () => import('../features/pos/pos-payment-page.tsx').then((m) => m.PosPaymentPage),
+            posOnly,
+          ),
+          page(
+            'pos-checkout',
+            'Checkout',
+            () => import('../features/pos/pos-checkout-page.tsx').then((m) => m.PosCheckoutPage),
+            posOnly,
+          ),
+          page(
+            'checkout-success',
+            'Checkout Success',
+            () => import('../features/pos/checkout-success-page.tsx').then((m) => m.CheckoutSuccessPage),
+            posOnly,
+          ),
+          page(
+            'generate-receipt',
+            'Generate Receipt',
+            () => import('../features/pos/generate-receipt-page.tsx').then((m) => m.GenerateReceiptPage),
+            posOnly,
+          ),
+          page(
+            'receipt',
+            'Receipt',
+            () => import('../features/pos/receipt-page.tsx').then((m) => m.ReceiptPage),
+            posOnly,
+          ),
+          page(
+            'refund',
+            'Refund',
+            () => import('../features/pos/refund-page.tsx').then((m) => m.RefundPage),
+            posOnly,
+          ),
+          page(
+            'invoice',
+            'Invoice',
+            () => import('../features/pos/invoice-page.tsx').then((m) => m.InvoicePage),
+            posOnly,
+          ),
+          page(
+            'generate-invoice',
+            'Generate Invoice',
+            () => import('../features/pos/generate-invoice-page.tsx').then((m) => m.GenerateInvoicePage),
+            posOnly,
+          ),
+          // The sandbox's hosted payment page, in place of Stripe Checkout. Its session is read
+          // and paid through api/pos, which is for POS staff only, so the page is too.
+          page(
+            'sandbox-checkout/:id',
+            'Checkout',
+            () => import('../features/pos/sandbox-checkout-page.tsx').then((m) => m.SandboxCheckoutPage),
+            posOnly,
+          ),
 
           page('*', 'Page Not Found', notFoundPage),
         ],
