@@ -5,10 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type Database, type DatabaseHandle, openDatabase } from '../db/database.ts';
-import * as schema from '../db/schema.ts';
+import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 
 export type TestData = 'empty' | 'demo';
 export type TestDbKind = 'pglite' | 'postgres';
@@ -31,14 +29,7 @@ export function databaseUrlFor(adminUrl: string, name: string): string {
 export async function openTestDatabase(prepared: PreparedDatabases, data: TestData): Promise<DatabaseHandle> {
   if (prepared.kind === 'pglite') {
     const snapshot = await readFile(prepared.sources[data]);
-    const client = new PGlite({ loadDataDir: new Blob([snapshot]) });
-    await client.waitReady;
-    return {
-      db: drizzlePglite(client, { schema }) as unknown as Database,
-      kind: 'pglite',
-      migrate: async () => undefined,
-      close: () => client.close(),
-    };
+    return openDatabase({ pglite: new PGlite({ loadDataDir: new Blob([snapshot]) }) });
   }
   const adminUrl = prepared.adminUrl;
   if (!adminUrl) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');

@@ -16,7 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database, DbOrTx } from '../../db/database.ts';
+import { type Database, type DbOrTx, embeddedPglite } from '../../db/database.ts';
 
 /** The PostgreSQL channel on which instances tell each other that the catalogue changed. */
 export const CATALOG_CHANNEL = 'catalog_changed';
@@ -250,14 +250,6 @@ interface ListenerOptions {
   log?: (message: string) => void;
 }
 
-interface PgliteLike {
-  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
-}
-
-function isPgliteLike(client: unknown): client is PgliteLike {
-  return typeof client === 'object' && client !== null && typeof Reflect.get(client, 'listen') === 'function';
-}
-
 /**
  * Subscribes the cache to the database's catalog_changed notifications: a dedicated connection
  * doing LISTEN on PostgreSQL (reconnecting when lost, the cache off meanwhile), PGlite's own listen
@@ -268,13 +260,14 @@ export async function listenForCatalogChanges(
   cache: CatalogCache,
   options: ListenerOptions = {},
 ): Promise<ChangeListener> {
-  const client: unknown = Reflect.get(db, '$client');
   const onPayload = (payload: string | undefined) => cache.invalidate(parseChangePayload(payload));
-  if (client instanceof pg.Pool) return listenOnPostgres(client.options, onPayload, cache, options);
-  if (isPgliteLike(client)) {
-    const unlisten = await client.listen(CATALOG_CHANNEL, onPayload);
+  const pglite = embeddedPglite(db);
+  if (pglite) {
+    const unlisten = await pglite.listen(CATALOG_CHANNEL, onPayload);
     return { close: () => unlisten().catch(() => undefined) };
   }
+  const client: unknown = Reflect.get(db, '$client');
+  if (client instanceof pg.Pool) return listenOnPostgres(client.options, onPayload, cache, options);
   return { close: async () => undefined };
 }
 
