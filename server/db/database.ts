@@ -3,12 +3,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PgliteConnection } from './pglite-connection.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -91,8 +91,9 @@ export function embeddedPglite(db: DbOrTx): PGlite | undefined {
 }
 
 /**
- * PostgreSQL through a node-postgres pool; embedded PGlite through the same driver (PGlite's
- * node-postgres adapter, one connection), so both run the same code and prepared statements.
+ * PostgreSQL through a node-postgres pool; embedded PGlite through the same driver over one
+ * in-process connection (pglite-connection.ts), so both run the same code, types and prepared
+ * statements.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
@@ -125,19 +126,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir && !options.pglite) mkdirSync(options.dataDir, { recursive: true });
   const client = options.pglite ?? new PGlite(options.dataDir);
   await client.waitReady;
-  // PGlite is one session: one connection, never closed while idle (it keeps the prepared statements).
-  const adapter = createPgConfig(client);
-  // node-postgres hands Parse the query's type parsers as `types`, which its own serializer skips
-  // but PGlite's reads as parameter type ids: give it none, as node-postgres does.
-  const parse = adapter.connection.parse.bind(adapter.connection);
-  adapter.connection.parse = (query: { types?: unknown }) =>
-    parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
   const pool = new pg.Pool({
-    ...adapter,
+    // One session: one connection, never closed while idle (it holds the prepared statements).
+    connection: new PgliteConnection(client),
+    user: 'postgres',
+    database: 'postgres',
     max: 1,
     idleTimeoutMillis: 0,
     Client: PreparingClient,
-  });
+  } as pg.PoolConfig);
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   embedded.set(db, client);
@@ -153,16 +150,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /**
- * The rows of a raw SQL statement (PGlite and node-postgres both answer `{ rows }`). Hot paths use
- * it: a statement written in SQL costs about half the CPU of one built by the query builder.
- * Columns come back as the driver gives them (bigint and numeric as strings from node-postgres).
+ * The rows of a raw SQL statement. Hot paths use it: a statement written in SQL costs about half
+ * the CPU of one built by the query builder. Columns come back as node-postgres gives them
+ * (bigint and numeric as strings).
  */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
 }
 
-/** count(*) is a string from node-postgres and a number from PGlite: cast in SQL, as here. */
+/** count(*) is a bigint, which node-postgres answers as a string: cast in SQL, as here. */
 export async function countRows(db: DbOrTx, table: PgTable): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return Number(row?.n ?? 0);
