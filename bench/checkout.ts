@@ -4,6 +4,7 @@
  * client with saved addresses adds to the cart, has shipping quoted, enters the sandbox test card,
  * pays (authorization) and places the order (stock taken, e-mail queued, capture).
  */
+import http from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/database.ts';
@@ -41,14 +42,44 @@ const ADDRESS = {
   phone: '416-555-0100',
 };
 
-async function post(base: string, route: string, headers: Record<string, string>, body: unknown) {
-  const response = await fetch(`${base}${route}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+/**
+ * The shoppers' HTTP client: node:http over kept-alive connections. It costs the shared CPU about a
+ * fifth of what fetch does per request, which the server would otherwise lose to the load itself.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function post(
+  base: string,
+  route: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${base}${route}`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
   });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
 }
 
 /**

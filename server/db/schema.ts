@@ -215,6 +215,8 @@ export const dimensions = pgTable(
   },
   (t) => [
     unique('dimensions_item').on(t.productId, t.sizeId, t.packageId).nullsNotDistinct(),
+    // A package's box is looked up by its package (checkout reads it for every package line).
+    index('dimensions_package').on(t.packageId),
     check('dimensions_one_item', sql`(${t.productId} IS NULL) <> (${t.packageId} IS NULL)`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import {
   CART_LINE_LIMIT,
   CART_QUANTITY_MAX,
@@ -9,6 +9,7 @@ import {
   SELECT_SIZE_MESSAGE,
 } from '../../../domain/cart.ts';
 import { formatMessage } from '../../../domain/config.ts';
+import type { ItemDimensions } from '../../../domain/shipping.ts';
 import { type Database, type DbOrTx, rowsOf } from '../../db/database.ts';
 import { cartLines, carts, packages, products, sizes } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -42,51 +43,124 @@ interface CartRow {
   product_stock: number | null;
 }
 
+/** A line's shipping dimensions (mm, g), when the cart is read with them. */
+interface DimensionColumns {
+  length_mm: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+  weight_g: number | null;
+}
+
+/**
+ * The dimensions of a line's item (spec §9): its package's, else its product's in its size, else
+ * its product's for every size. Two branches, each one index lookup.
+ */
+const LINE_DIMENSIONS = sql`
+    LEFT JOIN LATERAL (
+      SELECT d.length_mm, d.width_mm, d.height_mm, d.weight_g, 0 AS rank
+      FROM dimensions d WHERE d.package_id = cl.package_id
+      UNION ALL
+      SELECT d.length_mm, d.width_mm, d.height_mm, d.weight_g, CASE WHEN d.size_id IS NULL THEN 2 ELSE 1 END
+      FROM dimensions d
+      WHERE cl.package_id IS NULL AND d.product_id = cl.product_id
+        AND (d.size_id = cl.size_id OR d.size_id IS NULL)
+      ORDER BY rank
+      LIMIT 1
+    ) dim ON true`;
+
+interface CartRowsOptions {
+  /** Columns of one row's worth answered beside the cart, on every row (checkout's context). */
+  extras?: SQL;
+  /** Each line's shipping dimensions. */
+  withDimensions?: boolean;
+}
+
 /**
  * A cart's rows over the relation `lines (id, cart_id, product_id, package_id, size_id, quantity)`
  * that the statement defines: every line with its product, size, package and stock, and the
  * show-price setting and the not-enough-stock text (one row with no line when there is none).
  */
-const CART_ROWS = sql`
-  SELECT s.show_prices, s.stock_text, l.*
+function cartRows({ extras, withDimensions = false }: CartRowsOptions = {}): SQL {
+  return sql`
+  SELECT s.*, l.*
   FROM (SELECT (SELECT value FROM settings WHERE key = 'show_prices') AS show_prices,
-               (SELECT text FROM messages WHERE code = 'not_enough_stock') AS stock_text) s
+               (SELECT text FROM messages WHERE code = 'not_enough_stock') AS stock_text
+               ${extras ? sql`, ${extras}` : sql``}) s
   LEFT JOIN LATERAL (
     SELECT cl.cart_id, cl.id AS line_id, cl.quantity, cl.size_id, sz.name AS size_name,
            p.id AS product_id, p.category_id, p.code, p.name, p.icon, p.pricing, p.price_discount,
            p.size_type_id, k.id AS package_id, k.name AS package_name, k.icon AS package_icon,
            k.code AS package_code, k.pricing AS package_pricing, k.instock AS package_stock,
            st.instock AS product_stock
+           ${withDimensions ? sql`, dim.length_mm, dim.width_mm, dim.height_mm, dim.weight_g` : sql``}
     FROM lines cl
     JOIN products p ON p.id = cl.product_id
     LEFT JOIN sizes sz ON sz.id = cl.size_id
     LEFT JOIN packages k ON k.id = cl.package_id
-    LEFT JOIN stock st ON st.product_id = cl.product_id AND st.size_id IS NOT DISTINCT FROM cl.size_id
+    -- Lateral with a LIMIT (which keeps the planner from flattening it into a join), so that each
+    -- line looks its stock up by the product's index whatever the table's statistics say: a join on
+    -- IS NOT DISTINCT FROM was planned as a scan of the whole stock table once it had grown.
+    LEFT JOIN LATERAL (
+      SELECT instock FROM stock
+      WHERE product_id = cl.product_id AND size_id IS NOT DISTINCT FROM cl.size_id
+      LIMIT 1
+    ) st ON true
+    ${withDimensions ? LINE_DIMENSIONS : sql``}
   ) l ON true`;
+}
+
+const CART_ROWS = cartRows();
+
+function ownLines(clientId: number): SQL {
+  return sql`SELECT cl.id, cl.cart_id, cl.product_id, cl.package_id, cl.size_id, cl.quantity
+             FROM carts c JOIN cart_lines cl ON cl.cart_id = c.id
+             WHERE c.client_id = ${clientId}`;
+}
 
 /** The client's cart, read in one statement (it is read on every change). */
 export async function loadCart(db: DbOrTx, clientId: number): Promise<Cart> {
-  const rows = await rowsOf<CartRow>(
-    db,
-    sql`WITH lines AS (
-          SELECT cl.id, cl.cart_id, cl.product_id, cl.package_id, cl.size_id, cl.quantity
-          FROM carts c JOIN cart_lines cl ON cl.cart_id = c.id
-          WHERE c.client_id = ${clientId}
-        )
-        ${CART_ROWS}`,
-  );
+  const rows = await rowsOf<CartRow>(db, sql`WITH lines AS (${ownLines(clientId)}) ${CART_ROWS}`);
   return toCart(rows, clientId);
 }
 
-/** The cart of CART_ROWS' rows, lines in the order they were first added. */
+/**
+ * The client's cart, each line's dimensions (null where the shop has none) and the `extras`
+ * columns, in one statement: checkout reads its whole context this way.
+ */
+export async function loadCartWith<Extras extends object>(
+  db: DbOrTx,
+  clientId: number,
+  extras: SQL,
+): Promise<{ cart: Cart; dimensions: (Omit<ItemDimensions, 'quantity'> | null)[]; extras: Extras }> {
+  const rows = await rowsOf<CartRow & DimensionColumns & Extras>(
+    db,
+    sql`WITH lines AS (${ownLines(clientId)}) ${cartRows({ extras, withDimensions: true })}`,
+  );
+  const first = rows[0];
+  if (!first) throw new Error('the cart statement answers a row even for an empty cart');
+  return {
+    cart: toCart(rows, clientId),
+    dimensions: linesOf(rows).map((row) =>
+      row.length_mm === null || row.width_mm === null || row.height_mm === null || row.weight_g === null
+        ? null
+        : { lengthMm: row.length_mm, widthMm: row.width_mm, heightMm: row.height_mm, weightG: row.weight_g },
+    ),
+    extras: first,
+  };
+}
+
+/** The rows that are lines, in the order they were first added. */
+function linesOf<Row extends CartRow>(rows: readonly Row[]): Row[] {
+  return rows.filter((row) => row.line_id !== null).sort((a, b) => (a.line_id ?? 0) - (b.line_id ?? 0));
+}
+
+/** The cart of cartRows' rows, lines in the order they were first added. */
 function toCart(rows: readonly CartRow[], clientId: number): Cart {
   const first = rows[0];
   const showPrices =
     typeof first?.show_prices === 'boolean' ? first.show_prices : SETTING_DEFAULTS.show_prices;
   const stockText = first?.stock_text ?? NOT_ENOUGH_STOCK_FALLBACK;
-  const lines = rows
-    .filter((row) => row.line_id !== null)
-    .sort((a, b) => (a.line_id ?? 0) - (b.line_id ?? 0));
+  const lines = linesOf(rows);
 
   let cartTotal = 0;
   let discount = 0;

@@ -14,7 +14,7 @@
  * - While the PostgreSQL listener is down the cache stores nothing, so no instance serves a reply
  *   older than the last change it could have missed; every entry also expires after maxAgeMs.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, type DbOrTx, embeddedPglite } from '../../db/database.ts';
 
@@ -236,8 +236,16 @@ export function parseChangePayload(payload: string | undefined): number[] | unde
  */
 export async function notifyCatalogChanged(db: DbOrTx, productIds?: readonly number[]): Promise<void> {
   if (productIds !== undefined && productIds.length === 0) return;
+  await db.execute(sql`SELECT ${catalogChangeNotice(productIds)}`);
+}
+
+/**
+ * notifyCatalogChanged for a statement that also does other things: drops this process's cached
+ * replies now and answers the notification as an SQL expression for that statement to select.
+ */
+export function catalogChangeNotice(productIds?: readonly number[]): SQL {
   for (const cache of liveCaches) cache.invalidate(productIds);
-  await db.execute(sql`SELECT pg_notify(${CATALOG_CHANNEL}, ${changePayload(productIds)})`);
+  return sql`pg_notify(${CATALOG_CHANNEL}, ${changePayload(productIds)})`;
 }
 
 export interface ChangeListener {

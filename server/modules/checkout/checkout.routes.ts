@@ -14,10 +14,8 @@ import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import { requireUser } from '../auth/authenticate.ts';
-import { loadCart } from '../cart/cart.service.ts';
 import { paymentPublicKey, provinceTaxRatePpm } from '../settings/settings.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import { shippingFeeFor } from './shipping.service.ts';
 
 /** Card attempts per client (or address) in ten minutes: a brake on card testing. */
 export const CARD_ATTEMPT_LIMIT = 20;
@@ -144,8 +142,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request) => {
       const user = requireUser(request);
       const { address } = request.body;
-      const cart = await loadCart(db, user.id);
-      return shippingFeeFor(db, shippingRates, cart, {
+      return checkout.shippingFee(user, {
         province: address.province,
         postalcode: address.postalcode,
         countryCode: address.country_code,

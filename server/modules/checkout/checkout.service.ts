@@ -6,24 +6,23 @@ import { formatMessage } from '../../../domain/config.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { ConfirmResult, PaymentResult, SandboxCard } from '../../../domain/orders.ts';
 import { sandboxCardSchema } from '../../../domain/orders.ts';
-import { estimatedTax } from '../../../domain/shipping.ts';
-import type { Database, DbOrTx, Tx } from '../../db/database.ts';
-import { cartLines, carts, clients, messages, orderLines, orders, packages, stock } from '../../db/schema.ts';
+import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
+import { type Database, rowsOf, type Tx } from '../../db/database.ts';
+import { messages, orders, packages, stock } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { enqueueMail } from '../../providers/mail/outbox.ts';
+import { mailInsert } from '../../providers/mail/outbox.ts';
 import {
   isPaymentError,
   type PaymentGateway,
   type PaymentIntent,
   type PaymentMethod,
 } from '../../providers/payments/gateway.ts';
-import type { ShippingRates } from '../../providers/shipping/shipping-rates.ts';
-import { defaultAddresses } from '../addresses/addresses.service.ts';
+import type { Destination, ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { loadCart } from '../cart/cart.service.ts';
-import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
-import { provinceTaxRatePpm, readSettings, type Settings } from '../settings/settings.service.ts';
+import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
+import type { Settings } from '../settings/settings.service.ts';
+import { type CheckoutContext, loadCheckoutContext } from './checkout-context.ts';
 import { shippingFeeFor } from './shipping.service.ts';
 
 /** What the server charges for a cart, computed from its own data only. */
@@ -56,11 +55,9 @@ class ShortStock extends Error {
   }
 }
 
-async function computeTotals(db: DbOrTx, rates: ShippingRates, user: AuthUser): Promise<OrderTotals> {
-  // One after another: inside the order's transaction they share one connection.
-  const cart = await loadCart(db, user.id);
-  const settings = await readSettings(db);
-  const { shipping, billing } = await defaultAddresses(db, user.id);
+/** What an order charges, from its checkout context (the server's own data only). */
+async function totalsOf(context: CheckoutContext, rates: ShippingRates): Promise<OrderTotals> {
+  const { cart, settings, shipping, billing } = context;
   if (!settings.show_prices) throw cartNotReady('Prices are hidden: please send your wish list instead.');
   if (cart.products.length === 0) throw cartNotReady('Your cart is currently empty.');
   const stockError = cart.products.find((line) => line.error)?.error;
@@ -74,13 +71,13 @@ async function computeTotals(db: DbOrTx, rates: ShippingRates, user: AuthUser): 
 
   const subtotal = cart.cartTotal ?? 0;
   const fee = await shippingFeeFor(
-    db,
     rates,
     cart,
+    context.boxItems,
     { province: shipping.province, postalcode: shipping.postalcode, countryCode: shipping.country_code },
     settings,
   );
-  const taxRatePpm = await provinceTaxRatePpm(db, shipping.province);
+  const taxRatePpm = context.shippingTaxRatePpm;
   const tax = estimatedTax(subtotal, fee.shipping_fee, taxRatePpm);
   const total = subtotal + fee.shipping_fee + tax;
   const signature = createHash('sha256')
@@ -161,6 +158,54 @@ async function takeStock(tx: Tx, cart: Cart): Promise<void> {
       .returning({ id: packages.id });
     if (taken.length === 0) throw new ShortStock(item.name);
   }
+}
+
+interface NewOrder {
+  clientId: number;
+  paymentIntentId: string;
+  card: { brand: string | null; last4: string | null } | null;
+  email: string;
+  totals: OrderTotals;
+}
+
+/** Writes the order and its lines, as they are now, in one statement; answers its id and number. */
+async function insertOrder(tx: Tx, order: NewOrder): Promise<{ id: number; orderNumber: number }> {
+  const { totals } = order;
+  const lines = totals.cart.products.map((line) => ({
+    product_id: line.product.id,
+    package_id: line.package?.id ?? null,
+    size_id: line.size_id,
+    code: line.product.code,
+    name: line.package ? `${line.product.name} — ${line.package.name}` : line.product.name,
+    size_name: line.size_name,
+    unit_price: line.pricing ?? 0,
+    quantity: line.quantity,
+    line_total: line.lineTotal ?? 0,
+  }));
+  const [row] = await rowsOf<{ id: number; orderNumber: number }>(
+    tx,
+    sql`WITH placed AS (
+          INSERT INTO orders (client_id, payment_intent_id, payment_method, client_name, email, subtotal,
+            discount, shipping_fee, tax_rate_ppm, tax, total, shipping_address, billing_address)
+          VALUES (${order.clientId}, ${order.paymentIntentId}, ${JSON.stringify(order.card)}::jsonb,
+            ${[totals.billing.first_name, totals.billing.last_name].join(' ')}, ${order.email},
+            ${totals.subtotal}::int, ${totals.discount}::int, ${totals.shippingFee}::int,
+            ${totals.taxRatePpm}::int, ${totals.tax}::int, ${totals.total}::int,
+            ${JSON.stringify(totals.shipping)}::jsonb, ${JSON.stringify(totals.billing)}::jsonb)
+          RETURNING id, order_number
+        ), lines AS (
+          INSERT INTO order_lines (order_id, product_id, package_id, size_id, code, name, size_name,
+            unit_price, quantity, line_total)
+          SELECT placed.id, l.product_id, l.package_id, l.size_id, l.code, l.name, l.size_name,
+            l.unit_price, l.quantity, l.line_total
+          FROM placed, json_to_recordset(${JSON.stringify(lines)}::json) AS l(product_id int,
+            package_id int, size_id int, code text, name text, size_name text, unit_price int,
+            quantity int, line_total int)
+        )
+        SELECT id, order_number AS "orderNumber" FROM placed`,
+  );
+  if (!row) throw new Error('order insert returned nothing');
+  return row;
 }
 
 function confirmationText(orderNumber: number, totals: OrderTotals, storeName: string): string {
@@ -249,9 +294,15 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
       }
     },
 
+    /** The shipping fee of the client's cart to an address: POST api/Payment/shippingfee. */
+    async shippingFee(user: AuthUser, destination: Destination): Promise<ShippingFee> {
+      const context = await loadCheckoutContext(db, user.id);
+      return shippingFeeFor(shippingRates, context.cart, context.boxItems, destination, context.settings);
+    },
+
     /** Authorizes the server-computed total (manual capture): POST api/Payment. */
     async pay(user: AuthUser, paymentMethodId: string): Promise<PaymentResult> {
-      const totals = await computeTotals(db, shippingRates, user);
+      const totals = await totalsOf(await loadCheckoutContext(db, user.id), shippingRates);
       try {
         const intent = await payments.createPaymentIntent({
           amount: totals.total,
@@ -291,13 +342,6 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
 
     /** Places the order paid by an authorized intent: POST api/Payment/confirm. */
     async confirm(user: AuthUser, paymentIntentId: string): Promise<ConfirmResult> {
-      const placed = await existingOrder(paymentIntentId);
-      if (placed) {
-        if (placed.clientId !== user.id) throw notFound('Payment');
-        if (placed.status === 'placed') await capture(placed.id, paymentIntentId);
-        return { status: 'succeeded', error: null, orderNumber: placed.orderNumber };
-      }
-
       let intent: PaymentIntent;
       try {
         intent = await payments.retrievePaymentIntent(paymentIntentId);
@@ -307,6 +351,12 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
       }
       if (intent.metadata.client_id !== String(user.id)) throw notFound('Payment');
       if (intent.status !== 'requires_capture') {
+        // Captured: a retry of an order placed and paid answers the order's number.
+        const placed = await existingOrder(paymentIntentId);
+        if (placed?.clientId === user.id) {
+          if (placed.status === 'placed') await capture(placed.id, paymentIntentId);
+          return { status: 'succeeded', error: null, orderNumber: placed.orderNumber };
+        }
         return {
           status: intent.status,
           error: 'This payment is not authorized; please pay again.',
@@ -316,77 +366,44 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
       const paymentMethod = intent.payment_method
         ? await payments.retrievePaymentMethod(intent.payment_method).catch(() => null)
         : null;
-      const [client] = await db.select({ email: clients.email }).from(clients).where(eq(clients.id, user.id));
-
-      let order: { id: number; orderNumber: number; placedBefore: boolean };
+      let order: { id: number; orderNumber: number; status: string };
       try {
         order = await db.transaction(async (tx) => {
           // One checkout at a time per client: the cart cannot change under the order.
-          await tx.execute(
-            sql`SELECT ${carts.id} FROM ${carts} WHERE ${carts.clientId} = ${user.id} FOR UPDATE`,
-          );
-          // A double click waited for the lock while the first click placed this very payment.
-          const [already] = await tx
-            .select({ id: orders.id, orderNumber: orders.orderNumber })
-            .from(orders)
-            .where(eq(orders.paymentIntentId, paymentIntentId));
-          if (already) return { ...already, placedBefore: true };
-          const totals = await computeTotals(tx, shippingRates, user);
+          await tx.execute(sql`SELECT id FROM carts WHERE client_id = ${user.id} FOR UPDATE`);
+          // Read after the lock: a double click that waited finds the order the first click placed.
+          const context = await loadCheckoutContext(tx, user.id, paymentIntentId);
+          if (context.placedOrder) return context.placedOrder;
+          const totals = await totalsOf(context, shippingRates);
           if (totals.signature !== intent.metadata.cart_signature || totals.total !== intent.amount) {
             throw cartChanged();
           }
           await takeStock(tx, totals.cart);
-          const [row] = await tx
-            .insert(orders)
-            .values({
-              clientId: user.id,
-              paymentIntentId,
-              paymentMethod: paymentMethod?.card
-                ? { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4 }
-                : null,
-              clientName: [totals.billing.first_name, totals.billing.last_name].join(' '),
-              email: client?.email ?? totals.billing.email,
-              subtotal: totals.subtotal,
-              discount: totals.discount,
-              shippingFee: totals.shippingFee,
-              taxRatePpm: totals.taxRatePpm,
-              tax: totals.tax,
-              total: totals.total,
-              shippingAddress: totals.shipping,
-              billingAddress: totals.billing,
-            })
-            .returning({ id: orders.id, orderNumber: orders.orderNumber });
-          if (!row) throw new Error('order insert returned nothing');
-          await tx.insert(orderLines).values(
-            totals.cart.products.map((line) => ({
-              orderId: row.id,
-              productId: line.product.id,
-              packageId: line.package?.id ?? null,
-              sizeId: line.size_id,
-              code: line.product.code,
-              name: line.package ? `${line.product.name} — ${line.package.name}` : line.product.name,
-              sizeName: line.size_name,
-              unitPrice: line.pricing ?? 0,
-              quantity: line.quantity,
-              lineTotal: line.lineTotal ?? 0,
-            })),
-          );
-          await tx
-            .delete(cartLines)
-            .where(
-              sql`${cartLines.cartId} IN (SELECT ${carts.id} FROM ${carts} WHERE ${carts.clientId} = ${user.id})`,
-            );
-          await enqueueMail(tx, {
-            to: client?.email ?? totals.billing.email,
-            subject: `Your order ${row.orderNumber} at ${totals.settings.store_name}`,
-            text: confirmationText(row.orderNumber, totals, totals.settings.store_name),
+          const email = context.clientEmail ?? totals.billing.email;
+          const row = await insertOrder(tx, {
+            clientId: user.id,
+            paymentIntentId,
+            card: paymentMethod?.card
+              ? { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4 }
+              : null,
+            email,
+            totals,
           });
-          // The stock shown on product pages changes with this order, here and on other instances.
-          await notifyCatalogChanged(
-            tx,
-            totals.cart.products.map((line) => line.product.id),
+          // The cart emptied, the confirmation queued and the catalogue told of the stock taken
+          // (here and on other instances), in one statement.
+          await tx.execute(
+            sql`WITH emptied AS (
+                  DELETE FROM cart_lines WHERE cart_id IN (SELECT id FROM carts WHERE client_id = ${user.id})
+                ), mail AS (
+                  ${mailInsert({
+                    to: email,
+                    subject: `Your order ${row.orderNumber} at ${totals.settings.store_name}`,
+                    text: confirmationText(row.orderNumber, totals, totals.settings.store_name),
+                  })}
+                )
+                SELECT ${catalogChangeNotice(totals.cart.products.map((line) => line.product.id))}`,
           );
-          return { ...row, placedBefore: false };
+          return { ...row, status: 'placed' };
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
@@ -407,8 +424,9 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
         }
         throw error;
       }
-      // The click that placed the order captures it; a double click only reads its number.
-      if (!order.placedBefore) await capture(order.id, paymentIntentId);
+      // The click that placed the order captures it. A retry of an order whose capture failed
+      // captures it again (with the same idempotency key: a double click never charges twice).
+      if (order.status === 'placed') await capture(order.id, paymentIntentId);
       return { status: 'succeeded', error: null, orderNumber: order.orderNumber };
     },
   };

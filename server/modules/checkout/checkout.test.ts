@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import { dimensions, products, settings, stock } from '../../db/schema.ts';
+import { shippingBox } from '../../../domain/shipping.ts';
+import { dimensions, packages, products, settings, stock } from '../../db/schema.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -65,6 +66,71 @@ describe('POST api/Payment/shippingfee', () => {
     expect(body.shipping_fee).toBe(1099);
     const yukon = (await fee(client, 'YT')).json();
     expect(yukon.shipping_fee).toBeGreaterThan(body.shipping_fee);
+  });
+
+  it('puts a sized product and a package into one box of their summed volumes and weights', async () => {
+    const client = await signUp(t.app);
+    const [sized] = await t.db
+      .select({ id: products.id, sizeId: stock.sizeId })
+      .from(products)
+      .innerJoin(stock, eq(stock.productId, products.id))
+      .where(and(isNotNull(stock.sizeId), gt(stock.instock, 5)))
+      .orderBy(asc(products.pricing))
+      .limit(1);
+    const [pack] = await t.db
+      .select({ id: packages.id })
+      .from(packages)
+      .where(gt(packages.instock, 5))
+      .orderBy(asc(packages.pricing))
+      .limit(1);
+    if (!sized || !pack) throw new Error('the demo data has a sized product and a package in stock');
+    for (const payload of [
+      { productId: sized.id, size_id: sized.sizeId, quantity: 2, isPackage: false },
+      { productId: pack.id, size_id: null, quantity: 1, isPackage: true },
+    ]) {
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/addcart',
+        headers: bearer(client),
+        payload: { userId: client.client_id, ...payload },
+      });
+      expect(added.statusCode).toBe(200);
+    }
+    // The product's box in its size, else for every size; the package's own.
+    const productBoxes = await t.db.select().from(dimensions).where(eq(dimensions.productId, sized.id));
+    const productBox =
+      productBoxes.find((d) => d.sizeId === sized.sizeId) ?? productBoxes.find((d) => d.sizeId === null);
+    const [packageBox] = await t.db.select().from(dimensions).where(eq(dimensions.packageId, pack.id));
+    if (!productBox || !packageBox) throw new Error('the demo data has their dimensions');
+    const box = shippingBox([
+      { ...productBox, quantity: 2 },
+      { ...packageBox, quantity: 1 },
+    ]);
+    if (!box) throw new Error('two lines make a box');
+
+    const quotes = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipping/calculate',
+      headers: bearer(client),
+      payload: {
+        customerNo: 'MSC000001',
+        consigneeShipper: { countryCode: 'CA', stateOrProvince: 'YT', postCode: 'Y1A 1A1' },
+        boxList: [
+          {
+            boxNo: 1,
+            boxLength: box.sideMm,
+            boxWidth: box.sideMm,
+            boxHeight: box.sideMm,
+            boxWeight: box.weightG,
+            quantity: 1,
+          },
+        ],
+      },
+    });
+    const cheapest = Math.min(...quotes.json().result.map((q: { totalPrice: number }) => q.totalPrice));
+    const body = (await fee(client, 'YT')).json();
+    expect(body.free).toBe(false);
+    expect(body.shipping_fee).toBe(cheapest);
   });
 
   it('is free from the province’s threshold: Ontario’s amount in ON, the other amount elsewhere', async () => {

@@ -2,7 +2,15 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { countRows } from '../../db/database.ts';
-import { orders, outbox, products, settings, stock } from '../../db/schema.ts';
+import {
+  orders,
+  outbox,
+  products,
+  sandboxCharges,
+  sandboxPaymentIntents,
+  settings,
+  stock,
+} from '../../db/schema.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -126,6 +134,20 @@ describe('paying and placing an order', () => {
     const numbers = [a, b, c].map((r) => r.json().orderNumber);
     expect(new Set(numbers).size).toBe(1);
     expect(await countRows(t.db, orders)).toBe(before + 1);
+    // One charge, captured once, for the order's total.
+    const [order] = await t.db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+    const [intent] = await t.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, paymentIntentId));
+    const charges = await t.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.paymentIntentId, paymentIntentId));
+    expect(order?.status).toBe('paid');
+    expect(intent).toMatchObject({ status: 'succeeded', amountReceived: order?.total, amountCapturable: 0 });
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ captured: true, amountCaptured: order?.total, amountRefunded: 0 });
   });
 
   it('answers the provider’s message for a declined card, and places nothing', async () => {

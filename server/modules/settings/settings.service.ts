@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PublicConfig } from '../../../domain/config.ts';
 import { CURRENCY, rateFromPpm } from '../../../domain/money.ts';
 import type { Config } from '../../config.ts';
@@ -30,7 +30,11 @@ function isSettingKey(key: string): key is SettingKey {
 }
 
 export async function readSettings(db: DbOrTx): Promise<Settings> {
-  const rows = await db.select().from(settings);
+  return settingsFrom(await db.select().from(settings));
+}
+
+/** The settings of the rows of the settings table: a row whose value has the wrong type is ignored. */
+export function settingsFrom(rows: readonly { key: string; value: unknown }[]): Settings {
   const values: Record<string, unknown> = { ...SETTING_DEFAULTS };
   for (const row of rows) {
     if (isSettingKey(row.key) && typeof row.value === typeof SETTING_DEFAULTS[row.key]) {
@@ -38,6 +42,16 @@ export async function readSettings(db: DbOrTx): Promise<Settings> {
     }
   }
   return values as Settings;
+}
+
+/** The settings rows as one JSON column, for a statement that reads them beside other things. */
+export const SETTINGS_JSON = sql`(SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]')
+   FROM settings)`;
+
+/** The summed rate of the tax components of a province (an SQL expression of it), in ppm. */
+export function taxRatePpmOf(province: SQL, country: SQL = sql`'CA'`): SQL {
+  return sql`(SELECT coalesce(sum(t.rate_ppm), 0)::int FROM tax_components t
+              WHERE t.country_code = ${country} AND t.province_code = upper(${province}))`;
 }
 
 /** The summed rate of a province's tax components, in parts per million (0 when unknown). */

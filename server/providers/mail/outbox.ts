@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
-import type { Database, DbOrTx } from '../../db/database.ts';
+import { type Database, type DbOrTx, rowsOf } from '../../db/database.ts';
 import { outbox } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 
@@ -23,18 +23,16 @@ export interface OutgoingMail {
  * e-mail are stored together, and a mail server that is down only delays the sending.
  */
 export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<number> {
-  const [row] = await db
-    .insert(outbox)
-    .values({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      attachments: mail.attachments ?? [],
-    })
-    .returning({ id: outbox.id });
+  const [row] = await rowsOf<{ id: number }>(db, sql`${mailInsert(mail)} RETURNING id`);
   if (!row) throw new Error('outbox insert returned nothing');
   return row.id;
+}
+
+/** enqueueMail's INSERT, for a statement that writes the e-mail together with other rows. */
+export function mailInsert(mail: OutgoingMail): SQL {
+  return sql`INSERT INTO outbox ("to", subject, text, html, attachments)
+             VALUES (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null},
+                     ${JSON.stringify(mail.attachments ?? [])}::jsonb)`;
 }
 
 /** Waits after the nth failed attempt: 1 min, 5 min, 30 min, 2 h, then 6 h. */

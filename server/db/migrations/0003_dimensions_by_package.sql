@@ -1,0 +1,1 @@
+CREATE INDEX "dimensions_package" ON "dimensions" USING btree ("package_id");
