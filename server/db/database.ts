@@ -8,7 +8,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { PgliteConnection } from './pglite-connection.ts';
+import { PgliteStream } from './pglite-stream.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -128,13 +128,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   await client.waitReady;
   const pool = new pg.Pool({
     // One session: one connection, never closed while idle (it holds the prepared statements).
-    connection: new PgliteConnection(client),
+    stream: () => new PgliteStream(client),
     user: 'postgres',
     database: 'postgres',
     max: 1,
     idleTimeoutMillis: 0,
     Client: PreparingClient,
-  } as pg.PoolConfig);
+  });
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   embedded.set(db, client);

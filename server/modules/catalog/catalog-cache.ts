@@ -260,20 +260,18 @@ interface ListenerOptions {
 
 /**
  * Subscribes the cache to the database's catalog_changed notifications: a dedicated connection
- * doing LISTEN on PostgreSQL (reconnecting when lost, the cache off meanwhile), PGlite's own listen
- * (a single instance: it repeats, after commit, the drop notifyCatalogChanged already did).
+ * doing LISTEN on PostgreSQL, reconnecting when lost, the cache off meanwhile. Embedded PGlite
+ * needs none: only this process writes to it, through one connection, so the drop
+ * notifyCatalogChanged does at once is all there is (a read that misses the cache waits for that
+ * connection, so it cannot see the data before the change commits).
  */
 export async function listenForCatalogChanges(
   db: Database,
   cache: CatalogCache,
   options: ListenerOptions = {},
 ): Promise<ChangeListener> {
+  if (embeddedPglite(db)) return { close: async () => undefined };
   const onPayload = (payload: string | undefined) => cache.invalidate(parseChangePayload(payload));
-  const pglite = embeddedPglite(db);
-  if (pglite) {
-    const unlisten = await pglite.listen(CATALOG_CHANNEL, onPayload);
-    return { close: () => unlisten().catch(() => undefined) };
-  }
   const client: unknown = Reflect.get(db, '$client');
   if (client instanceof pg.Pool) return listenOnPostgres(client.options, onPayload, cache, options);
   return { close: async () => undefined };
