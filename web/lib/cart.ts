@@ -38,8 +38,17 @@ function loggedUserId(): number {
   return client.client_id;
 }
 
+export interface UseCartOptions {
+  /**
+   * Ask the server again whenever the page opens, even when a recent answer is cached: the cart,
+   * its summary and the checkout must show the stock as it is now (a line's error appears when
+   * the stock went down meanwhile) and what another tab changed.
+   */
+  fresh?: boolean;
+}
+
 /** The logged-in client's cart (POST api/getcart); idle for visitors. */
-export function useCart() {
+export function useCart({ fresh = false }: UseCartOptions = {}) {
   const client = useLoggedClient();
   const userId = isLoggedIn(client) ? client.client_id : 0;
   return useQuery({
@@ -47,6 +56,7 @@ export function useCart() {
     queryFn: ({ signal }) => api.post<Cart>('/api/getcart', { userId }, { signal }),
     enabled: userId > 0,
     staleTime: 30_000,
+    refetchOnMount: fresh ? 'always' : true,
   });
 }
 
@@ -91,7 +101,11 @@ export function useUpdateCartLine() {
   return useCartChange('/api/updatecart');
 }
 
-/** Empties the cart (POST api/emptycart): the cached cart is emptied at once, then the server's answer kept. */
+/**
+ * Empties the cart (POST api/emptycart): the cached cart is emptied at once, then the server's
+ * answer kept; when the server could not empty it, the cart is read again so that what shows is
+ * what the server holds.
+ */
 export function useEmptyCart() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -103,6 +117,7 @@ export function useEmptyCart() {
       return api.post<Cart>('/api/emptycart', { userId });
     },
     onSuccess: (cart) => queryClient.setQueryData(cartKeys.of(cart.userId), cart),
+    onError: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   });
 }
 

@@ -64,13 +64,19 @@ function profileOf(client: Client): Profile {
   };
 }
 
-function takeSavedFlash(): boolean {
+function hasSavedFlash(): boolean {
   try {
-    const saved = window.sessionStorage.getItem(SAVED_FLASH_KEY) === '1';
-    window.sessionStorage.removeItem(SAVED_FLASH_KEY);
-    return saved;
+    return window.sessionStorage.getItem(SAVED_FLASH_KEY) === '1';
   } catch {
     return false;
+  }
+}
+
+function clearSavedFlash(): void {
+  try {
+    window.sessionStorage.removeItem(SAVED_FLASH_KEY);
+  } catch {
+    // Nothing stored that could be removed.
   }
 }
 
@@ -125,9 +131,12 @@ function ProfileLoader({ client }: { client: LoginRecord }) {
 
 function ProfileForm({ client, current }: { client: LoginRecord; current: Client }) {
   const save = useSaveProfile(client.client_id);
+  // Read in the initializer (pure, so a second render in development reads the same), removed
+  // once shown: the confirmation survives the reload after a save, and only that one.
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>(() =>
-    takeSavedFlash() ? { ok: true, text: PROFILE_SAVED } : undefined,
+    hasSavedFlash() ? { ok: true, text: PROFILE_SAVED } : undefined,
   );
+  useEffect(clearSavedFlash, []);
   const {
     register,
     control,
@@ -144,7 +153,10 @@ function ProfileForm({ client, current }: { client: LoginRecord; current: Client
   const [reloadAt, setReloadAt] = useState<number>();
   useEffect(() => {
     if (reloadAt === undefined) return;
-    const timer = window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+    const timer = window.setTimeout(() => {
+      flashSaved();
+      window.location.reload();
+    }, RELOAD_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [reloadAt]);
 
@@ -160,7 +172,6 @@ function ProfileForm({ client, current }: { client: LoginRecord; current: Client
       const stored = getLoggedClient() ?? client;
       setLoggedClient({ ...stored, ...updated, roles: stored.roles, token: stored.token });
       setMessage({ ok: true, text: PROFILE_SAVED });
-      flashSaved();
       setReloadAt(Date.now());
     } catch (error) {
       setMessage({ ok: false, text: applyServerErrors(error, setError, FIELDS) ?? PROFILE_NOT_SAVED });

@@ -78,7 +78,7 @@ function OrderCard({ order }: { order: Order }) {
           </Group>
         </Group>
 
-        <Table.ScrollContainer minWidth={300}>
+        <Table.ScrollContainer minWidth={300} type="native">
           <Table verticalSpacing="xs" aria-label={`Items of order ${order.orderNumber}`}>
             <Table.Thead>
               <Table.Tr>
@@ -136,7 +136,6 @@ function OrderCard({ order }: { order: Order }) {
           <Grid.Col span={{ base: 12, sm: 5 }}>
             <Stack gap={6}>
               <AmountRow label="Subtotal">{formatMoney(order.subtotal)}</AmountRow>
-              {order.discount ? <AmountRow label="Savings">{formatMoney(order.discount)}</AmountRow> : null}
               <AmountRow label="Shipping">
                 {order.shipping_fee === 0 ? 'Free' : formatMoney(order.shipping_fee)}
               </AmountRow>
@@ -145,6 +144,12 @@ function OrderCard({ order }: { order: Order }) {
               <AmountRow label="Total" strong>
                 {formatMoney(order.total)}
               </AmountRow>
+              {order.discount > 0 ? (
+                // The subtotal is after the products' discounts: the savings are told, not subtracted again.
+                <Text size="xs" c="green.9" ta="right">
+                  You saved {formatMoney(order.discount)} on this order.
+                </Text>
+              ) : null}
             </Stack>
           </Grid.Col>
         </Grid>

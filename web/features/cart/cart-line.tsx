@@ -12,8 +12,8 @@ import { lineName, quantityToSend } from './cart-rules.ts';
 interface CartLineRowProps {
   line: CartLine;
   showPrices: boolean;
-  /** Sends the new quantity; 0 removes the line. */
-  onQuantity: (line: CartLine, quantity: number) => void;
+  /** Sends the new quantity; 0 removes the line. `onFailed` runs when the server refused it. */
+  onQuantity: (line: CartLine, quantity: number, onFailed: () => void) => void;
 }
 
 function lineHref(line: CartLine): string {
@@ -32,10 +32,12 @@ export function CartLineRow({ line, showPrices, onQuantity }: CartLineRowProps) 
 
   // The server's answer wins (another tab, a clamp): show what the cart holds.
   useEffect(() => setValue(line.quantity), [line.quantity]);
+  const showHeld = () => setValue(line.quantity);
 
   const send = (next: string | number) => {
     const quantity = quantityToSend(next, CART_QUANTITY_MAX);
-    if (quantity !== null && quantity !== line.quantity) onQuantity(line, quantity);
+    // Refused: the box shows again what the cart holds.
+    if (quantity !== null && quantity !== line.quantity) onQuantity(line, quantity, showHeld);
   };
   const sendLater = useDebouncedCallback(send, 600);
   /** Leaving the box or pressing Enter sends at once; an empty box goes back to the quantity held. */
@@ -46,7 +48,11 @@ export function CartLineRow({ line, showPrices, onQuantity }: CartLineRowProps) 
   };
 
   return (
-    <div className={classes.line} data-error={line.error ? '' : undefined}>
+    <div
+      className={classes.line}
+      data-error={line.error ? '' : undefined}
+      data-no-prices={showPrices ? undefined : ''}
+    >
       <Link to={lineHref(line)} className={classes.lineImage} tabIndex={-1} aria-hidden="true">
         <ProductImage icon={line.package?.icon || line.product.icon} variant="thumbnail" alt="" radius="md" />
       </Link>
@@ -77,36 +83,44 @@ export function CartLineRow({ line, showPrices, onQuantity }: CartLineRowProps) 
         ) : null}
       </Stack>
 
-      <Group gap="xs" wrap="nowrap" align="flex-start" className={classes.lineControls}>
-        <NumberInput
-          aria-label={`Quantity of ${name}`}
-          w={96}
-          min={1}
-          max={CART_QUANTITY_MAX}
-          clampBehavior="none"
-          allowDecimal={false}
-          allowNegative={false}
-          value={value}
-          error={Boolean(line.error)}
-          onChange={(next) => {
-            setValue(next);
-            sendLater(next);
-          }}
-          onBlur={sendNow}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') sendNow();
-          }}
-        />
-        <Button variant="subtle" color="gray" size="compact-sm" mt={6} onClick={() => onQuantity(line, 0)}>
-          Remove<VisuallyHidden> {name}</VisuallyHidden>
-        </Button>
-      </Group>
+      <div className={classes.lineActions}>
+        <Group gap="xs" wrap="nowrap" align="flex-start" className={classes.lineControls}>
+          <NumberInput
+            aria-label={`Quantity of ${name}`}
+            w={96}
+            min={1}
+            max={CART_QUANTITY_MAX}
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            value={value}
+            error={Boolean(line.error)}
+            onChange={(next) => {
+              setValue(next);
+              sendLater(next);
+            }}
+            onBlur={sendNow}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') sendNow();
+            }}
+          />
+          <Button
+            variant="subtle"
+            color="gray"
+            size="compact-sm"
+            mt={6}
+            onClick={() => onQuantity(line, 0, showHeld)}
+          >
+            Remove<VisuallyHidden> {name}</VisuallyHidden>
+          </Button>
+        </Group>
 
-      {showPrices && line.lineTotal !== null ? (
-        <Text fw={700} className={classes.lineTotal}>
-          {formatMoney(line.lineTotal)}
-        </Text>
-      ) : null}
+        {showPrices && line.lineTotal !== null ? (
+          <Text fw={700} className={classes.lineTotal}>
+            {formatMoney(line.lineTotal)}
+          </Text>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -24,6 +24,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { CartLineRow } from './cart-line.tsx';
 import { CartSummary } from './cart-summary.tsx';
+import { EmptyCartButton } from './empty-cart-button.tsx';
 import { WishForm } from './wish-form.tsx';
 
 /** The empty cart or wish list: its text and a way back to the shop. */
@@ -56,13 +57,13 @@ export function EmptyCart({
 export function CartPage() {
   const client = useLoggedClient();
   const { config } = useConfig();
-  const cartQuery = useCart();
+  const cartQuery = useCart({ fresh: true });
   const updateLine = useUpdateCartLine();
   const busy = useIsMutating({ mutationKey: cartKeys.change }) > 0;
   const wishMode = !config.showPrices;
   const title = wishMode ? 'Your Wish List' : 'Your Cart';
 
-  const changeQuantity = (line: CartLine, quantity: number) => {
+  const changeQuantity = (line: CartLine, quantity: number, onFailed: () => void) => {
     updateLine.mutate(
       {
         productId: line.package?.id ?? line.product.id,
@@ -70,7 +71,12 @@ export function CartPage() {
         size_id: line.size_id,
         isPackage: line.package !== null,
       },
-      { onError: (error) => notifyError(errorMessage(error), 'The cart was not changed') },
+      {
+        onError: (error) => {
+          notifyError(errorMessage(error), 'The cart was not changed');
+          onFailed();
+        },
+      },
     );
   };
 
@@ -99,11 +105,16 @@ export function CartPage() {
     body = (
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder radius="lg" px="lg" py="xs">
-            {cart.products.map((line) => (
-              <CartLineRow key={line.id} line={line} showPrices={!wishMode} onQuantity={changeQuantity} />
-            ))}
-          </Paper>
+          <Stack gap="xs">
+            <Paper withBorder radius="lg" px={{ base: 'md', sm: 'lg' }} py="xs">
+              {cart.products.map((line) => (
+                <CartLineRow key={line.id} line={line} showPrices={!wishMode} onQuantity={changeQuantity} />
+              ))}
+            </Paper>
+            <Group justify="flex-end">
+              <EmptyCartButton wishMode={wishMode} disabled={busy} />
+            </Group>
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           {wishMode ? (

@@ -1,7 +1,7 @@
 /**
  * Cart rules the pages share (spec storefront §2 Cart badge and Cart and wish list, §4 Cart, §9).
  */
-import type { CartLine } from '../../../domain/cart.ts';
+import type { Cart, CartLine } from '../../../domain/cart.ts';
 
 /** Badge animation when items are added: about 300 ms for the first item, 160 ms for more. */
 export const BADGE_FIRST_ITEM_MS = 300;
@@ -27,4 +27,27 @@ export function quantityToSend(value: string | number, max: number): number | nu
   if (typeof value === 'string' && value.trim() === '') return null;
   if (!Number.isFinite(number) || number < 0) return null;
   return Math.min(Math.floor(number), max);
+}
+
+/** A line asks for more than the stock holds (the server flags the cart and the line). */
+export function hasStockError(cart: Pick<Cart, 'products' | 'hasError'>): boolean {
+  return cart.hasError || cart.products.some((line) => line.error !== null);
+}
+
+/** Why checkout is closed: nothing in the cart, a line over its stock, or a total under the minimum. */
+export type CheckoutBlock = 'empty' | 'stock' | 'minimum';
+
+/**
+ * In shop mode, checkout opens only when the cart holds something, no line has an error and the
+ * total before tax reaches the minimum purchase (spec §2 Cart and wish list, §4 Cart, §9).
+ * Answers the first reason it is closed, or null when it is open.
+ */
+export function checkoutBlock(
+  cart: Pick<Cart, 'products' | 'hasError' | 'cartTotal'>,
+  minimumPurchase: number,
+): CheckoutBlock | null {
+  if (cart.products.length === 0) return 'empty';
+  if (hasStockError(cart)) return 'stock';
+  if ((cart.cartTotal ?? 0) < minimumPurchase) return 'minimum';
+  return null;
 }

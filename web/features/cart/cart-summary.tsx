@@ -1,11 +1,12 @@
 import { Alert, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { type Cart, canCheckout } from '../../../domain/cart.ts';
+import type { Cart } from '../../../domain/cart.ts';
 import { formatMessage } from '../../../domain/config.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { paths } from '../../app/paths.ts';
 import { useMessageText } from './cart.api.ts';
 import classes from './cart.module.css';
+import { checkoutBlock, hasStockError } from './cart-rules.ts';
 
 /** Used only until the message catalogue (GET api/message) has answered. */
 const MINIMUM_PURCHASE_FALLBACK = 'The minimum purchase is {0} before tax.';
@@ -18,16 +19,36 @@ interface CartSummaryProps {
   busy: boolean;
 }
 
+/** Why checkout is closed: the lines over their stock, and a total under the minimum purchase. */
+export function CheckoutNotes({ cart, minimumPurchase }: { cart: Cart; minimumPurchase: number }) {
+  const minimumText = useMessageText('minimum_purchase') ?? MINIMUM_PURCHASE_FALLBACK;
+  if (cart.products.length === 0) return null;
+  const stock = hasStockError(cart);
+  const belowMinimum = (cart.cartTotal ?? 0) < minimumPurchase;
+  return (
+    <>
+      {stock ? (
+        <Alert color="red" variant="light">
+          {FIX_QUANTITIES_TEXT}
+        </Alert>
+      ) : null}
+      {belowMinimum ? (
+        <Alert color="yellow" variant="light">
+          {formatMessage(minimumText, formatMoney(minimumPurchase))}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The cart's totals and its Checkout button, enabled only when no line has an error and the
  * total reaches the minimum purchase before tax (spec §2 Cart and wish list, §9).
  */
 export function CartSummary({ cart, minimumPurchase, busy }: CartSummaryProps) {
   const navigate = useNavigate();
-  const minimumText = useMessageText('minimum_purchase') ?? MINIMUM_PURCHASE_FALLBACK;
   const total = cart.cartTotal ?? 0;
-  const belowMinimum = total < minimumPurchase;
-  const ready = canCheckout(cart, minimumPurchase);
+  const ready = checkoutBlock(cart, minimumPurchase) === null;
   const items = cart.quantity === 1 ? '1 item' : `${cart.quantity} items`;
 
   return (
@@ -57,16 +78,7 @@ export function CartSummary({ cart, minimumPurchase, busy }: CartSummaryProps) {
           Shipping and tax are calculated at checkout.
         </Text>
 
-        {cart.hasError ? (
-          <Alert color="red" variant="light">
-            {FIX_QUANTITIES_TEXT}
-          </Alert>
-        ) : null}
-        {belowMinimum ? (
-          <Alert color="yellow" variant="light">
-            {formatMessage(minimumText, formatMoney(minimumPurchase))}
-          </Alert>
-        ) : null}
+        <CheckoutNotes cart={cart} minimumPurchase={minimumPurchase} />
 
         <Button size="md" fullWidth disabled={!ready || busy} onClick={() => navigate(paths.submit())}>
           Checkout

@@ -12,19 +12,19 @@ import {
   Title,
 } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { canCheckout } from '../../../domain/cart.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { paths } from '../../app/paths.ts';
 import { useCart } from '../../lib/cart.ts';
 import { useConfig } from '../../lib/config.ts';
 import { EmptyCart } from './cart-page.tsx';
-import { lineName } from './cart-rules.ts';
+import { checkoutBlock, lineName } from './cart-rules.ts';
+import { CheckoutNotes } from './cart-summary.tsx';
 
 /** The read-only cart summary (spec storefront §2 Cart summary): Back to Cart, or Continue to checkout. */
 export function SubmitPage() {
   const navigate = useNavigate();
   const { config } = useConfig();
-  const { data: cart, isPending } = useCart();
+  const { data: cart, isPending } = useCart({ fresh: true });
   const showPrices = config.showPrices;
 
   if (isPending) {
@@ -38,14 +38,17 @@ export function SubmitPage() {
   return (
     <Container py="xl" size="md">
       <Stack gap="lg">
-        <Title order={1}>Cart Summary</Title>
+        <Title order={1}>{showPrices ? 'Cart Summary' : 'Wish List Summary'}</Title>
         {!cart || cart.products.length === 0 ? (
           <EmptyCart wishMode={!showPrices} to={paths.home()} label="Back to the home page" />
         ) : (
           <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
             <Stack gap="md">
-              <Table.ScrollContainer minWidth={300}>
-                <Table verticalSpacing="sm" aria-label="Items in your cart">
+              <Table.ScrollContainer minWidth={300} type="native">
+                <Table
+                  verticalSpacing="sm"
+                  aria-label={showPrices ? 'Items in your cart' : 'Items in your wish list'}
+                >
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Item</Table.Th>
@@ -85,23 +88,26 @@ export function SubmitPage() {
                 </Table>
               </Table.ScrollContainer>
               {showPrices && cart.cartTotal !== null ? (
-                <>
-                  <Divider />
-                  <Group justify="space-between">
+                <Stack gap={4}>
+                  <Divider mb="xs" />
+                  <Group justify="space-between" px="xs">
                     <Text fw={700}>Subtotal</Text>
-                    <Text fw={700}>{formatMoney(cart.cartTotal)}</Text>
+                    <Text fw={700} data-testid="submit-subtotal">
+                      {formatMoney(cart.cartTotal)}
+                    </Text>
                   </Group>
-                  <Text size="xs" c="dimmed" ta="right">
+                  <Text size="xs" c="dimmed" ta="right" px="xs">
                     Shipping and tax are calculated at checkout.
                   </Text>
-                </>
+                </Stack>
               ) : null}
+              {showPrices ? <CheckoutNotes cart={cart} minimumPurchase={config.minimumPurchase} /> : null}
               <Group justify="space-between">
                 <Button variant="default" onClick={() => navigate(paths.cart())}>
-                  Back to Cart
+                  {showPrices ? 'Back to Cart' : 'Back to Wish List'}
                 </Button>
                 <Button
-                  disabled={showPrices && !canCheckout(cart, config.minimumPurchase)}
+                  disabled={showPrices && checkoutBlock(cart, config.minimumPurchase) !== null}
                   onClick={() => navigate(showPrices ? paths.checkout() : paths.cart())}
                 >
                   Continue

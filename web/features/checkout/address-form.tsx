@@ -228,6 +228,7 @@ export function AddressForm({ type, clientId, saved, prefill, shipping, onSaved 
                     withAsterisk
                     allowDeselect={false}
                     readOnly={isShipping}
+                    searchable={!isShipping}
                     autoComplete={`${idPrefix} country`}
                     description={isShipping ? SHIP_ONLY_TO_CANADA_NOTE : undefined}
                     name={field.name}

@@ -1,5 +1,6 @@
 import {
   Accordion,
+  Alert,
   Anchor,
   Button,
   Center,
@@ -12,7 +13,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BILLING_ADDRESS, type SavedAddress, SHIPPING_ADDRESS } from '../../../domain/address.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
@@ -22,6 +23,7 @@ import { paths } from '../../app/paths.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { useCart, useForgetCart } from '../../lib/cart.ts';
 import { useConfig } from '../../lib/config.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { AddressForm } from './address-form.tsx';
 import { addressLine } from './address-summary.tsx';
 import { useSavedAddresses, useShippingFee, useTaxRate } from './checkout.api.ts';
@@ -31,6 +33,7 @@ import {
   initialCheckout,
   isStepDone,
   isStepLocked,
+  needsReveal,
   pickAddresses,
   type StepCounter,
   type StepName,
@@ -85,7 +88,7 @@ function Step({ name, counter, open, summary, onEdit, children }: StepProps) {
   const opened = open === name;
   const title = STEP_TITLES[name];
   return (
-    <Accordion.Item value={name}>
+    <Accordion.Item value={name} className={classes.step} data-step={name}>
       <Group wrap="nowrap" gap={0} pr={done && !opened ? 'sm' : 0}>
         <Accordion.Control
           className={classes.stepControl}
@@ -119,6 +122,23 @@ function Step({ name, counter, open, summary, onEdit, children }: StepProps) {
 }
 
 const STEPS_ORDER: Record<StepName, number> = { shipping: 1, billing: 2, payment: 3, review: 4 };
+
+/** Brings a step that has just opened into view, once the accordion has finished moving. */
+function useRevealStep(): (name: StepName) => void {
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return useCallback((name: StepName) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      const item = document.querySelector<HTMLElement>(`[data-step="${name}"]`);
+      if (!item) return;
+      const headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+      if (!needsReveal(item.getBoundingClientRect().top, window.innerHeight, headerBottom)) return;
+      const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      item.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    }, ACCORDION_MS);
+  }, []);
+}
 
 /** The client's own details, to start a new address with. */
 function prefillOf(client: LoginRecord) {
@@ -180,7 +200,7 @@ export function CheckoutPage() {
 function Checkout({ client }: { client: LoginRecord }) {
   const navigate = useNavigate();
   const { config } = useConfig();
-  const cartQuery = useCart();
+  const cartQuery = useCart({ fresh: true });
   const forgetCart = useForgetCart();
   const addressesQuery = useSavedAddresses(client.client_id);
 
@@ -191,6 +211,7 @@ function Checkout({ client }: { client: LoginRecord }) {
   const [paid, setPaid] = useState<Paid>();
   const [placedOrder, setPlacedOrder] = useState<number>();
   const [started, setStarted] = useState(false);
+  const revealStep = useRevealStep();
 
   const cart = cartQuery.data;
   const figures = useFigures(cart, shipping);
@@ -236,6 +257,23 @@ function Checkout({ client }: { client: LoginRecord }) {
     );
   }
 
+  const failed =
+    cart === undefined ? cartQuery : addressesQuery.isError && !started ? addressesQuery : undefined;
+  if (failed?.isError) {
+    return (
+      <Container py="xl" size="sm">
+        <Alert color="red" variant="light" title="The checkout could not be opened">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(failed.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void failed.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </Container>
+    );
+  }
+
   if (cartQuery.isPending || addressesQuery.isPending || !started || !cart || cannotCheckout) {
     return (
       <Center mih="50vh">
@@ -249,17 +287,20 @@ function Checkout({ client }: { client: LoginRecord }) {
     setPaid(undefined);
     setCounter(1);
     setOpen('billing');
+    revealStep('billing');
   };
   const onBillingSaved = (address: SavedAddress) => {
     setBilling(address);
     setPaid(undefined);
     setCounter(2);
     setOpen('payment');
+    revealStep('payment');
   };
   const onPaid = (payment: Paid) => {
     setPaid(payment);
     setCounter(3);
     setOpen('review');
+    revealStep('review');
   };
   const onPlaced = (orderNumber: number) => {
     // The intent and the card are used up; the server emptied the cart.
@@ -354,6 +395,7 @@ function Checkout({ client }: { client: LoginRecord }) {
                     paid={paid}
                     figures={figures}
                     onPlaced={onPlaced}
+                    onFailed={() => void cartQuery.refetch()}
                   />
                 ) : null}
               </Step>

@@ -11,6 +11,7 @@ import {
   isShippable,
   isStepDone,
   isStepLocked,
+  needsReveal,
   orderRequestOf,
   parseExpiry,
   pickAddresses,
@@ -211,5 +212,23 @@ describe('orderRequestOf', () => {
       shipping_fee: 1_819,
       cart: [{ productId: 1, isPackage: true, size_id: null, quantity: 1 }],
     });
+  });
+});
+
+describe('needsReveal', () => {
+  const HEADER = 64;
+  const SCREEN = 844;
+
+  it('leaves a step that opened in the upper part of the screen where it is', () => {
+    expect(needsReveal(HEADER, SCREEN, HEADER)).toBe(false);
+    expect(needsReveal(300, SCREEN, HEADER)).toBe(false);
+    expect(needsReveal(SCREEN * 0.6, SCREEN, HEADER)).toBe(false);
+  });
+
+  it('scrolls to a step hidden under the header, above the screen, or low on it', () => {
+    expect(needsReveal(40, SCREEN, HEADER)).toBe(true);
+    expect(needsReveal(-900, SCREEN, HEADER)).toBe(true);
+    expect(needsReveal(700, SCREEN, HEADER)).toBe(true);
+    expect(needsReveal(2400, SCREEN, HEADER)).toBe(true);
   });
 });

@@ -57,6 +57,15 @@ export function initialCheckout(saved: SavedAddresses): { counter: StepCounter; 
   return { counter: 2, open: 'payment' };
 }
 
+/**
+ * After a step is done the next one opens. It is scrolled into view when its top is hidden under
+ * the sticky header or sits low on the screen: on a phone the finished form was taller than the
+ * screen, and the person would be left looking at the Order Summary below.
+ */
+export function needsReveal(top: number, viewportHeight: number, topInset: number): boolean {
+  return top < topInset || top > viewportHeight * 0.6;
+}
+
 /** Only Canadian shipping addresses can be paid for (spec §5 Payment, §8). */
 export function isShippable(address: Pick<SavedAddress, 'country_code'> | undefined): boolean {
   return address?.country_code.trim().toUpperCase() === 'CA';

@@ -28,6 +28,8 @@ interface ReviewStepProps {
   paid: Paid;
   figures: SummaryFigures;
   onPlaced: (orderNumber: number) => void;
+  /** The order was not placed: the cart is read again (its stock, or what another tab changed). */
+  onFailed: () => void;
 }
 
 /**
@@ -35,7 +37,16 @@ interface ReviewStepProps {
  * 'succeeded' the page moves on to the thank-you page, otherwise the server's text shows under
  * the button (a short stock answers the not-enough-stock text).
  */
-export function ReviewStep({ client, cart, shipping, billing, paid, figures, onPlaced }: ReviewStepProps) {
+export function ReviewStep({
+  client,
+  cart,
+  shipping,
+  billing,
+  paid,
+  figures,
+  onPlaced,
+  onFailed,
+}: ReviewStepProps) {
   const placeOrder = usePlaceOrder();
   const [error, setError] = useState<string>();
 
@@ -52,11 +63,16 @@ export function ReviewStep({ client, cart, shipping, billing, paid, figures, onP
           cart,
         }),
       });
-      if (result.status === 'succeeded' && result.orderNumber !== null) onPlaced(result.orderNumber);
-      else setError(result.error || 'Your order was not placed. Please try again.');
+      if (result.status === 'succeeded' && result.orderNumber !== null) {
+        onPlaced(result.orderNumber);
+        return;
+      }
+      setError(result.error || 'Your order was not placed. Please try again.');
     } catch (cause) {
       setError(errorMessage(cause));
     }
+    // A line short of stock now shows its error, and the checkout goes back to the cart (spec §4).
+    onFailed();
   };
 
   return (
@@ -86,7 +102,7 @@ export function ReviewStep({ client, cart, shipping, billing, paid, figures, onP
         </Grid.Col>
       </Grid>
 
-      <Table.ScrollContainer minWidth={300}>
+      <Table.ScrollContainer minWidth={300} type="native">
         <Table verticalSpacing="xs" aria-label="Items to order">
           <Table.Thead>
             <Table.Tr>
