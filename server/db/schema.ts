@@ -293,6 +293,11 @@ export const carts = pgTable('carts', {
     .unique()
     .references(() => clients.id, { onDelete: 'cascade' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The authorization (payment intent) of the cart's last payment step, not yet used by an order:
+   * paying again releases it, so a card never carries two holds for one cart.
+   */
+  paymentIntentId: text('payment_intent_id'),
 });
 
 export const cartLines = pgTable(

@@ -176,7 +176,8 @@ async function insertOrder(tx: Tx, order: NewOrder): Promise<{ id: number; order
     package_id: line.package?.id ?? null,
     size_id: line.size_id,
     code: line.product.code,
-    name: line.package ? `${line.product.name} — ${line.package.name}` : line.product.name,
+    // A package's name already says what it is ('Holiday Gift Box - Red').
+    name: line.package ? line.package.name : line.product.name,
     size_name: line.size_name,
     unit_price: line.pricing ?? 0,
     quantity: line.quantity,
@@ -210,7 +211,7 @@ async function insertOrder(tx: Tx, order: NewOrder): Promise<{ id: number; order
 
 function confirmationText(orderNumber: number, totals: OrderTotals, storeName: string): string {
   const lines = totals.cart.products.map((line) => {
-    const name = line.package ? `${line.product.name} — ${line.package.name}` : line.product.name;
+    const name = line.package ? line.package.name : line.product.name;
     const size = line.size_name ? `, size ${line.size_name}` : '';
     return `- ${line.quantity} x ${name}${size}: ${formatMoney(line.lineTotal ?? 0)}`;
   });
@@ -264,8 +265,26 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
 
   async function releaseQuietly(paymentIntentId: string): Promise<void> {
     await payments.cancelPaymentIntent(paymentIntentId).catch((error: unknown) => {
+      // Released already (its order failed for stock, say): nothing is held.
+      if (isPaymentError(error) && error.code === 'payment_intent_unexpected_state') return;
       log(`release of ${paymentIntentId} failed`, error);
     });
+  }
+
+  /**
+   * Remembers a new authorization as the cart's and releases the one before it (the client paid
+   * again: changed an address, another card), so the card is held once. The row lock makes a
+   * placement of the earlier one finish first: it forgets it, and nothing is released.
+   */
+  async function replaceAuthorization(clientId: number, paymentIntentId: string): Promise<void> {
+    const [row] = await rowsOf<{ previous: string | null }>(
+      db,
+      sql`UPDATE carts c SET payment_intent_id = ${paymentIntentId}
+          FROM (SELECT id, payment_intent_id FROM carts WHERE client_id = ${clientId} FOR UPDATE) old
+          WHERE c.id = old.id
+          RETURNING old.payment_intent_id AS previous`,
+    );
+    if (row?.previous && row.previous !== paymentIntentId) await releaseQuietly(row.previous);
   }
 
   async function notEnoughStock(name: string): Promise<AppError> {
@@ -321,6 +340,7 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
             amount: totals.total,
           };
         }
+        await replaceAuthorization(user.id, intent.id);
         return { status: 'succeeded', paymentIntentId: intent.id, error: null, amount: totals.total };
       } catch (error) {
         if (!isPaymentError(error)) throw error;
@@ -389,11 +409,13 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
             email,
             totals,
           });
-          // The cart emptied, the confirmation queued and the catalogue told of the stock taken
-          // (here and on other instances), in one statement.
+          // The cart emptied and its authorization used, the confirmation queued and the catalogue
+          // told of the stock taken (here and on other instances), in one statement.
           await tx.execute(
             sql`WITH emptied AS (
                   DELETE FROM cart_lines WHERE cart_id IN (SELECT id FROM carts WHERE client_id = ${user.id})
+                ), used AS (
+                  UPDATE carts SET payment_intent_id = NULL WHERE client_id = ${user.id}
                 ), mail AS (
                   ${mailInsert({
                     to: email,

@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { countRows } from '../../db/database.ts';
 import {
+  carts,
+  orderLines,
   orders,
   outbox,
+  packages,
   products,
   sandboxCharges,
   sandboxPaymentIntents,
@@ -184,6 +187,60 @@ describe('paying and placing an order', () => {
       paymentIntentId,
     });
     expect(again.json()).toMatchObject({ status: 'canceled', orderNumber: null });
+  });
+
+  it('releases the earlier authorization when the client pays again, and places the order with the new one', async () => {
+    const client = await readyToPay(t.app, item.id);
+    const first = (await pay(t.app, client)).json();
+    // Paying again (another card, after editing an address...) must not leave two holds.
+    const second = (await pay(t.app, client, '5555555555554444')).json();
+    expect(second.status).toBe('succeeded');
+    expect(second.paymentIntentId).not.toBe(first.paymentIntentId);
+    const intentOf = async (id: string) =>
+      (await t.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id)))[0];
+    expect(await intentOf(first.paymentIntentId)).toMatchObject({ status: 'canceled', amountCapturable: 0 });
+    expect(await intentOf(second.paymentIntentId)).toMatchObject({ status: 'requires_capture' });
+
+    const placed = await call(t.app, client, '/api/Payment/confirm', {
+      userId: client.client_id,
+      paymentIntentId: second.paymentIntentId,
+    });
+    expect(placed.json()).toMatchObject({ status: 'succeeded' });
+    expect(await intentOf(second.paymentIntentId)).toMatchObject({ status: 'succeeded' });
+    // Paying for the next cart releases nothing of the order just placed.
+    const [cart] = await t.db.select().from(carts).where(eq(carts.clientId, client.client_id));
+    expect(cart?.paymentIntentId).toBeNull();
+  });
+
+  it('names a package line by the package, in the order and its e-mail', async () => {
+    const client = await readyToPay(t.app, item.id);
+    const [pack] = await t.db
+      .select({ id: packages.id, name: packages.name })
+      .from(packages)
+      .where(gt(packages.instock, 5))
+      .limit(1);
+    if (!pack) throw new Error('the demo data has a package in stock');
+    await call(t.app, client, '/api/addcart', {
+      userId: client.client_id,
+      productId: pack.id,
+      quantity: 1,
+      size_id: null,
+      isPackage: true,
+    });
+    const { paymentIntentId } = (await pay(t.app, client)).json();
+    const placed = await call(t.app, client, '/api/Payment/confirm', {
+      userId: client.client_id,
+      paymentIntentId,
+    });
+    expect(placed.statusCode).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+    const lines = await t.db
+      .select({ name: orderLines.name })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order?.id ?? 0));
+    expect(lines.map((line) => line.name)).toContain(pack.name);
+    const [mail] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    expect(mail?.text).toContain(`1 x ${pack.name}:`);
   });
 
   it('does not let one client place another client’s payment', async () => {
