@@ -70,6 +70,16 @@ export const orderLineSchema = z.object({
   line_total: z.number().int(),
 });
 
+/** Your Orders shows this many at a time, the next ones with Show more. */
+export const ORDERS_PAGE_SIZE = 20;
+
+/** GET api/orders?offset=&limit=: which of the client's orders, newest first. */
+export const ordersPageSchema = z.strictObject({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(50).default(ORDERS_PAGE_SIZE),
+});
+export type OrdersPage = z.infer<typeof ordersPageSchema>;
+
 /** GET api/orders: the client's orders, newest first. */
 export const orderSchema = z.object({
   orderNumber: z.number().int(),

@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { joinAddress, type SavedAddress } from '../../../domain/address.ts';
-import type { Order } from '../../../domain/orders.ts';
+import type { Order, OrdersPage } from '../../../domain/orders.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { orderLines, orders } from '../../db/schema.ts';
 
@@ -18,14 +18,15 @@ function paymentText(value: unknown): string {
   return typeof brand === 'string' && typeof last4 === 'string' ? `${brand} ending in ${last4}` : '';
 }
 
-/** The client's orders, newest first, each with its lines: two queries whatever the count. */
-export async function listOrders(db: DbOrTx, clientId: number, limit = 50): Promise<Order[]> {
+/** A page of the client's orders, newest first, each with its lines: two queries whatever the count. */
+export async function listOrders(db: DbOrTx, clientId: number, page: OrdersPage): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
     .where(eq(orders.clientId, clientId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
+    .offset(page.offset)
+    .limit(page.limit);
   if (rows.length === 0) return [];
   const lines = await db
     .select()

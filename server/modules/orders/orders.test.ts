@@ -78,6 +78,25 @@ describe('GET api/orders', () => {
     expect(list[0]?.lines).toHaveLength(2);
   });
 
+  it('pages with offset and limit, newest first', async () => {
+    const client = await signUp(t.app);
+    const numbers = [];
+    for (const day of ['01', '02', '03']) {
+      numbers.push(await placeDirectly(client.client_id, new Date(`2026-09-${day}T10:00:00Z`), 1));
+    }
+    const page = async (query: string) =>
+      (await t.app.inject({ url: `/api/orders?${query}`, headers: bearer(client) }))
+        .json()
+        .map((o: { orderNumber: number }) => o.orderNumber);
+    expect(await page('limit=2')).toEqual([numbers[2], numbers[1]]);
+    expect(await page('offset=2&limit=2')).toEqual([numbers[0]]);
+    expect(await page('offset=3')).toEqual([]);
+    for (const bad of ['limit=0', 'limit=51', 'offset=-1', 'limit=two', 'page=2']) {
+      const response = await t.app.inject({ url: `/api/orders?${bad}`, headers: bearer(client) });
+      expect(response.statusCode, bad).toBe(400);
+    }
+  });
+
   it('is empty for a new client and refused to a visitor', async () => {
     const client = await signUp(t.app);
     expect((await t.app.inject({ url: '/api/orders', headers: bearer(client) })).json()).toEqual([]);

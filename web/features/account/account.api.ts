@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Client, Profile } from '../../../domain/auth.ts';
-import type { Order } from '../../../domain/orders.ts';
+import { ORDERS_PAGE_SIZE, type Order } from '../../../domain/orders.ts';
 import { api } from '../../lib/api.ts';
 
 export const accountKeys = {
@@ -28,11 +28,16 @@ export function useSaveProfile(clientId: number) {
   });
 }
 
-/** GET api/orders: the client's orders, newest first. */
+/** GET api/orders: the client's orders, newest first, ORDERS_PAGE_SIZE at a time (Show more). */
 export function useOrders() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: accountKeys.orders,
-    queryFn: ({ signal }) => api.get<Order[]>('/api/orders', { signal }),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Order[]>(`/api/orders?offset=${pageParam}&limit=${ORDERS_PAGE_SIZE}`, { signal }),
+    // A full page may have more behind it; a short one is the last.
+    getNextPageParam: (last, pages) =>
+      last.length < ORDERS_PAGE_SIZE ? undefined : pages.length * ORDERS_PAGE_SIZE,
     staleTime: 0,
   });
 }

@@ -169,13 +169,13 @@ export function YourOrdersPage() {
         <Loader aria-label="Loading your orders" />
       </Center>
     );
-  } else if (orders.isError) {
+  } else if (orders.data === undefined) {
     body = (
       <Alert color="red" variant="light" title="Your orders could not be loaded">
         {errorMessage(orders.error)}
       </Alert>
     );
-  } else if (orders.data.length === 0) {
+  } else if (orders.data.pages[0]?.length === 0) {
     body = (
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} maw={640} mx="auto">
         <Stack align="center" ta="center" gap="md">
@@ -189,9 +189,25 @@ export function YourOrdersPage() {
   } else {
     body = (
       <Stack gap="lg">
-        {orders.data.map((order) => (
+        {orders.data.pages.flat().map((order) => (
           <OrderCard key={order.orderNumber} order={order} />
         ))}
+        {orders.isFetchNextPageError ? (
+          <Alert color="red" variant="light" title="More orders could not be loaded">
+            {errorMessage(orders.error)}
+          </Alert>
+        ) : null}
+        {orders.hasNextPage ? (
+          <Center>
+            <Button
+              variant="light"
+              loading={orders.isFetchingNextPage}
+              onClick={() => void orders.fetchNextPage()}
+            >
+              Show more orders
+            </Button>
+          </Center>
+        ) : null}
       </Stack>
     );
   }
