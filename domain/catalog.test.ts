@@ -13,6 +13,7 @@ import {
   productStockNote,
   resetQuantity,
   SEARCH_PAGE_SIZE,
+  salePrice,
   searchQuerySchema,
   searchWords,
   teaserStockText,
@@ -31,10 +32,31 @@ describe('image variants (spec §2 package detail)', () => {
     expect(imageVariant('/images/full/full-box.webp', 'thumbnail')).toBe('/images/thumbnail/full-box.webp');
   });
 
-  it('fall back to the placeholder when there is no icon', () => {
+  it('fall back to the placeholder when there is no icon, the same in every variant', () => {
     expect(imageVariant('', 'full')).toBe(PLACEHOLDER_IMAGE);
-    expect(imageVariant(null, 'thumbnail')).toBe('/images/thumbnail/placeholder.webp');
-    expect(imageVariant(undefined, 'extra-small')).toBe('/images/extra-small/placeholder.webp');
+    expect(imageVariant(null, 'thumbnail')).toBe(PLACEHOLDER_IMAGE);
+    expect(imageVariant(undefined, 'extra-small')).toBe(PLACEHOLDER_IMAGE);
+    expect(imageVariant(PLACEHOLDER_IMAGE, 'thumbnail')).toBe(PLACEHOLDER_IMAGE);
+  });
+
+  it('draw the placeholder inline: no file on the server can be missing', () => {
+    expect(PLACEHOLDER_IMAGE.startsWith('data:image/svg+xml,')).toBe(true);
+    const svg = decodeURIComponent(PLACEHOLDER_IMAGE.slice('data:image/svg+xml,'.length));
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/);
+  });
+});
+
+describe('salePrice', () => {
+  it('takes the discount off the price, as the cart charges it', () => {
+    expect(salePrice(1499, 200)).toBe(1299);
+    expect(salePrice(1499, 0)).toBe(1499);
+    expect(salePrice(1499, null)).toBe(1499);
+  });
+
+  it('never goes below 0 nor above the price, and is nothing while prices are hidden', () => {
+    expect(salePrice(500, 900)).toBe(0);
+    expect(salePrice(500, -100)).toBe(500);
+    expect(salePrice(null, 200)).toBeNull();
   });
 });
 

@@ -36,12 +36,36 @@ export const CATEGORY_PAGE_MAX = 100;
 
 export const IMAGE_VARIANTS = ['full', 'extra-small', 'thumbnail'] as const;
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
-export const PLACEHOLDER_IMAGE = '/images/full/placeholder.webp';
+/**
+ * Shown where a product has no image, or its image fails to load (spec §2 Showroom): a plain sock
+ * drawn inline, so it needs no file on the server and is the same in every variant.
+ */
+export const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240">' +
+    '<rect width="240" height="240" fill="#f4efe6"/>' +
+    '<path d="M76 50h50v95h28a22 22 0 0 1 0 44h-56a22 22 0 0 1-22-22z" fill="#e6ddd0" stroke="#c9bdad" stroke-width="4" stroke-linejoin="round"/>' +
+    '<path d="M76 70h50" stroke="#c9bdad" stroke-width="4"/>' +
+    '</svg>',
+)}`;
 
-/** Image variants come from swapping the size segment of the icon path (spec §2 package detail). */
+/**
+ * Image variants come from swapping the size segment of the icon path (spec §2 package detail);
+ * no icon gives the placeholder.
+ */
 export function imageVariant(icon: string | null | undefined, variant: ImageVariant): string {
-  const path = icon || PLACEHOLDER_IMAGE;
-  return path.replace(/\/(full|extra-small|thumbnail)\//, `/${variant}/`);
+  if (!icon) return PLACEHOLDER_IMAGE;
+  return icon.replace(/\/(full|extra-small|thumbnail)\//, `/${variant}/`);
+}
+
+// ---------------------------------------------------------------- prices
+
+/**
+ * What a unit really costs: the price less its discount (never below 0), as the cart charges it.
+ * Null when prices are hidden.
+ */
+export function salePrice(pricing: number | null, priceDiscount: number | null): number | null {
+  if (pricing === null) return null;
+  return pricing - Math.min(Math.max(priceDiscount ?? 0, 0), pricing);
 }
 
 // ---------------------------------------------------------------- stock texts and button rules
@@ -198,6 +222,8 @@ export const rootCategorySchema = z.object({
   name: z.string(),
   icon: z.string(),
   isPackage: z.boolean(),
+  /** The tab and every category under it: categories/{id} of a group opens this tab. */
+  category_ids: z.array(z.number().int()),
 });
 export type RootCategory = z.infer<typeof rootCategorySchema>;
 
@@ -241,7 +267,16 @@ export const showroomCategorySchema = z.object({
   name: z.string(),
   /** How many products the category really has (the showroom shows at most 10). */
   product_count: z.number().int(),
-  products: z.array(z.object({ product_id: z.number().int(), name: z.string(), icon: z.string() })),
+  products: z.array(
+    z.object({
+      product_id: z.number().int(),
+      name: z.string(),
+      icon: z.string(),
+      /** Where the product opens: product/{category_id}/{product_id}, or package/{pkId}/{product_id}. */
+      category_id: z.number().int(),
+      pkId: z.number().int().nullable(),
+    }),
+  ),
 });
 export type ShowroomCategory = z.infer<typeof showroomCategorySchema>;
 
@@ -254,6 +289,8 @@ export const teaserProductSchema = z.object({
   icon: z.string(),
   isNew: z.boolean(),
   instock: z.number().int(),
+  /** For a product of a package category: the package it opens (package/{pkId}/{id}). */
+  pkId: z.number().int().nullable(),
 });
 export type TeaserProduct = z.infer<typeof teaserProductSchema>;
 

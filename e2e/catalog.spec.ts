@@ -1,5 +1,7 @@
-import type { Page } from '@playwright/test';
-import { expect, logInThroughForm, test } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { ShowroomCategory } from '../domain/catalog.ts';
+import { formatMoney } from '../domain/money.ts';
+import { bearer, expect, logInThroughForm, openLoggedIn, test } from './fixtures.ts';
 
 /** Counts the calls the page makes to API paths matching `pattern`. */
 function countCalls(page: Page, pattern: RegExp): { readonly count: number; readonly urls: string[] } {
@@ -20,6 +22,15 @@ function countCalls(page: Page, pattern: RegExp): { readonly count: number; read
 async function chooseSize(page: Page, size: string): Promise<void> {
   await page.getByRole('radiogroup', { name: 'Size' }).getByText(size, { exact: true }).click();
   await expect(page.getByRole('radio', { name: size, exact: true })).toBeChecked();
+}
+
+/** A showroom product by name, with where it lives (GET api/getShowRoomProducts, public). */
+async function showroomProduct(request: APIRequestContext, name: string) {
+  const response = await request.get('/api/getShowRoomProducts');
+  const categories = (await response.json()) as ShowroomCategory[];
+  const product = categories.flatMap((category) => category.products).find((p) => p.name === name);
+  if (!product) throw new Error(`${name} is not in the showroom`);
+  return product;
 }
 
 test.describe('a visitor', () => {
@@ -84,6 +95,55 @@ test.describe('a visitor', () => {
     const name = (await first.locator('p').nth(2).textContent()) ?? '';
     await first.click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+});
+
+test.describe('a visitor opening products', () => {
+  test('opens a showroom product without its price, and a gift box on its package page', async ({ page }) => {
+    await page.goto('/#/showroom');
+    await page.getByRole('link', { name: 'Maple Leaf Crew Sock - Red' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Maple Leaf Crew Sock - Red' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in / Sign up to get price' })).toBeVisible();
+    await expect(page.getByText(/CDN\$/)).toHaveCount(0);
+
+    // Only the colours a visitor may open: Camel is not in the showroom, so Burgundy shows alone.
+    await page.goBack();
+    await page.getByRole('link', { name: 'Argyle Heritage Crew Sock - Burgundy' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Argyle Heritage Crew Sock - Burgundy' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Camel' })).toHaveCount(0);
+
+    // Back to List, on a page opened directly: the showroom (shopping needs a login).
+    await page.goto('/#/showroom');
+    await page.getByRole('link', { name: 'Holiday Gift Box' }).click();
+    await expect(page).toHaveURL(/#\/package\/\d+\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Holiday Gift Box - Red' })).toBeVisible();
+    const packageUrl = page.url();
+    await page.goto('about:blank');
+    await page.goto(packageUrl);
+    await page.getByRole('button', { name: 'Back to List' }).click();
+    await expect(page).toHaveURL(/#\/showroom$/);
+  });
+
+  test('sees the placeholder where an image is missing', async ({ page }) => {
+    await page.route('**/images/extra-small/ms-crw-001-side.webp', (route) => route.fulfill({ status: 404 }));
+    await page.goto('/#/showroom');
+    const image = page.getByRole('link', { name: 'Maple Leaf Crew Sock - Red' }).locator('img');
+    await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+      .toBeGreaterThan(0);
+  });
+
+  test('is offered the showroom when a product cannot be shown', async ({ page }) => {
+    const visits = countCalls(page, /\/visit$/i);
+    await page.goto('/#/product/999999');
+    await expect(page.getByText('Something bad happened; please try again later.')).toBeVisible();
+    // Nothing was shown, so no visit is recorded.
+    expect(visits.count).toBe(0);
+    await page.getByRole('link', { name: 'Visit the Showroom' }).click();
+    await expect(page).toHaveURL(/#\/showroom$/);
   });
 });
 
@@ -299,5 +359,114 @@ test.describe('a logged-in client', () => {
       .click();
     await expect(page).toHaveURL(/#\/categories\/\d+$/);
     await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+  });
+});
+
+test.describe('a logged-in client following links', () => {
+  test("goes Back to List from a product opened directly: its group's tab, scrolled to the group", async ({
+    page,
+    request,
+    newClient,
+  }) => {
+    const lavender = await showroomProduct(request, 'Wildflower Crew Sock - Lavender');
+    await openLoggedIn(page, newClient.record, `/product/${lavender.category_id}/${lavender.product_id}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Wildflower Crew Sock - Lavender' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Back to List' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/categories/${lavender.category_id}$`));
+    await expect(page.getByRole('tab', { selected: true })).toHaveText("Women's Socks");
+
+    // A later group of the tab is scrolled into view.
+    const kneeHigh = await showroomProduct(request, 'Tartan Knee-High - Red');
+    await page.goto(`/#/categories/${kneeHigh.category_id}`);
+    await expect(page.getByRole('tab', { selected: true })).toHaveText("Women's Socks");
+    await expect(page.getByRole('heading', { level: 3, name: /^Knee-high/ })).toBeInViewport();
+  });
+
+  test('opens the size a link names, and a package product on its package page', async ({
+    page,
+    request,
+    newClient,
+  }) => {
+    const red = await showroomProduct(request, 'Maple Leaf Crew Sock - Red');
+    await openLoggedIn(page, newClient.record, `/product/${red.category_id}/${red.product_id}?size=M`);
+    await expect(page.getByRole('radio', { name: 'M', exact: true })).toBeChecked();
+    // The price the cart will charge (less the product's discount), the list price struck through.
+    const detail = await request.get(`/api/product/${red.product_id}`, { headers: bearer(newClient.record) });
+    const { pricing, price_discount } = (await detail.json()) as { pricing: number; price_discount: number };
+    expect(price_discount).toBeGreaterThan(0);
+    await expect(page.getByText(formatMoney(pricing - price_discount), { exact: true })).toBeVisible();
+    await expect(page.getByLabel(`was ${formatMoney(pricing)}`)).toBeVisible();
+    await expect(page.getByText('Please select a size')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+
+    const box = await showroomProduct(request, 'Holiday Gift Box');
+    await page.goto(`/#/product/${box.category_id}/${box.product_id}`);
+    await expect(page).toHaveURL(new RegExp(`#/package/${box.pkId}/${box.product_id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Holiday Gift Box - Red' })).toBeVisible();
+    // Route package/{id}: the product's first package.
+    await page.goto(`/#/package/${box.product_id}`);
+    await expect(page).toHaveURL(new RegExp(`#/package/${box.pkId}/${box.product_id}$`));
+  });
+
+  test('is told why a package cannot be ordered in that quantity', async ({ page, request, newClient }) => {
+    const box = await showroomProduct(request, 'Holiday Gift Box');
+    await openLoggedIn(page, newClient.record, `/package/${box.pkId}/${box.product_id}`);
+    const stockText = page.getByText(/^\d+ package\(s\) in stock$/);
+    await expect(stockText).toBeVisible();
+    const instock = Number.parseInt((await stockText.textContent()) ?? '0', 10);
+    await page.getByRole('textbox', { name: 'Quantity' }).fill(String(instock + 1));
+    await expect(
+      page.getByText('Sorry, there is not enough stock for Holiday Gift Box - Red.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Order Now' })).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Quantity' }).fill(String(instock));
+    await expect(page.getByText(/not enough stock/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Order Now' })).toBeEnabled();
+  });
+});
+
+test.describe('a logged-in client when a call fails', () => {
+  test('a failed search says nothing rather than "no match"', async ({ page, newClient }) => {
+    await page.route('**/api/product?**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong.' } }),
+      }),
+    );
+    await openLoggedIn(page, newClient.record, '/search/sock');
+    await expect(page.getByRole('heading', { name: 'SEARCH RESULTS FOR sock' })).toBeVisible();
+    await expect(page.getByLabel('Searching')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByText(/No products match/)).toHaveCount(0);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('every shopping tab is in sight, and product names are not cut', async ({ page, newClient }) => {
+    await openLoggedIn(page, newClient.record, '/phase');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(5);
+    for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+
+    // The colour ends the name: the card shows the whole of it.
+    const name = page.getByText('Everyday Cotton Crew Sock - Heather Grey', { exact: true });
+    await expect(name).toBeVisible();
+    expect(await name.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
+  });
+
+  test("the search results' Back button is whole", async ({ page, newClient }) => {
+    await openLoggedIn(page, newClient.record, '/search/sock');
+    await expect(page.getByRole('heading', { name: 'SEARCH RESULTS FOR sock' })).toBeVisible();
+    const back = page.getByRole('button', { name: 'Back', exact: true });
+    await expect(back).toBeInViewport({ ratio: 1 });
+    // Its label is not squeezed out of it by the long title.
+    const squeezed = await back.evaluate((element) =>
+      [element, ...element.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth),
+    );
+    expect(squeezed).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { isLowStock, type ProductCard as Product, teaserStockText } from '../../domain/catalog.ts';
-import { formatMoney } from '../../domain/money.ts';
+import { PriceTag } from './price-tag.tsx';
 import classes from './product-card.module.css';
 import { ProductImage } from './product-image.tsx';
 
@@ -14,16 +14,6 @@ interface ProductCardProps {
   layout?: ProductLayout;
   /** Shown above the name, e.g. the category of a search result. */
   overline?: string;
-}
-
-/** Price when the server sent one; nothing when prices are hidden (pricing null). */
-function Price({ pricing }: { pricing: number | null }) {
-  if (pricing === null) return null;
-  return (
-    <Text fw={700} c="maple.8">
-      {formatMoney(pricing)}
-    </Text>
-  );
 }
 
 /** Stock is worth a word only when it is low or gone. */
@@ -49,7 +39,7 @@ export function ProductCard({ product, to, layout = 'grid', overline }: ProductC
             </Text>
           ) : null}
           <Group gap="xs" wrap="nowrap">
-            <Text fw={600} truncate="end">
+            <Text fw={600} lineClamp={2}>
               {product.name}
             </Text>
             {product.isNew ? (
@@ -66,7 +56,7 @@ export function ProductCard({ product, to, layout = 'grid', overline }: ProductC
           </Text>
         </Box>
         <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>
-          <Price pricing={product.pricing} />
+          <PriceTag pricing={product.pricing} priceDiscount={product.price_discount} />
           <StockHint instock={product.instock} />
         </Stack>
       </Link>
@@ -89,14 +79,15 @@ export function ProductCard({ product, to, layout = 'grid', overline }: ProductC
             {overline}
           </Text>
         ) : null}
-        <Text fw={600} className={classes.name}>
+        {/* The colour ends the name ('... - Forest Green'): a phone's narrow card still shows it. */}
+        <Text fw={600} fz={{ base: 'sm', sm: 'md' }} lineClamp={3}>
           {product.name}
         </Text>
         <Text size="xs" c="dimmed">
           {product.code}
         </Text>
         <Group justify="space-between" align="flex-end" mt="auto" pt={4}>
-          <Price pricing={product.pricing} />
+          <PriceTag pricing={product.pricing} priceDiscount={product.price_discount} />
           <StockHint instock={product.instock} />
         </Group>
       </Stack>

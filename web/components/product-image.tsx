@@ -12,14 +12,14 @@ interface ProductImageProps extends Omit<ImageProps, 'src'> {
 
 /**
  * A catalogue image in one of its three variants (thumbnail 96 px, extra-small 240 px, full
- * 800 px), got by swapping the size segment of the path; the placeholder when there is none or
- * it fails to load.
+ * 800 px), got by swapping the size segment of the path; the placeholder (drawn inline) when
+ * there is none or it fails to load.
  */
 export function ProductImage({ icon, variant, alt, loading = 'lazy', ...props }: ProductImageProps) {
   return (
     <Image
       src={imageVariant(icon, variant)}
-      fallbackSrc={imageVariant(PLACEHOLDER_IMAGE, variant)}
+      fallbackSrc={PLACEHOLDER_IMAGE}
       alt={alt}
       loading={loading}
       decoding="async"

@@ -164,6 +164,8 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
     product_id: number;
     name: string;
     icon: string;
+    category_id: number;
+    pk_id: number | null;
     root_id: number;
     product_count: number;
   }
@@ -171,8 +173,10 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
   async function loadShowroomRows(tree: CategoryTree): Promise<ShowroomRow[]> {
     return rowsOf<ShowroomRow>(
       db,
-      sql`SELECT p.id AS product_id, p.name, p.icon, p.root_id, p.product_count FROM (
-            SELECT pr.id, pr.name, pr.icon, cm.group_id AS root_id,
+      sql`SELECT p.id AS product_id, p.name, p.icon, p.category_id, p.root_id, p.product_count,
+            (SELECT k.id FROM packages k WHERE k.product_id = p.id ORDER BY k.sort_order, k.id LIMIT 1) AS pk_id
+          FROM (
+            SELECT pr.id, pr.name, pr.icon, pr.category_id, cm.group_id AS root_id,
               row_number() OVER (PARTITION BY cm.group_id ORDER BY cm.ord, pr.sort_order, pr.id) AS rn,
               count(*) OVER (PARTITION BY cm.group_id)::int AS product_count
             FROM products pr JOIN ${rootsMap(tree)} ON cm.category_id = pr.category_id
@@ -217,7 +221,7 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
     product_images: ProductDetail['product_images'];
   }
 
-  async function loadProductDetail(id: number, prices: boolean): Promise<ProductDetailEntry | null> {
+  async function loadProductDetail(id: number, view: PriceView): Promise<ProductDetailEntry | null> {
     const [row] = await rowsOf<DetailRow>(
       db,
       sql`SELECT ${cardColumns}, p.active, p.long_description, p.color, c.name AS category_name,
@@ -234,14 +238,16 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
           WHERE p.id = ${id}`,
     );
     if (!row?.active) return null;
+    // A visitor is shown only the colours they may open (the showroom's and the teaser's).
+    const visible = view === 'visitor' ? await visitorProductIds() : null;
     const detail: ProductDetail = {
-      ...toCard(row, prices),
+      ...toCard(row, view === 'priced'),
       category_name: row.category_name,
       long_description: row.long_description,
       color: row.color,
       size_type_id: row.size_type_id,
       size: row.size,
-      others: row.others,
+      others: visible ? row.others.filter((other) => visible.has(other.id)) : row.others,
       product_images: row.product_images,
     };
     const tree = await categoryTree();
@@ -538,7 +544,13 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
               id: root.id,
               name: root.name,
               product_count: products[0].product_count,
-              products: products.map(({ product_id, name, icon }) => ({ product_id, name, icon })),
+              products: products.map(({ product_id, name, icon, category_id, pk_id }) => ({
+                product_id,
+                name,
+                icon,
+                category_id,
+                pkId: pk_id,
+              })),
             },
           ];
         });
@@ -557,6 +569,7 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
           icon: row.icon,
           isNew: row.is_new,
           instock: row.instock,
+          pkId: row.pk_id,
         }));
         return { data, tags: rows.map((row) => row.id) };
       });
@@ -570,7 +583,7 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
     async productDetail(user: AuthUser | null, ctid: number | null, id: number): Promise<JsonReply> {
       const view = await viewOf(user);
       const entry = await cache.getOrLoad(`product:${view}:${id}`, async () => ({
-        value: await loadProductDetail(id, view === 'priced'),
+        value: await loadProductDetail(id, view),
         tags: [id],
       }));
       if (!entry || (ctid !== null && !entry.lineage.includes(ctid))) throw notFound('Product');
@@ -621,6 +634,7 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
           name: root.name,
           icon: root.icon,
           isPackage: root.isPackage,
+          category_ids: tree.subtree(root.id).map((category) => category.id),
         }));
         return { data, tags: 'structure' };
       });

@@ -88,8 +88,18 @@ describe('showroom and teaser (public, no prices)', () => {
       product_id: await productId('MS-CRW-001'),
       name: 'Maple Leaf Crew Sock - Red',
       icon: '/images/full/ms-crw-001-side.webp',
+      category_id: await categoryId('Crew', "Men's Socks"),
+      pkId: null,
     });
-    expect(body.find((c) => c.name === 'Gift Packages')?.products).toHaveLength(4);
+    // A package product opens its first package.
+    const gifts = body.find((c) => c.name === 'Gift Packages');
+    expect(gifts?.products).toHaveLength(4);
+    const [red] = await t.db.select().from(packages).where(eq(packages.code, 'GP-BOX-001-RED'));
+    expect(gifts?.products[0]).toMatchObject({
+      product_id: await productId('GP-BOX-001'),
+      category_id: await categoryId('Gift Boxes'),
+      pkId: red?.id,
+    });
     expect(response.body).not.toMatch(/pricing|price_discount/);
   });
 
@@ -106,6 +116,21 @@ describe('showroom and teaser (public, no prices)', () => {
       (await stockOf(red, 1)) + (await stockOf(red, 2)) + (await stockOf(red, 3)),
     );
     expect(response.body).not.toMatch(/pricing|price_discount/);
+    expect(body.every((p) => p.pkId === null)).toBe(true);
+  });
+
+  it('names the package a package product of the teaser opens', async () => {
+    const box = await productId('GP-BOX-001');
+    await t.db.update(products).set({ isNew: true }).where(eq(products.id, box));
+    await notifyCatalogChanged(t.db);
+    try {
+      const body = z.array(teaserProductSchema).parse((await get('/api/products/teaser')).json());
+      const [red] = await t.db.select().from(packages).where(eq(packages.code, 'GP-BOX-001-RED'));
+      expect(body.find((p) => p.id === box)).toMatchObject({ isNew: true, pkId: red?.id });
+    } finally {
+      await t.db.update(products).set({ isNew: false }).where(eq(products.id, box));
+      await notifyCatalogChanged(t.db);
+    }
   });
 });
 
@@ -185,6 +210,18 @@ describe('product detail (GET api/product/{ctid}/{id})', () => {
     expect(hidden.statusCode).toBe(401);
     expect(hidden.json().error.message).toBe('Please log in to see this product.');
     expect(hidden.body).not.toMatch(PRICE_FIELD);
+  });
+
+  it('shows a visitor only the colours they may open, and a client all of them', async () => {
+    // Argyle Heritage: Burgundy is the 10th product of Men's Socks (in the showroom), Camel the 11th.
+    const burgundy = await productId('MS-CRW-010');
+    const camel = await productId('MS-CRW-011');
+    const url = `/api/product/${await categoryId('Crew', "Men's Socks")}/${burgundy}`;
+    const forClient = productDetailSchema.parse((await get(url, client)).json());
+    expect(forClient.others.map((o) => o.id)).toEqual([burgundy, camel]);
+    const forVisitor = productDetailSchema.parse((await get(url)).json());
+    expect(forVisitor.others.map((o) => o.id)).toEqual([burgundy]);
+    expect(JSON.stringify(forVisitor)).not.toContain('Camel');
   });
 
   it('leaves prices out for clients too while the show-price setting is off', async () => {
@@ -346,6 +383,18 @@ describe('categories (logged-in)', () => {
       ['Accessories', false],
     ]);
     expect(body[0]?.icon).toBe('/images/full/tab-mens-socks.webp');
+    // Each tab names the categories under it, so categories/{group} opens the right tab.
+    const mens = await categoryId("Men's Socks");
+    expect(body[0]?.category_ids).toEqual([
+      mens,
+      await categoryId('Crew', "Men's Socks"),
+      await categoryId('Dress', "Men's Socks"),
+      await categoryId('Wool Hiking'),
+      await categoryId('Ankle', "Men's Socks"),
+    ]);
+    const all = body.flatMap((tab) => tab.category_ids);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.length).toBe((await t.db.select().from(categories)).length);
   });
 
   it('counts groups and products per tab', async () => {

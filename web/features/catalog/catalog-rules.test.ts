@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../domain/catalog.ts';
 import { productHref } from '../../components/product-href.ts';
+import { phaseQuery } from './catalog.api.ts';
 import {
   nextGroupOffset,
   parseId,
@@ -8,6 +9,7 @@ import {
   productCountText,
   stockMessages,
   stockOfSelection,
+  tabOf,
   tileProductHref,
   totalPrice,
   typesAndColoursText,
@@ -114,6 +116,43 @@ describe('preselectedSizeId', () => {
     expect(preselectedSizeId(sized, 'XXL')).toBeNull();
     expect(preselectedSizeId(sized, undefined)).toBeNull();
     expect(preselectedSizeId(unsized, 'M')).toBeNull();
+  });
+
+  it('reads the size route parameter (?size=) by name in any case, or by id', () => {
+    expect(preselectedSizeId(sized, 'm')).toBe(2);
+    expect(preselectedSizeId(sized, ' L ')).toBe(3);
+    expect(preselectedSizeId(sized, '1')).toBe(1);
+    expect(preselectedSizeId(sized, '9')).toBeNull();
+    expect(preselectedSizeId(sized, '')).toBeNull();
+  });
+});
+
+describe('tabOf', () => {
+  const tabs = [
+    { id: 1, category_ids: [1, 2, 3] },
+    { id: 6, category_ids: [6, 7, 8] },
+  ];
+
+  it('opens the tab itself, with no group to scroll to', () => {
+    expect(tabOf(tabs, 6)).toEqual({ tab: tabs[1], group: null });
+  });
+
+  it("opens a group's tab and scrolls to the group (categories/{group}, Back to List)", () => {
+    expect(tabOf(tabs, 7)).toEqual({ tab: tabs[1], group: 7 });
+  });
+
+  it('opens the first tab for no category or an unknown one', () => {
+    expect(tabOf(tabs, null)).toEqual({ tab: tabs[0], group: null });
+    expect(tabOf(tabs, 99)).toEqual({ tab: tabs[0], group: null });
+    expect(tabOf([], 1)).toEqual({ tab: undefined, group: null });
+  });
+});
+
+describe('phaseQuery', () => {
+  it('keeps a closed tab as long as it is fresh, so opening it again fetches nothing', () => {
+    const options = phaseQuery(1);
+    expect(options.staleTime).toBeGreaterThanOrEqual(30 * 60_000);
+    expect(options.gcTime).toBeGreaterThanOrEqual(Number(options.staleTime));
   });
 });
 

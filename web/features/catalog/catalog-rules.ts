@@ -3,6 +3,7 @@ import {
   type Phase,
   type ProductDetail,
   productStockNote,
+  type RootCategory,
 } from '../../../domain/catalog.ts';
 import { formatMessage } from '../../../domain/config.ts';
 import { paths } from '../../app/paths.ts';
@@ -12,6 +13,9 @@ import { paths } from '../../app/paths.ts';
  * The spec's rules (stock texts, button states, quantity resets, image variants) are in
  * domain/catalog.ts and are used from there.
  */
+
+/** The not_enough_stock text, used only if the message catalogue (GET api/message) could not be read. */
+export const NOT_ENOUGH_STOCK_FALLBACK = 'Sorry, there is not enough stock for {0}.';
 
 /** A route parameter as a positive whole number, or null ('abc', '0', '1.5' and '' are not ids). */
 export function parseId(value: string | undefined | null): number | null {
@@ -39,6 +43,21 @@ export function productCountText(count: number): string {
 /** The dashboard tile's line: '4 types, 9 colours'. */
 export function typesAndColoursText(types: number, colours: number): string {
   return `${plural(types, 'type', 'types')}, ${plural(colours, 'colour', 'colours')}`;
+}
+
+/**
+ * The tab a category opens (categories/{id}, phase?category=): the root category holding it, the
+ * first tab when no tab holds it. `group` is the category to scroll to when it is a group of the
+ * tab rather than the tab itself.
+ */
+export function tabOf<T extends Pick<RootCategory, 'id' | 'category_ids'>>(
+  tabs: readonly T[],
+  categoryId: number | null,
+): { tab: T | undefined; group: number | null } {
+  const tab =
+    categoryId === null ? undefined : tabs.find((candidate) => candidate.category_ids.includes(categoryId));
+  if (!tab) return { tab: tabs[0], group: null };
+  return { tab, group: categoryId === tab.id ? null : categoryId };
 }
 
 export type PhaseGroup = Phase['categories'][number];
@@ -78,14 +97,18 @@ export function stockOfSelection(
 
 /**
  * The size chosen when the page opens: the one named in the navigation (the size kept when the
- * shopper switches colour), when this product has it.
+ * shopper switches colour, or ?size= in a link), by name in any case or by id, when this product
+ * has it.
  */
 export function preselectedSizeId(
   product: Pick<ProductDetail, 'withsize' | 'size'>,
-  wantedName: string | null | undefined,
+  wanted: string | null | undefined,
 ): number | null {
-  if (!product.withsize || !wantedName) return null;
-  return product.size.find((size) => size.name === wantedName)?.id ?? null;
+  const text = wanted?.trim().toLowerCase();
+  if (!product.withsize || !text) return null;
+  const byName = product.size.find((size) => size.name.toLowerCase() === text);
+  const byId = product.size.find((size) => String(size.id) === text);
+  return (byName ?? byId)?.id ?? null;
 }
 
 /** Total price of the package page: price x quantity, or null when prices are hidden. */

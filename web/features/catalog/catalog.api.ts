@@ -45,16 +45,26 @@ export function useRootCategories() {
     queryKey: catalogKeys.roots,
     queryFn: ({ signal }) => api.get<RootCategory[]>('/api/categories/root', { signal }),
     staleTime: CATALOGUE_STALE_MS,
+    gcTime: CATALOGUE_STALE_MS,
   });
 }
 
-/** GET api/phasebycategory/{categoryId}: one tab's heading and groups, fetched when the tab opens. */
-export function usePhase(categoryId: number) {
-  return useQuery({
+/**
+ * GET api/phasebycategory/{categoryId}: one tab's heading and groups, fetched when the tab opens.
+ * A closed tab's phase is kept as long as it is fresh (not only the 5 minutes TanStack keeps
+ * unused data), so a tab already loaded is not fetched again (spec §2 Shopping page).
+ */
+export function phaseQuery(categoryId: number) {
+  return queryOptions({
     queryKey: catalogKeys.phase(categoryId),
     queryFn: ({ signal }) => api.get<Phase>(`/api/phasebycategory/${categoryId}`, { signal }),
     staleTime: CATALOGUE_STALE_MS,
+    gcTime: CATALOGUE_STALE_MS,
   });
+}
+
+export function usePhase(categoryId: number) {
+  return useQuery(phaseQuery(categoryId));
 }
 
 /**

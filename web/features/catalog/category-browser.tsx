@@ -1,15 +1,19 @@
 import { Box, Center, Loader, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
 import type { RootCategory } from '../../../domain/catalog.ts';
 import type { ProductLayout } from '../../components/product-card.tsx';
 import { ProductImage } from '../../components/product-image.tsx';
 import { usePhase, useRootCategories } from './catalog.api.ts';
 import classes from './catalog.module.css';
-import { visibleGroups } from './catalog-rules.ts';
-import { ProductGroup } from './product-group.tsx';
+import { tabOf, visibleGroups } from './catalog-rules.ts';
+import { groupHeadingId, ProductGroup } from './product-group.tsx';
 
 interface CategoryBrowserProps {
-  /** The tab to show; the first tab when it is null or not a root category. */
+  /**
+   * The category to show: a tab, or a group of a tab (the tab opens scrolled to the group); the
+   * first tab when it is null or unknown.
+   */
   activeId: number | null;
   onSelect: (categoryId: number) => void;
 }
@@ -32,9 +36,17 @@ function useProductLayout() {
  * non-empty groups. It mounts only when its tab is open, and the phase stays in the query cache,
  * so a tab opened again shows at once and asks the server nothing.
  */
-function PhasePanel({ category }: { category: RootCategory }) {
+function PhasePanel({ category, groupId }: { category: RootCategory; groupId: number | null }) {
   const phase = usePhase(category.id);
   const [layout, setLayout] = useProductLayout();
+  const scrolledTo = useRef<number | null>(null);
+
+  // Opened on a group (categories/{group}, Back to List from a product): show that group, once.
+  useEffect(() => {
+    if (groupId === null || !phase.data || scrolledTo.current === groupId) return;
+    scrolledTo.current = groupId;
+    document.getElementById(groupHeadingId(groupId))?.scrollIntoView({ block: 'start' });
+  }, [groupId, phase.data]);
 
   if (phase.isPending) return <Spinner label={`Loading ${category.name}`} />;
   // A failed call was logged by the API client; the spec shows the shopper nothing more.
@@ -74,7 +86,7 @@ export function CategoryBrowser({ activeId, onSelect }: CategoryBrowserProps) {
   const categories = roots.data ?? [];
   if (categories.length === 0) return null;
 
-  const active = categories.find((category) => category.id === activeId) ?? categories[0];
+  const { tab: active, group } = tabOf(categories, activeId);
   return (
     <Tabs
       value={active ? String(active.id) : null}
@@ -107,7 +119,7 @@ export function CategoryBrowser({ activeId, onSelect }: CategoryBrowserProps) {
       </Tabs.List>
       {categories.map((category) => (
         <Tabs.Panel key={category.id} value={String(category.id)}>
-          <PhasePanel category={category} />
+          <PhasePanel category={category} groupId={category.id === active?.id ? group : null} />
         </Tabs.Panel>
       ))}
     </Tabs>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Center,
@@ -13,12 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import {
   GET_PRICE_TEXT,
   orderButtonsDisabled,
   type PackageDetail,
-  PRODUCT_LOAD_ERROR,
   packageStockText,
 } from '../../../domain/catalog.ts';
 import { formatMoney } from '../../../domain/money.ts';
@@ -26,9 +24,16 @@ import { paths } from '../../app/paths.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
-import { recordPackageVisit, usePackageDetail, usePackageStock } from './catalog.api.ts';
+import {
+  recordPackageVisit,
+  useMessageText,
+  usePackageDetail,
+  usePackageStock,
+  useProductDetail,
+} from './catalog.api.ts';
 import classes from './catalog.module.css';
-import { parseId, totalPrice } from './catalog-rules.ts';
+import { NOT_ENOUGH_STOCK_FALLBACK, parseId, stockMessages, totalPrice } from './catalog-rules.ts';
+import { LoadFailure } from './load-failure.tsx';
 import { OrderButtons } from './order-buttons.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { useCartButtons } from './use-cart-buttons.ts';
@@ -79,7 +84,11 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
   const stock = usePackageStock(pkId, pkg.id === pkId ? pkg.instock : undefined);
   const instock = stock.data ?? 0;
   const [quantity, setQuantity] = useState(1);
-  const back = useBackToList(paths.categories(pkg.category_id));
+  const notEnoughText = useMessageText('not_enough_stock') ?? NOT_ENOUGH_STOCK_FALLBACK;
+  const stockKnown = !(stock.isPending && stock.data === undefined);
+  const { shortage } = stockMessages(stockKnown ? instock : null, quantity, notEnoughText, pkg.name);
+  // Opened directly: back to the package's group; a visitor, who cannot browse it, to the showroom.
+  const back = useBackToList(loggedIn ? paths.categories(pkg.category_id) : paths.showroom());
   const total = totalPrice(pkg.pricing, quantity);
   const disabled = orderButtonsDisabled({ instock, quantity, withsize: false, sizeId: null });
   const cartButtons = useCartButtons({ productId: pkId, quantity, size_id: null, isPackage: true }, pkg.name);
@@ -167,9 +176,16 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
               </Stack>
             ) : null}
           </Group>
-          <Text fw={600} c={instock > 0 ? 'green.9' : 'dimmed'} aria-live="polite">
-            {stock.isPending && stock.data === undefined ? '\u00a0' : packageStockText(instock)}
-          </Text>
+          <Stack gap={4} aria-live="polite">
+            <Text fw={600} c={instock > 0 ? 'green.9' : 'dimmed'}>
+              {stockKnown ? packageStockText(instock) : '\u00a0'}
+            </Text>
+            {shortage && instock > 0 ? (
+              <Text c="red.8" fw={500}>
+                {shortage}
+              </Text>
+            ) : null}
+          </Stack>
 
           <OrderButtons disabledByRules={disabled} {...cartButtons}>
             <Button variant="subtle" size="md" onClick={back}>
@@ -182,6 +198,22 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
   );
 }
 
+/**
+ * Route package/{id} names only the product: it opens the product's first package (the product's
+ * pkId), or says it could not be shown.
+ */
+function FirstPackage({ productId }: { productId: number }) {
+  const product = useProductDetail(0, productId);
+  const firstPkId = product.data?.pkId ?? null;
+  if (firstPkId !== null) return <Navigate to={paths.packageDetail(firstPkId, productId)} replace />;
+  if (product.isError || product.data) return <LoadFailure title="This package could not be shown" />;
+  return (
+    <Center py={80}>
+      <Loader aria-label="Loading the package" />
+    </Center>
+  );
+}
+
 /** The package page (routes package/{pkId}/{id}; spec §2 Package detail): id is the product, pkId the package. */
 export function PackagePage() {
   const params = useParams();
@@ -189,27 +221,22 @@ export function PackagePage() {
   const productId = parseId(params.id) ?? 0;
   const detail = usePackageDetail(productId, pkId);
   const recorded = useRef<number | null>(null);
+  // The package shown, not the previous one kept on screen while the next loads.
+  const shownId = detail.data && !detail.isPlaceholderData ? detail.data.id : 0;
 
-  // Selecting a package records the visit (spec §4 Package detail).
+  // Selecting a package records the visit (spec §4 Package detail), once it is shown.
   useEffect(() => {
-    if (pkId > 0 && recorded.current !== pkId) {
-      recorded.current = pkId;
-      recordPackageVisit(pkId);
+    if (shownId > 0 && recorded.current !== shownId) {
+      recorded.current = shownId;
+      recordPackageVisit(shownId);
     }
-  }, [pkId]);
+  }, [shownId]);
 
   let content: ReactNode;
-  if (pkId === 0 || productId === 0 || detail.isError) {
-    content = (
-      <Alert color="red" variant="light" title="This package could not be shown">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{PRODUCT_LOAD_ERROR}</Text>
-          <Button component={Link} to={paths.phase()} variant="light" size="sm">
-            Go shopping
-          </Button>
-        </Stack>
-      </Alert>
-    );
+  if (params.pkId === undefined && productId > 0) {
+    content = <FirstPackage productId={productId} />;
+  } else if (pkId === 0 || productId === 0 || detail.isError) {
+    content = <LoadFailure title="This package could not be shown" />;
   } else if (!detail.data) {
     content = (
       <Center py={80}>

@@ -1,7 +1,6 @@
-import { Group, Image, Modal, Stack, UnstyledButton } from '@mantine/core';
+import { Group, Modal, Stack, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
-import { imageVariant } from '../../../domain/catalog.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import classes from './catalog.module.css';
 
@@ -46,7 +45,15 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
         </Group>
       ) : null}
       <Modal opened={enlarged} onClose={enlarge.close} title={name} size="xl" centered>
-        <Image src={imageVariant(active, 'full')} alt={name} fit="contain" h="min(75vh, 800px)" w="100%" />
+        <ProductImage
+          icon={active}
+          variant="full"
+          alt={name}
+          loading="eager"
+          fit="contain"
+          h="min(75vh, 800px)"
+          w="100%"
+        />
       </Modal>
     </Stack>
   );

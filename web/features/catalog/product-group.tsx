@@ -6,6 +6,11 @@ import { useMoreGroupProducts } from './catalog.api.ts';
 import classes from './catalog.module.css';
 import { type PhaseGroup, productCountText } from './catalog-rules.ts';
 
+/** The id of a group's heading, which names its section and is scrolled to. */
+export function groupHeadingId(groupId: number): string {
+  return `group-${groupId}`;
+}
+
 /**
  * A product group of a shopping tab: its name, '(n products)' and its products. The phase brings
  * the first page; 'Show more' asks for the rest a page at a time.
@@ -17,7 +22,7 @@ export function ProductGroup({ group, layout }: { group: PhaseGroup; layout: Pro
   const hasMore = wantsMore
     ? more.isPending || more.hasNextPage
     : group.product_count > group.products.length;
-  const headingId = `group-${group.id}`;
+  const headingId = groupHeadingId(group.id);
 
   const showMore = () => {
     if (!wantsMore) setWantsMore(true);

@@ -21,6 +21,7 @@ import {
   teaserStockText,
 } from '../../../domain/catalog.ts';
 import { paths } from '../../app/paths.ts';
+import { productHref } from '../../components/product-href.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { useTeaserProducts } from './catalog.api.ts';
@@ -35,7 +36,7 @@ function TeaserCard({ product, loggedIn }: { product: TeaserProduct; loggedIn: b
   const navigate = useNavigate();
   const loginHere = paths.login(paths.productList());
   // A visitor is sent to log in and comes back here; a client opens the product.
-  const target = loggedIn ? paths.product(product.category_id, product.id) : loginHere;
+  const target = loggedIn ? productHref(product) : loginHere;
 
   return (
     <Card withBorder radius="md" padding={0} className={classes.teaserCard}>
@@ -70,7 +71,7 @@ function TeaserCard({ product, loggedIn }: { product: TeaserProduct; loggedIn: b
           <Text size="xs" c="dimmed">
             {product.code}
           </Text>
-          <Text fw={600} lineClamp={2}>
+          <Text fw={600} fz={{ base: 'sm', sm: 'md' }} lineClamp={3}>
             {product.name}
           </Text>
           {loggedIn ? null : (

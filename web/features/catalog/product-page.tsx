@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -15,32 +14,38 @@ import {
   Title,
 } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import {
   GET_PRICE_TEXT,
   orderButtonsDisabled,
-  PRODUCT_LOAD_ERROR,
   type ProductDetail,
   resetQuantity,
   SELECT_SIZE_TEXT,
 } from '../../../domain/catalog.ts';
-import { formatMoney } from '../../../domain/money.ts';
 import { paths } from '../../app/paths.ts';
+import { PriceTag } from '../../components/price-tag.tsx';
 import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
 import { recordProductVisit, useMessageText, useProductDetail, useProductStock } from './catalog.api.ts';
 import classes from './catalog.module.css';
-import { parseId, preselectedSizeId, stockMessages, stockOfSelection } from './catalog-rules.ts';
+import {
+  NOT_ENOUGH_STOCK_FALLBACK,
+  parseId,
+  preselectedSizeId,
+  stockMessages,
+  stockOfSelection,
+} from './catalog-rules.ts';
+import { LoadFailure } from './load-failure.tsx';
 import { OrderButtons } from './order-buttons.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { useCartButtons } from './use-cart-buttons.ts';
 
-/** Used only if the message catalogue (GET api/message) could not be read. */
-const NOT_ENOUGH_STOCK_FALLBACK = 'Sorry, there is not enough stock for {0}.';
-
-/** What a colour link carries to the sibling's page: the size to keep chosen. */
+/**
+ * What a colour link carries to the sibling's page: the size to keep chosen. A link from
+ * elsewhere may name the size in the query instead (route parameter size, spec §2: ?size=M).
+ */
 interface ProductLocationState {
   size?: string;
 }
@@ -50,16 +55,10 @@ function sizeFromState(state: unknown): string | undefined {
   return typeof state.size === 'string' ? state.size : undefined;
 }
 
-function PriceLine({ pricing }: { pricing: number | null }) {
+function PriceLine({ pricing, priceDiscount }: { pricing: number | null; priceDiscount: number | null }) {
   const loggedIn = isLoggedIn(useLoggedClient());
   const location = useLocation();
-  if (pricing !== null) {
-    return (
-      <Text fz={28} fw={800} c="maple.8">
-        {formatMoney(pricing)}
-      </Text>
-    );
-  }
+  if (pricing !== null) return <PriceTag pricing={pricing} priceDiscount={priceDiscount} size="lg" />;
   // Logged in with prices hidden (wish-list mode): no price at all.
   if (loggedIn) return null;
   return (
@@ -107,6 +106,7 @@ function ColourPicker({ product, sizeName }: { product: ProductDetail; sizeName:
 
 function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSize: string | undefined }) {
   const { config } = useConfig();
+  const loggedIn = isLoggedIn(useLoggedClient());
   const [sizeId, setSizeId] = useState<number | null>(() => preselectedSizeId(product, wantedSize));
   const sizeMissing = product.withsize && sizeId === null;
   const known = stockOfSelection(product, sizeId);
@@ -119,7 +119,8 @@ function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSi
   const instock = sizeMissing ? null : (stockQuery.data ?? known);
   const [quantity, setQuantity] = useState(1);
   const notEnoughText = useMessageText('not_enough_stock') ?? NOT_ENOUGH_STOCK_FALLBACK;
-  const back = useBackToList(paths.categories(product.category_id));
+  // Opened directly: back to the product's group; a visitor, who cannot browse it, to the showroom.
+  const back = useBackToList(loggedIn ? paths.categories(product.category_id) : paths.showroom());
 
   // In price mode the quantity resets to 0 when there is no stock, otherwise to 1 (spec §2):
   // when a size is chosen, and when the stock of the selection becomes known or changes.
@@ -169,7 +170,7 @@ function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSi
               {product.code}
             </Text>
           </Stack>
-          <PriceLine pricing={product.pricing} />
+          <PriceLine pricing={product.pricing} priceDiscount={product.price_discount} />
           {product.short_description ? <Text size="lg">{product.short_description}</Text> : null}
 
           <ColourPicker product={product} sizeName={sizeName} />
@@ -248,40 +249,40 @@ function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSi
 export function ProductPage() {
   const params = useParams();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const id = parseId(params.id) ?? 0;
   const ctid = parseId(params.ctid) ?? 0;
   const detail = useProductDetail(ctid, id);
   const recorded = useRef<number | null>(null);
+  const shownId = detail.data?.id ?? 0;
 
-  // Each visit is recorded, once per product opened.
+  // Each visit is recorded, once per product shown (not for an id that shows nothing).
   useEffect(() => {
-    if (id > 0 && recorded.current !== id) {
-      recorded.current = id;
-      recordProductVisit(id);
+    if (shownId > 0 && recorded.current !== shownId) {
+      recorded.current = shownId;
+      recordProductVisit(shownId);
     }
-  }, [id]);
+  }, [shownId]);
 
   let content: ReactNode;
   if (id === 0 || detail.isError) {
-    content = (
-      <Alert color="red" variant="light" title="This product could not be shown">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{PRODUCT_LOAD_ERROR}</Text>
-          <Button component={Link} to={paths.phase()} variant="light" size="sm">
-            Go shopping
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    content = <LoadFailure title="This product could not be shown" />;
   } else if (!detail.data) {
     content = (
       <Center py={80}>
         <Loader aria-label="Loading the product" />
       </Center>
     );
+  } else if (detail.data.pkId !== null) {
+    // A product of a package category is sold by the package: its page is the package page.
+    content = <Navigate to={paths.packageDetail(detail.data.pkId, detail.data.id)} replace />;
   } else {
     content = (
-      <ProductView key={detail.data.id} product={detail.data} wantedSize={sizeFromState(location.state)} />
+      <ProductView
+        key={detail.data.id}
+        product={detail.data}
+        wantedSize={sizeFromState(location.state) ?? searchParams.get('size') ?? undefined}
+      />
     );
   }
 

@@ -1,6 +1,7 @@
-import { Container, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { Anchor, Container, Group, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import { INITIAL_CATEGORY_ID } from '../../../domain/catalog.ts';
+import { paths } from '../../app/paths.ts';
 import { parseId } from './catalog-rules.ts';
 import { CategoryBrowser } from './category-browser.tsx';
 
@@ -14,9 +15,12 @@ export function ShoppingPage() {
 
   return (
     <Container py={{ base: 'lg', sm: 'xl' }}>
-      <Title order={1} mb="md">
-        Shopping
-      </Title>
+      <Group justify="space-between" align="baseline" mb="md">
+        <Title order={1}>Shopping</Title>
+        <Anchor component={Link} to={paths.dashboard()} fw={600}>
+          The Most Popular Products
+        </Anchor>
+      </Group>
       <CategoryBrowser
         activeId={activeId}
         onSelect={(id) => setSearchParams({ category: String(id) }, { replace: true })}

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Center,
@@ -14,6 +15,7 @@ import {
 import { Link } from 'react-router';
 import { INITIAL_CATEGORY_ID, SHOWROOM_NOTICE } from '../../../domain/catalog.ts';
 import { paths } from '../../app/paths.ts';
+import { productHref } from '../../components/product-href.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { useShowroom } from './catalog.api.ts';
@@ -22,7 +24,8 @@ import { productCountText } from './catalog-rules.ts';
 
 /**
  * The public showroom (spec §2): up to 10 products per category, icon and name, no prices, and
- * an invitation to sign up or log in (login returns to the category browser).
+ * an invitation to sign up or log in (login returns to the category browser). A product opens its
+ * page, which a visitor may see without its price.
  */
 export function ShowroomPage() {
   const showroom = useShowroom();
@@ -36,22 +39,25 @@ export function ShowroomPage() {
         <Alert variant="light" color="maple" title="A glimpse of our range">
           <Stack gap="sm">
             <Text size="sm">{SHOWROOM_NOTICE}</Text>
-            {loggedIn ? (
-              <Group gap="sm">
+            <Group gap="sm">
+              {loggedIn ? (
                 <Button component={Link} to={paths.phase()} size="sm">
                   Go shopping
                 </Button>
-              </Group>
-            ) : (
-              <Group gap="sm">
-                <Button component={Link} to={paths.signup(afterLogin)} size="sm">
-                  Sign up
-                </Button>
-                <Button component={Link} to={paths.login(afterLogin)} size="sm" variant="default">
-                  Log in
-                </Button>
-              </Group>
-            )}
+              ) : (
+                <>
+                  <Button component={Link} to={paths.signup(afterLogin)} size="sm">
+                    Sign up
+                  </Button>
+                  <Button component={Link} to={paths.login(afterLogin)} size="sm" variant="default">
+                    Log in
+                  </Button>
+                </>
+              )}
+              <Anchor component={Link} to={paths.productList()} size="sm" fw={600}>
+                See what’s new
+              </Anchor>
+            </Group>
           </Stack>
         </Alert>
 
@@ -71,11 +77,19 @@ export function ShowroomPage() {
             </Title>
             <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
               {category.products.map((product) => (
-                <Card key={product.product_id} withBorder radius="md" padding="xs" className={classes.tile}>
+                <Card
+                  key={product.product_id}
+                  component={Link}
+                  to={productHref({ ...product, id: product.product_id })}
+                  withBorder
+                  radius="md"
+                  padding="xs"
+                  className={classes.showroomTile}
+                >
                   <Card.Section className={classes.media}>
                     <ProductImage icon={product.icon} variant="extra-small" alt="" h={160} fit="cover" />
                   </Card.Section>
-                  <Text size="sm" fw={600} mt="xs" lineClamp={2}>
+                  <Text size="sm" fw={600} mt="xs" lineClamp={3}>
                     {product.name}
                   </Text>
                 </Card>

@@ -97,18 +97,19 @@ export function HomePage() {
               ) : null}
               <Group gap="sm">
                 {loggedIn ? (
-                  <Button component={Link} to={paths.phase()} size="md">
-                    Start shopping
+                  <>
+                    <Button component={Link} to={paths.phase()} size="md">
+                      Start shopping
+                    </Button>
+                    <Button component={Link} to={paths.dashboard()} size="md" variant="default">
+                      Most popular
+                    </Button>
+                  </>
+                ) : (
+                  <Button component={Link} to={paths.showroom()} size="md">
+                    Visit the Showroom
                   </Button>
-                ) : null}
-                <Button
-                  component={Link}
-                  to={paths.showroom()}
-                  size="md"
-                  variant={loggedIn ? 'default' : 'filled'}
-                >
-                  Visit the Showroom
-                </Button>
+                )}
                 <Button
                   component={Link}
                   to={paths.custom()}

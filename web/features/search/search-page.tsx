@@ -15,15 +15,17 @@ export function SearchPage() {
   const results = useSearchResults(term);
   const products = results.data?.pages.flat() ?? [];
   const tooShort = term.length < SEARCH_MIN_LENGTH;
+  // A failed search shows nothing (spec §8; the API client logged it): it is not "no match".
+  const failed = results.isError && products.length === 0;
 
   return (
     <Container py={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
             SEARCH RESULTS FOR {term}
           </Title>
-          <Button variant="default" onClick={back}>
+          <Button variant="default" onClick={back} style={{ flex: 'none' }}>
             Back
           </Button>
         </Group>
@@ -34,7 +36,7 @@ export function SearchPage() {
           <Center py={64}>
             <Loader aria-label="Searching" />
           </Center>
-        ) : products.length === 0 ? (
+        ) : failed ? null : products.length === 0 ? (
           <Text c="dimmed">
             No products match “{term}”. Try another word, such as a colour or a sock style.
           </Text>
