@@ -6,6 +6,8 @@ describe('paths', () => {
   it('builds the routes of the specs', () => {
     expect(paths.home()).toBe('/');
     expect(paths.product(3, 42)).toBe('/product/3/42');
+    expect(paths.product(3, 42, 7)).toBe('/product/3/42?size=7');
+    expect(paths.product(3, 42, null)).toBe('/product/3/42');
     expect(paths.packageDetail(2, 9)).toBe('/package/2/9');
     expect(paths.categories(1)).toBe('/categories/1');
     expect(paths.search('wool socks')).toBe('/search/wool%20socks');

@@ -31,7 +31,9 @@ export const paths = {
   showroom: () => '/showroom',
   categories: (id: Id) => `/categories/${segment(id)}`,
   dashboard: () => '/dashboard',
-  product: (ctid: Id, id: Id) => `/product/${segment(ctid)}/${segment(id)}`,
+  /** A product page; `size` (a size's id or name) is preselected (spec §2 route parameter size). */
+  product: (ctid: Id, id: Id, size?: Id | null) =>
+    `/product/${segment(ctid)}/${segment(id)}${size === undefined || size === null ? '' : `?size=${segment(size)}`}`,
   productById: (id: Id) => `/product/${segment(id)}`,
   packageDetail: (pkId: Id, id: Id) => `/package/${segment(pkId)}/${segment(id)}`,
   search: (term?: string) => (term ? `/search/${segment(term)}` : '/search'),

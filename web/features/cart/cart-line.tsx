@@ -19,7 +19,7 @@ interface CartLineRowProps {
 function lineHref(line: CartLine): string {
   return line.package
     ? paths.packageDetail(line.package.id, line.product.id)
-    : paths.product(line.product.category_id, line.product.id);
+    : paths.product(line.product.category_id, line.product.id, line.size_id);
 }
 
 /**
