@@ -131,6 +131,33 @@ describe('refund search', () => {
     );
     expect(chargeSearchSchema.safeParse({ status: 3 }).success).toBe(false);
   });
+
+  it('reports every field at once, the cross-field rules too, when another field is wrong', () => {
+    const result = chargeSearchSchema.safeParse({
+      cardType: 1,
+      last4: '12a',
+      limit: '5x',
+      fromAmount: '9',
+      toAmount: '3',
+      fromDate: '2026-10-10',
+      toDate: '2026-10-01',
+    });
+    const messages = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]),
+    );
+    expect(messages).toEqual({
+      limit: POS_MESSAGES.limitDigits,
+      last4: POS_MESSAGES.last4Digits,
+      toAmount: POS_MESSAGES.amountRange,
+      toDate: POS_MESSAGES.dateRange,
+    });
+    // A range whose own end is wrong says that, not the range.
+    const badEnd = chargeSearchSchema.safeParse({ fromAmount: 'x', toAmount: '3', cardType: 2, last4: '12' });
+    expect(badEnd.error?.issues.map((issue) => issue.message)).toEqual([
+      POS_MESSAGES.fromAmountInvalid,
+      POS_MESSAGES.last4Length,
+    ]);
+  });
 });
 
 describe('refund panel', () => {

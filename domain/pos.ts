@@ -24,6 +24,7 @@
  * - POST api/pos/receipts, GET api/pos/receipts/{id}, POST api/pos/receipts/{id}/send,
  *   GET api/pos/receipts/{id}/pdf.
  * - GET api/pos/tax-rate -> { province, tax_rate, tax_rate_ppm }.
+ * - GET api/pos/seller -> Seller (the company, address, e-mail and GST/HST number printed).
  * - POST api/invoice/CreateInvoice, api/invoice/SendInvoice, GET api/invoice/{id},
  *   GET api/invoice/{id}/pdf. (api/invoice/UpdateInvoice is unused by the spec: left out.)
  *
@@ -119,6 +120,7 @@ export const POS_MESSAGES = {
   refundCallError: 'There is an error when refunding, please refresh page and try again.',
   refundSuccess: 'Refund successfully.',
   alreadyRefunded: 'This payment was already fully refunded.',
+  nothingToRefund: 'This payment has no successful charge to refund.',
   interacRefundThroughReader: 'Interac payments are refunded in person: use the card reader.',
   cardRefundOnline: 'Only Interac payments are refunded through the card reader.',
   paymentNotSucceeded: 'This payment has not succeeded on this card reader.',
@@ -422,6 +424,12 @@ const searchDate = z
     return text;
   });
 
+/** A refinement's `when`: run it once the fields it reads are valid, whatever the others hold. */
+function whenValid(...fields: string[]) {
+  return (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+}
+
 /**
  * POST api/pos/search-charge. Amounts in dollars as the web shows them (the server turns them into
  * cents); dates as calendar days 'YYYY-MM-DD' (or 'MM/DD/YYYY', or an ISO date-time whose date part
@@ -469,24 +477,32 @@ export const chargeSearchSchema = z
           .max(CHARGE_SEARCH_LIMIT_MAX, POS_MESSAGES.limitMax),
       ),
   })
-  .superRefine((search, context) => {
-    if (search.cardType > 0 && search.last4 !== undefined) {
-      if (!/^\d*$/.test(search.last4)) {
-        context.addIssue({ code: 'custom', path: ['last4'], message: POS_MESSAGES.last4Digits });
-      } else if (search.last4.length !== 4) {
-        context.addIssue({ code: 'custom', path: ['last4'], message: POS_MESSAGES.last4Length });
-      }
-    }
-    if (
-      search.fromAmount !== undefined &&
-      search.toAmount !== undefined &&
-      search.toAmount < search.fromAmount
-    ) {
-      context.addIssue({ code: 'custom', path: ['toAmount'], message: POS_MESSAGES.amountRange });
-    }
-    if (search.fromDate && search.toDate && search.toDate < search.fromDate) {
-      context.addIssue({ code: 'custom', path: ['toDate'], message: POS_MESSAGES.dateRange });
-    }
+  // Each cross-field rule runs even when another field is wrong (zod skips refinements of an
+  // object with issues otherwise), so that the form shows every message at once.
+  .refine((search) => search.cardType === 0 || search.last4 === undefined || /^\d*$/.test(search.last4), {
+    path: ['last4'],
+    message: POS_MESSAGES.last4Digits,
+    when: whenValid('cardType', 'last4'),
+  })
+  .refine(
+    (search) =>
+      search.cardType === 0 ||
+      search.last4 === undefined ||
+      !/^\d*$/.test(search.last4) ||
+      search.last4.length === 4,
+    { path: ['last4'], message: POS_MESSAGES.last4Length, when: whenValid('cardType', 'last4') },
+  )
+  .refine(
+    (search) =>
+      search.fromAmount === undefined ||
+      search.toAmount === undefined ||
+      search.toAmount >= search.fromAmount,
+    { path: ['toAmount'], message: POS_MESSAGES.amountRange, when: whenValid('fromAmount', 'toAmount') },
+  )
+  .refine((search) => !search.fromDate || !search.toDate || search.toDate >= search.fromDate, {
+    path: ['toDate'],
+    message: POS_MESSAGES.dateRange,
+    when: whenValid('fromDate', 'toDate'),
   })
   // last4 means nothing without a card type (spec §5: cleared and disabled).
   .transform((search) => ({ ...search, last4: search.cardType > 0 ? search.last4 : undefined }));

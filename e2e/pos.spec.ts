@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginRecord } from '../domain/auth.ts';
+import { POS_MESSAGES } from '../domain/pos.ts';
 import { bearer, DEMO, expect, logInByApi, openLoggedIn, readOutboxMails, test } from './fixtures.ts';
 
 /**
@@ -287,4 +288,233 @@ test('a client without the POS role is sent away from the POS screen', async ({ 
   await expect(page.getByRole('heading', { name: 'POS Payment' })).toBeHidden();
   // Nor is POS offered in the navigation.
   await expect(page.getByRole('link', { name: 'POS', exact: true })).toHaveCount(0);
+});
+
+test('a cashier without a reader sells through Card Checkout and the hosted payment page', async ({
+  page,
+  request,
+}) => {
+  const cashier = await logInByApi(request, DEMO.pos);
+  await openLoggedIn(page, cashier, '/pos-checkout');
+  await expect(page.getByRole('heading', { name: 'Card Checkout' })).toBeVisible();
+
+  // Nothing ticked: nothing is sent.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(POS_MESSAGES.checkoutNoItems)).toBeVisible();
+
+  // Products by name, case-insensitive ('iPhone Case' between 'Gift Box' and 'Novelty Socks').
+  const names = await page
+    .getByRole('form', { name: 'Card checkout' })
+    .getByRole('heading', { level: 2 })
+    .allTextContents();
+  expect(names).toContain('iPhone Case');
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+
+  const socks = 'Novelty Socks CDN$12.99';
+  const plus = page.getByRole('button', { name: `Increase Quantity of ${socks}` });
+  await expect(plus).toBeDisabled();
+  await page.getByRole('checkbox', { name: socks }).check();
+  await plus.click();
+  await expect(page.getByRole('textbox', { name: `Quantity of ${socks}` })).toHaveValue('2');
+  await expect(page.getByText('Subtotal CDN$25.98')).toBeVisible();
+  await expect(page.getByText('Total CDN$25.98', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  // The sandbox's hosted page: the lines and the total, a card form.
+  await expect(page).toHaveURL(/#\/sandbox-checkout\/cs_/);
+  await expect(page.getByText('Qty 2 × CDN$12.99')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+  await page.getByRole('textbox', { name: 'Expiration date' }).fill('1234');
+  await page.getByRole('textbox', { name: 'Security code' }).fill('123');
+  await page.getByRole('button', { name: 'Pay CDN$25.98' }).click();
+
+  // Back on this shop's success page, even when PUBLIC_URL names another address of it.
+  await expect(page.getByRole('heading', { name: POS_MESSAGES.checkoutSuccessTitle })).toBeVisible();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/#\/checkout-success$/);
+  await expect(page.getByRole('link', { name: 'No card reader? click Card Checkout' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'have card reader? click POS Checkout' })).toBeVisible();
+  await page.getByRole('link', { name: 'Receipt ...' }).click();
+  await expect(page.getByText('Novelty Socks (2 × CDN$12.99)')).toBeVisible();
+  // The receipt names the seller it will be stored with, before it is generated.
+  await expect(page.getByText('Maple Sock Co. Inc.')).toBeVisible();
+  await expect(page.getByText(/^GST\/HST Registration No\. \S+/)).toBeVisible();
+});
+
+test('the hosted payment page leads back to Card Checkout without paying', async ({ page, request }) => {
+  const cashier = await logInByApi(request, DEMO.pos);
+  const prices = await request.post('/api/pos/list_prices', { headers: bearer(cashier) });
+  const [price] = (await prices.json()) as { id: string }[];
+  const session = await request.post('/api/pos/create-checkout-session', {
+    headers: bearer(cashier),
+    data: { lineItems: [{ priceId: price?.id, quantity: 1 }] },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  const { url } = (await session.json()) as { url: string };
+  await openLoggedIn(page, cashier, url.replace(/^\/?#/, ''));
+  await expect(page.getByRole('button', { name: /^Pay CDN\$/ })).toBeVisible();
+
+  await page.getByRole('button', { name: '← Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Card Checkout' })).toBeVisible();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/#\/pos-checkout$/);
+});
+
+test('an Interac payment is refunded on the card reader, once', async ({ page, request }) => {
+  const cashier = await logInByApi(request, DEMO.pos);
+  await assignReader(request, cashier, FRONT_COUNTER.id);
+  await openLoggedIn(page, cashier, '/pos');
+  await expect(page.getByText('present, online')).toBeVisible();
+
+  // An amount no other test uses: 31.17 + 4.05 HST = 35.22.
+  await page.getByRole('textbox', { name: 'Amount' }).fill('31.17');
+  await page.getByRole('button', { name: 'Begin Transaction' }).click();
+  await page.getByRole('button', { name: 'Simulate Interac Payment' }).click();
+  await expect(toast(page, 'Paid successfully.')).toBeVisible();
+
+  // One receipt per payment: opened and generated twice, it keeps its number.
+  await page.getByRole('link', { name: 'View/Send Receipt' }).click();
+  await page.getByRole('button', { name: 'Generate Receipt' }).click();
+  const number = page.getByText(/^Receipt No\. \d+$/);
+  const first = await number.textContent();
+  await page.goto('/#/receipt');
+  await page.getByRole('button', { name: 'Generate Receipt' }).click();
+  await expect(number).toHaveText(first ?? '');
+
+  await page.goto('/#/refund');
+  await page.getByRole('textbox', { name: 'Filter' }).fill('35.22');
+  const row = page.getByRole('row').filter({ hasText: 'CDN$35.22' });
+  await expect(row).toContainText('interac');
+  await row.getByRole('checkbox').check();
+  const panel = page.getByRole('form', { name: 'Refund' });
+  await panel.getByRole('button', { name: 'Refund CDN$35.22' }).click();
+  // The reader waits for the Interac card; the page polls it.
+  await expect(panel.getByText(POS_MESSAGES.refundTapPrompt)).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Cancel Refund' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Simulate Interac card' }).click();
+  await expect(toast(page, 'Refund successfully.')).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(row.getByText('refunded', { exact: true })).toBeVisible();
+  await row.getByRole('checkbox').check();
+  await expect(page.getByText(POS_MESSAGES.alreadyRefunded)).toBeVisible();
+});
+
+test('a payment survives reader status calls that do not get through', async ({ page, request }) => {
+  const cashier = await logInByApi(request, DEMO.pos);
+  await assignReader(request, cashier, FRONT_COUNTER.id);
+  await openLoggedIn(page, cashier, '/pos');
+  await expect(page.getByText('present, online')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Add tax' }).uncheck();
+  await page.getByRole('textbox', { name: 'Amount' }).fill('8.42');
+  await page.getByRole('button', { name: 'Begin Transaction' }).click();
+  await expect(page.getByText('Please pay on card reader: CDN$8.42')).toBeVisible();
+
+  // The connection drops while the customer taps: the status calls fail for a few seconds.
+  let failing = true;
+  let failed = 0;
+  await page.route('**/api/pos/get_reader', async (route) => {
+    if (!failing) return route.continue();
+    failed += 1;
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'unavailable', message: 'Service unavailable' } }),
+    });
+  });
+  await expect.poll(() => failed).toBeGreaterThanOrEqual(2);
+  await expect(page.getByText(/cannot be reached right now/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel Payment' })).toBeVisible();
+
+  // The card is presented meanwhile; once the calls get through, the page sees the payment.
+  const presented = await request.post('/api/pos/simulate_payment', {
+    headers: { ...bearer(cashier), reader_id: FRONT_COUNTER.id },
+    data: {},
+  });
+  expect(presented.status()).toBe(200);
+  failing = false;
+  await expect(toast(page, 'Paid successfully.')).toBeVisible();
+  await expect(page.getByText('CDN$8.42 paid.')).toBeVisible();
+});
+
+test('a declined card says why, and its charge offers nothing to refund', async ({ page, request }) => {
+  const cashier = await logInByApi(request, DEMO.pos);
+  await assignReader(request, cashier, FRONT_COUNTER.id);
+  await openLoggedIn(page, cashier, '/pos');
+  await expect(page.getByText('present, online')).toBeVisible();
+
+  // The sandbox's reader declines amounts ending in .05, as Stripe's simulated reader does.
+  await page.getByRole('checkbox', { name: 'Add tax' }).uncheck();
+  await page.getByRole('textbox', { name: 'Amount' }).fill('41.05');
+  await page.getByRole('button', { name: 'Begin Transaction' }).click();
+  await page.getByRole('button', { name: 'Simulate Payment', exact: true }).click();
+  await expect(toast(page, 'card_declined: Your card was declined.')).toBeVisible();
+  // The amount stays, for another try.
+  await expect(page.getByRole('textbox', { name: 'Amount' })).toHaveValue('CDN$41.05');
+
+  await page.goto('/#/refund');
+  await page.getByRole('textbox', { name: 'Filter' }).fill('41.05');
+  const row = page.getByRole('row').filter({ hasText: 'CDN$41.05' });
+  await expect(row).toContainText('failed');
+  await row.getByRole('checkbox').check();
+  await expect(page.getByText(POS_MESSAGES.nothingToRefund)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
+});
+
+test.describe('in a Canadian English browser', () => {
+  test.use({ locale: 'en-CA' });
+
+  test('the refund search shows dates as MM/DD/YYYY and every wrong field at once', async ({
+    page,
+    request,
+  }) => {
+    const cashier = await logInByApi(request, DEMO.pos);
+    await openLoggedIn(page, cashier, '/refund');
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const usDate = (date: Date) => `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
+    const today = new Date();
+    const monthAgo = new Date(today);
+    monthAgo.setDate(monthAgo.getDate() - 30);
+    await expect(page.getByRole('textbox', { name: 'From Date' })).toHaveValue(usDate(monthAgo));
+    await expect(page.getByRole('textbox', { name: 'To Date' })).toHaveValue(usDate(today));
+
+    await page.getByRole('combobox', { name: 'Card Type' }).click();
+    await page.getByRole('option', { name: 'Debit' }).click();
+    await page.getByRole('textbox', { name: 'Last 4' }).fill('12a');
+    await page.getByRole('textbox', { name: 'Limit' }).fill('5x');
+    await page.getByRole('textbox', { name: 'From Date' }).fill('02/30/2026');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText(POS_MESSAGES.last4Digits)).toBeVisible();
+    await expect(page.getByText(POS_MESSAGES.limitDigits)).toBeVisible();
+    await expect(page.getByText(POS_MESSAGES.dateInvalid)).toBeVisible();
+
+    // Typed digits take the MM/DD/YYYY shape.
+    await page.getByRole('textbox', { name: 'From Date' }).fill('01052026');
+    await expect(page.getByRole('textbox', { name: 'From Date' })).toHaveValue('01/05/2026');
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a receipt and the invoice lines fit the screen', async ({ page, request }) => {
+    const cashier = await logInByApi(request, DEMO.pos);
+    await openLoggedIn(page, cashier, '/generate-receipt');
+    await page.getByRole('textbox', { name: 'Amount' }).fill('1234.56');
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const document = page.getByRole('region', { name: 'Receipt', exact: true });
+    await expect(document.getByText('CDN$1,395.05')).toHaveCount(2);
+    const overflow = await document.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const total = await document.getByRole('cell', { name: 'CDN$1,395.05' }).boundingBox();
+    expect((total?.x ?? 0) + (total?.width ?? 0)).toBeLessThanOrEqual(390);
+
+    // Generate Invoice: each order line is laid out down the screen, every field in view.
+    await page.goto('/#/generate-invoice');
+    for (const name of ['Product 1', 'Price 1', 'Quantity 1']) {
+      const box = await page.getByRole('textbox', { name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
+    }
+    await expect(page.getByRole('button', { name: 'Remove row 1' })).toBeInViewport();
+  });
 });

@@ -73,6 +73,7 @@ describe('the POS role guard', () => {
     ['POST', '/api/pos/receipts/1/send', { email: 'a@example.ca' }],
     ['GET', '/api/pos/receipts/1/pdf'],
     ['GET', '/api/pos/tax-rate'],
+    ['GET', '/api/pos/seller'],
     ['POST', '/api/pos/GETUSERREADER', { user_id: 1 }],
   ];
 

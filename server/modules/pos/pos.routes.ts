@@ -27,6 +27,7 @@ import {
   sandboxCheckoutSchema,
   savedPaymentDetailSchema,
   saveUserPaymentDetailSchema,
+  sellerSchema,
   sendReceiptSchema,
   sendResultSchema,
   simulatePaymentSchema,
@@ -217,6 +218,8 @@ export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (app, { 
     { schema: { body: createReceiptSchema, response: { 200: receiptCreatedSchema } } },
     (request) => receipts.create(staff(request), request.body),
   );
+
+  app.get('/api/pos/seller', { schema: { response: { 200: sellerSchema } } }, () => receipts.seller());
 
   app.get(
     '/api/pos/receipts/:id',

@@ -192,7 +192,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
     const chargeId = intent.status === 'succeeded' ? intent.latest_charge : null;
     const charge = chargeId ? await gatewayCall(() => payments.retrieveCharge(chargeId)) : undefined;
     if (!charge?.captured || charge.status !== 'succeeded') {
-      throw new AppError('charge_not_refundable', 'This payment has no successful charge to refund.', 409);
+      throw new AppError('charge_not_refundable', POS_MESSAGES.nothingToRefund, 409);
     }
     return charge;
   }

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   type CreateReceipt,
+  POS_MESSAGES,
   type Receipt,
   type ReceiptCreated,
   type ReceiptLine,
   receiptTotals,
+  type Seller,
 } from '../../../domain/pos.ts';
 import type { Database } from '../../db/database.ts';
 import { receipts } from '../../db/schema.ts';
@@ -21,6 +23,9 @@ import { renderReceiptPdf } from './receipt-pdf.ts';
 /** A stored line keeps the rate it was taxed at, so a later change of rate does not rewrite it. */
 type StoredLine = ReceiptLine & { tax_rate_ppm: number };
 type ReceiptRow = typeof receipts.$inferSelect;
+
+/** The first key of the advisory lock that makes one receipt per payment (the second: the payment). */
+const RECEIPT_LOCK = 4_702_001;
 
 export interface ReceiptsDeps {
   db: Database;
@@ -64,7 +69,13 @@ export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
   }
 
   return {
+    /**
+     * A receipt of its own for lines typed in the generator; for a POS payment, its one receipt:
+     * the lines must add up to what was taken, and asking again answers the receipt made before
+     * (a second click, or the receipt opened again later), never a second number.
+     */
     async create(user: AuthUser, input: CreateReceipt): Promise<ReceiptCreated> {
+      let received: number | undefined;
       if (input.paymentIntentId) {
         // Only a payment the shop really took may be named on a receipt.
         const intent = await payments.retrievePaymentIntent(input.paymentIntentId).catch((error: unknown) => {
@@ -75,6 +86,7 @@ export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
           const message = 'This payment has not succeeded.';
           throw badRequest(message, { paymentIntentId: message });
         }
+        received = intent.amount_received;
       }
       const { ppm } = await storeTaxRatePpm(db);
       const totals = receiptTotals(
@@ -85,20 +97,38 @@ export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
         })),
         ppm,
       );
+      if (received !== undefined && totals.total !== received) {
+        throw badRequest(POS_MESSAGES.paymentAmountMismatch, { lines: POS_MESSAGES.paymentAmountMismatch });
+      }
       const lines: StoredLine[] = totals.lines.map((line) => ({ ...line, tax_rate_ppm: ppm }));
-      const [row] = await db
-        .insert(receipts)
-        .values({
-          clientId: user.id,
-          paymentIntentId: input.paymentIntentId ?? null,
-          lines,
-          subtotal: totals.subtotal,
-          tax: totals.tax,
-          total: totals.total,
-          email: input.email || null,
-          createdAt: clock.now(),
-        })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const paymentIntentId = input.paymentIntentId ?? null;
+        if (paymentIntentId) {
+          // One receipt per payment, also when two requests for it arrive together.
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECEIPT_LOCK}, hashtext(${paymentIntentId}))`);
+          const [made] = await tx
+            .select()
+            .from(receipts)
+            .where(eq(receipts.paymentIntentId, paymentIntentId))
+            .orderBy(asc(receipts.id))
+            .limit(1);
+          if (made) return made;
+        }
+        const [inserted] = await tx
+          .insert(receipts)
+          .values({
+            clientId: user.id,
+            paymentIntentId,
+            lines,
+            subtotal: totals.subtotal,
+            tax: totals.tax,
+            total: totals.total,
+            email: input.email || null,
+            createdAt: clock.now(),
+          })
+          .returning();
+        return inserted;
+      });
       if (!row) throw new Error('receipt insert returned nothing');
       return {
         receipt_id: row.id,
@@ -107,6 +137,11 @@ export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
         tax: row.tax,
         total: row.total,
       };
+    },
+
+    /** Who receipts and invoices name as the seller, for a receipt not generated yet. */
+    async seller(): Promise<Seller> {
+      return sellerFrom(await readSettings(db));
     },
 
     async get(id: number): Promise<Receipt> {

@@ -90,6 +90,28 @@ describe('POST api/pos/receipts', () => {
     expect(await countRows(t.db, receipts)).toBe(before);
   });
 
+  it('makes one receipt per payment: asked again, even at once, it answers the same number', async () => {
+    const { paymentIntentId } = await payOnReader(t, cashier, FRONT_COUNTER, 3467);
+    const before = await countRows(t.db, receipts);
+    const [first, second] = await Promise.all([create({ paymentIntentId }), create({ paymentIntentId })]);
+    const again = await create({ paymentIntentId, email: 'later@example.ca' });
+    expect(second).toEqual(first);
+    expect(again).toEqual(first);
+    expect(await countRows(t.db, receipts)).toBe(before + 1);
+  });
+
+  it('refuses lines that do not add up to what the payment took, and writes nothing', async () => {
+    const { paymentIntentId } = await payOnReader(t, cashier, FRONT_COUNTER, 3467);
+    const before = await countRows(t.db, receipts);
+    const response = await posCall(t, cashier, '/api/pos/receipts', {
+      lines: [{ product_name: 'Novelty Socks', amount: 100 }],
+      paymentIntentId,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.lines).toBe(POS_MESSAGES.paymentAmountMismatch);
+    expect(await countRows(t.db, receipts)).toBe(before);
+  });
+
   it('refuses bad lines with the spec messages, and writes nothing', async () => {
     const before = await countRows(t.db, receipts);
     const cases: [unknown, string, string][] = [
@@ -178,6 +200,23 @@ describe('GET api/pos/receipts/{id} and its PDF', () => {
       expect(text, expected).toContain(expected);
     }
     expect((await get('/api/pos/receipts/999999/pdf')).statusCode).toBe(404);
+  });
+});
+
+describe('GET api/pos/seller', () => {
+  it('answers the seller printed on receipts, for a receipt not generated yet', async () => {
+    const response = await get('/api/pos/seller');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      company_name: 'Maple Sock Co. Inc.',
+      store_name: expect.any(String),
+      address: expect.any(String),
+      email: expect.any(String),
+      gst_hst_number: '812345678 RT0001',
+    });
+    const created = await create();
+    const receipt = (await get(`/api/pos/receipts/${created.receipt_id}`)).json<Receipt>();
+    expect(response.json()).toEqual(receipt.seller);
   });
 });
 

@@ -160,98 +160,96 @@ export function GenerateInvoicePage() {
                 Add Row
               </Button>
             </Group>
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="xs" className={classes.documentTable}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Product</Table.Th>
-                    <Table.Th w={160}>Price</Table.Th>
-                    <Table.Th w={110}>Quantity</Table.Th>
-                    <Table.Th w={130} className={classes.numeric}>
-                      Amount
-                    </Table.Th>
-                    <Table.Th w={48} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {fields.map((field, index) => {
-                    const line = previewLines[index];
-                    const lineErrors = errors.products?.[index];
-                    const row = index + 1;
-                    return (
-                      <Table.Tr key={field.id}>
-                        <Table.Td>
-                          <TextInput
-                            aria-label={`Product ${row}`}
-                            placeholder="Product"
-                            error={lineErrors?.product_name?.message}
-                            {...register(`products.${index}.product_name`)}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Controller
-                            control={control}
-                            name={`products.${index}.price`}
-                            render={({ field: price, fieldState }) => (
-                              <NumberInput
-                                aria-label={`Price ${row}`}
-                                placeholder="0.00"
-                                prefix="CDN$"
-                                decimalScale={2}
-                                allowNegative={false}
-                                hideControls
-                                inputMode="decimal"
-                                name={price.name}
-                                ref={price.ref}
-                                value={price.value ?? ''}
-                                onChange={price.onChange}
-                                onBlur={price.onBlur}
-                                error={fieldState.error?.message}
-                              />
-                            )}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Controller
-                            control={control}
-                            name={`products.${index}.quantity`}
-                            render={({ field: quantity, fieldState }) => (
-                              <NumberInput
-                                aria-label={`Quantity ${row}`}
-                                min={1}
-                                max={INVOICE_QUANTITY_MAX}
-                                allowDecimal={false}
-                                allowNegative={false}
-                                name={quantity.name}
-                                ref={quantity.ref}
-                                value={quantity.value ?? ''}
-                                onChange={quantity.onChange}
-                                onBlur={quantity.onBlur}
-                                error={fieldState.error?.message}
-                              />
-                            )}
-                          />
-                        </Table.Td>
-                        <Table.Td className={classes.numeric}>
-                          {formatMoney((line?.price ?? 0) * (line?.quantity ?? 0))}
-                        </Table.Td>
-                        <Table.Td>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Remove row ${row}`}
-                            onClick={() => remove(index)}
-                            disabled={fields.length === 1}
-                          >
-                            ✕
-                          </ActionIcon>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Table verticalSpacing="xs" className={`${classes.documentTable} ${classes.invoiceLines}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th w={160}>Price</Table.Th>
+                  <Table.Th w={110}>Quantity</Table.Th>
+                  <Table.Th w={130} className={classes.numeric}>
+                    Amount
+                  </Table.Th>
+                  <Table.Th w={48} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {fields.map((field, index) => {
+                  const line = previewLines[index];
+                  const lineErrors = errors.products?.[index];
+                  const row = index + 1;
+                  return (
+                    <Table.Tr key={field.id}>
+                      <Table.Td data-cell="product" data-label="Product">
+                        <TextInput
+                          aria-label={`Product ${row}`}
+                          placeholder="Product"
+                          error={lineErrors?.product_name?.message}
+                          {...register(`products.${index}.product_name`)}
+                        />
+                      </Table.Td>
+                      <Table.Td data-label="Price">
+                        <Controller
+                          control={control}
+                          name={`products.${index}.price`}
+                          render={({ field: price, fieldState }) => (
+                            <NumberInput
+                              aria-label={`Price ${row}`}
+                              placeholder="0.00"
+                              prefix="CDN$"
+                              decimalScale={2}
+                              allowNegative={false}
+                              hideControls
+                              inputMode="decimal"
+                              name={price.name}
+                              ref={price.ref}
+                              value={price.value ?? ''}
+                              onChange={price.onChange}
+                              onBlur={price.onBlur}
+                              error={fieldState.error?.message}
+                            />
+                          )}
+                        />
+                      </Table.Td>
+                      <Table.Td data-label="Quantity">
+                        <Controller
+                          control={control}
+                          name={`products.${index}.quantity`}
+                          render={({ field: quantity, fieldState }) => (
+                            <NumberInput
+                              aria-label={`Quantity ${row}`}
+                              min={1}
+                              max={INVOICE_QUANTITY_MAX}
+                              allowDecimal={false}
+                              allowNegative={false}
+                              name={quantity.name}
+                              ref={quantity.ref}
+                              value={quantity.value ?? ''}
+                              onChange={quantity.onChange}
+                              onBlur={quantity.onBlur}
+                              error={fieldState.error?.message}
+                            />
+                          )}
+                        />
+                      </Table.Td>
+                      <Table.Td className={classes.numeric} data-cell="amount" data-label="Amount">
+                        {formatMoney((line?.price ?? 0) * (line?.quantity ?? 0))}
+                      </Table.Td>
+                      <Table.Td data-cell="remove">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove row ${row}`}
+                          onClick={() => remove(index)}
+                          disabled={fields.length === 1}
+                        >
+                          ✕
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
             {errors.products?.root?.message || errors.products?.message ? (
               <Text c="red" size="sm" mt="xs">
                 {errors.products?.root?.message ?? errors.products?.message}

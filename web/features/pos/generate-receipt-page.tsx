@@ -224,7 +224,7 @@ export function GenerateReceiptPage() {
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     error={fieldState.error?.message}
-                    description={amountHint(preview, addTax, ratePpm)}
+                    description={amountHint(preview, addTax, ratePpm, 'receipt')}
                     miw={220}
                   />
                 )}

@@ -44,6 +44,7 @@ import {
 } from './pos.api.ts';
 import {
   amountHint,
+  isTransientError,
   ownAction,
   type PaidPayment,
   ratePpmOf,
@@ -52,7 +53,7 @@ import {
   readerState,
   typedCents,
 } from './pos-rules.ts';
-import { PosPage, TestModeNotice, WaitingMessage } from './pos-ui.tsx';
+import { PosPage, ReaderRetryNote, TestModeNotice, WaitingMessage } from './pos-ui.tsx';
 
 const DEFAULT_VALUES: PosForm = { addTax: true, showEmail: false, amount: '', receiptEmail: '' };
 
@@ -124,7 +125,8 @@ export function PosPaymentPage() {
   useEffect(() => {
     if (transaction?.phase !== 'processing' || !transaction.paymentIntentId) return;
     if (handled.current === transaction.paymentIntentId) return;
-    if (reader.error) {
+    // A status call that did not get through: the page asks again at the next tick.
+    if (reader.error && !isTransientError(reader.error)) {
       handled.current = transaction.paymentIntentId;
       notifyError(readerCallErrorText(reader.error));
       setTransaction(undefined);
@@ -362,6 +364,7 @@ export function PosPaymentPage() {
                 <WaitingMessage>
                   {POS_MESSAGES.payPrompt}: {formatMoney(transaction.totals.total)}
                 </WaitingMessage>
+                {reader.isError ? <ReaderRetryNote /> : null}
                 {config.testMode ? (
                   <Group gap="sm">
                     <Button variant="light" color="teal" onClick={() => simulate(false)} loading={simulating}>

@@ -14,7 +14,11 @@ import {
   formatCardNumber,
   formatExpiry,
   formatPaidAt,
+  formatUsDate,
   isInterac,
+  isoToUsDate,
+  isTransientError,
+  maskUsDate,
   ownAction,
   paidLine,
   parseExpiry,
@@ -25,7 +29,10 @@ import {
   readerState,
   receiptDraftOf,
   refundErrorText,
+  refundPanelState,
+  returnUrlOnThisSite,
   typedCents,
+  usDateToIso,
   validateChargeSearch,
 } from './pos-rules.ts';
 
@@ -67,6 +74,8 @@ describe('amounts', () => {
   it('the Amount hint is amount + tax (13%) = total with tax on, the amount alone otherwise', () => {
     expect(amountHint(undefined, true, RATE)).toBe('amount + tax (13%) = total');
     expect(amountHint(undefined, false, RATE)).toBe('amount');
+    expect(amountHint(undefined, true, RATE, 'receipt')).toBe('amount + tax (13% tax) = total');
+    expect(amountHint(undefined, false, RATE, 'receipt')).toBe('amount');
     expect(amountHint({ amount: 1000, tax: 130, total: 1130 }, true, RATE)).toBe(
       'CDN$10.00 + CDN$1.30 tax (13%) = CDN$11.30',
     );
@@ -212,7 +221,7 @@ describe('refund search (spec §5, §9)', () => {
 
   it('starts with the last 30 days to today, no status or card type, limit 100', () => {
     const form = defaultChargeSearch(today);
-    expect(form).toMatchObject({ fromDate: '2026-10-23', toDate: '2026-11-22', status: '0', cardType: '0' });
+    expect(form).toMatchObject({ fromDate: '10/23/2026', toDate: '11/22/2026', status: '0', cardType: '0' });
     expect(form.limit).toBe('100');
     expect(chargeSearchRequest(form)).toEqual({
       fromAmount: undefined,
@@ -249,9 +258,47 @@ describe('refund search (spec §5, §9)', () => {
     expect(validateChargeSearch({ ...form, fromAmount: 'ten' }).errors).toEqual({
       fromAmount: POS_MESSAGES.fromAmountInvalid,
     });
-    expect(validateChargeSearch({ ...form, fromDate: '2026-11-23' }).errors).toEqual({
+    expect(validateChargeSearch({ ...form, fromDate: '11/23/2026' }).errors).toEqual({
       toDate: POS_MESSAGES.dateRange,
     });
+    expect(validateChargeSearch({ ...form, fromDate: '02/30/2026' }).errors).toEqual({
+      fromDate: POS_MESSAGES.dateInvalid,
+    });
+  });
+
+  it('shows every message at once: Last 4 too when Limit is wrong', () => {
+    const form = { ...defaultChargeSearch(today), cardType: '1', last4: '12a', limit: '5x' };
+    expect(validateChargeSearch(form).errors).toEqual({
+      last4: POS_MESSAGES.last4Digits,
+      limit: POS_MESSAGES.limitDigits,
+    });
+  });
+
+  it('reads and writes dates as MM/DD/YYYY and sends calendar days', () => {
+    expect(formatUsDate(new Date(2026, 0, 5, 23, 59))).toBe('01/05/2026');
+    expect(usDateToIso('01/05/2026')).toBe('2026-01-05');
+    expect(usDateToIso('02/29/2027')).toBeUndefined();
+    expect(usDateToIso('2026-01-05')).toBeUndefined();
+    expect(isoToUsDate('2026-12-31')).toBe('12/31/2026');
+    expect(isoToUsDate('')).toBe('');
+    expect(maskUsDate('1')).toBe('1');
+    expect(maskUsDate('0105')).toBe('01/05');
+    expect(maskUsDate('01/05/20261999')).toBe('01/05/2026');
+    expect(maskUsDate('ab01x052026')).toBe('01/05/2026');
+    const form = { ...defaultChargeSearch(today), fromDate: '11/01/2026', toDate: 'soon' };
+    expect(chargeSearchRequest(form)).toMatchObject({ fromDate: '2026-11-01', toDate: 'soon' });
+    expect(chargeSearchRequest({ ...form, toDate: ' ' }).toDate).toBeUndefined();
+  });
+});
+
+describe('polling the reader', () => {
+  it('keeps polling through calls that did not get through, stops on a refusal', () => {
+    expect(isTransientError(new ApiError(0, 'network_error', 'offline'))).toBe(true);
+    expect(isTransientError(new ApiError(502, 'payment_provider_unavailable', 'x'))).toBe(true);
+    expect(isTransientError(new ApiError(503, 'unavailable', 'x'))).toBe(true);
+    expect(isTransientError(new ApiError(429, 'rate_limited', 'x'))).toBe(true);
+    expect(isTransientError(new ApiError(404, 'reader_not_present', 'x'))).toBe(false);
+    expect(isTransientError(new ApiError(403, 'reader_not_assigned', 'x'))).toBe(false);
   });
 });
 
@@ -269,6 +316,17 @@ describe('refunds (spec §4, §8)', () => {
     expect(cardRefundSucceeded({ object: 'refund', status: 'succeeded' })).toBe(true);
     expect(cardRefundSucceeded({ object: 'refund', status: 'pending' })).toBe(false);
     expect(cardRefundSucceeded(undefined)).toBe(false);
+  });
+
+  it('the panel offers a refund only of money taken and not yet all refunded', () => {
+    expect(refundPanelState(charge())).toBe('refundable');
+    expect(refundPanelState(charge({ amountRefunded: 1000 }))).toBe('refundable');
+    expect(refundPanelState(charge({ amountRefunded: 2260, refunded: true }))).toBe('refunded');
+    expect(refundPanelState(charge({ amountRefunded: 2260 }))).toBe('refunded');
+    // A declined payment, or one authorized and not captured: no money to give back.
+    expect(refundPanelState(charge({ status: 'failed' }))).toBe('not-refundable');
+    expect(refundPanelState(charge({ status: 'pending' }))).toBe('not-refundable');
+    expect(refundPanelState(charge({ captured: false }))).toBe('not-refundable');
   });
 
   it('Interac payments are recognised by source, network or brand', () => {
@@ -290,6 +348,24 @@ describe('refunds (spec §4, §8)', () => {
     expect(chargeMatches(row, 'VISA')).toBe(true);
     expect(chargeMatches(row, '4242')).toBe(true);
     expect(chargeMatches(row, 'mastercard')).toBe(false);
+  });
+});
+
+describe("the sandbox's hosted page", () => {
+  const here = 'http://127.0.0.1:3310/#/sandbox-checkout/cs_test_1';
+
+  it('returns to the success URL on this site, or to the same screen of this app', () => {
+    expect(returnUrlOnThisSite('http://127.0.0.1:3310/#/checkout-success', here)).toBe(
+      'http://127.0.0.1:3310/#/checkout-success',
+    );
+    // PUBLIC_URL names another address of the shop: the buyer stays here, on that screen.
+    expect(returnUrlOnThisSite('http://localhost:3000/#/checkout-success', here)).toBe(
+      'http://127.0.0.1:3310/#/checkout-success',
+    );
+    // Never sent to another site.
+    expect(returnUrlOnThisSite('https://evil.example/phish', here)).toBe('http://127.0.0.1:3310/');
+    expect(returnUrlOnThisSite('/#/checkout-success', here)).toBe('http://127.0.0.1:3310/#/checkout-success');
+    expect(returnUrlOnThisSite(null, here)).toBeUndefined();
   });
 });
 

@@ -17,6 +17,7 @@ import {
   type PosTotals,
   type RefundResult,
   readerErrorText,
+  refundableCents,
   taxRateLabel,
 } from '../../../domain/pos.ts';
 import { isApiError } from '../../lib/api.ts';
@@ -24,10 +25,21 @@ import { errorMessage } from '../../lib/errors.ts';
 
 // ---------------------------------------------------------------- amounts
 
-/** The Amount hint (spec §2): 'amount + tax (13%) = total' with tax on, the amount alone otherwise. */
-export function amountHint(totals: PosTotals | undefined, addTax: boolean, ratePpm: number): string {
+/**
+ * The Amount hint (spec §2): 'amount + tax (13%) = total' with tax on, the amount alone otherwise;
+ * the receipt generator's reads 'amount + tax (13% tax) = total' until an amount is typed.
+ */
+export function amountHint(
+  totals: PosTotals | undefined,
+  addTax: boolean,
+  ratePpm: number,
+  screen: 'pos' | 'receipt' = 'pos',
+): string {
   const rate = taxRateLabel(ratePpm);
-  if (!totals) return addTax ? `amount + tax (${rate}) = total` : 'amount';
+  if (!totals) {
+    if (!addTax) return 'amount';
+    return screen === 'receipt' ? `amount + tax (${rate} tax) = total` : `amount + tax (${rate}) = total`;
+  }
   if (!addTax) return formatMoney(totals.amount);
   return `${formatMoney(totals.amount)} + ${formatMoney(totals.tax)} tax (${rate}) = ${formatMoney(totals.total)}`;
 }
@@ -80,6 +92,16 @@ export function readerCallErrorText(error: unknown): string {
   }
   if (error.status === 0 || error.status >= 500) return POS_MESSAGES.paymentCreationError;
   return readerErrorText({ code: error.code, message: error.message });
+}
+
+/**
+ * A reader status call that did not get through (no network, the server or the provider briefly
+ * down, rate limited): while a payment or refund waits on the reader, the page keeps polling
+ * instead of giving up, since the card may still be presented and the money taken.
+ */
+export function isTransientError(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status === 0 || error.status === 429 || error.status >= 500;
 }
 
 /** What became of our action on the reader, once it is no longer in progress. */
@@ -285,6 +307,34 @@ export function toDateInput(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** 'MM/DD/YYYY' of a date in the browser's time zone (the refund search's dates, spec §2). */
+export function formatUsDate(date: Date): string {
+  return isoToUsDate(toDateInput(date));
+}
+
+/** 'YYYY-MM-DD' to 'MM/DD/YYYY' ('' when it is not such a date). */
+export function isoToUsDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : '';
+}
+
+/** 'MM/DD/YYYY' to 'YYYY-MM-DD', or undefined when it is not a real calendar day. */
+export function usDateToIso(text: string): string | undefined {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return undefined;
+  const iso = `${match[3]}-${match[1]}-${match[2]}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : undefined;
+}
+
+/** A date as it is typed, shaped into MM/DD/YYYY: digits only, slashes added. */
+export function maskUsDate(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  if (digits.length <= 2) return digits;
+  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}
+
 export interface ChargeSearchForm {
   fromAmount: string;
   toAmount: string;
@@ -296,7 +346,10 @@ export interface ChargeSearchForm {
   limit: string;
 }
 
-/** The refund search's starting values: the last 30 days to today, limit 100 (spec §9). */
+/**
+ * The refund search's starting values: the last 30 days to today, limit 100 (spec §9). Dates are
+ * MM/DD/YYYY as the form shows them, whatever the browser's language.
+ */
 export function defaultChargeSearch(today: Date): ChargeSearchForm {
   const from = new Date(today);
   from.setDate(from.getDate() - CHARGE_SEARCH_DEFAULT_DAYS);
@@ -304,27 +357,35 @@ export function defaultChargeSearch(today: Date): ChargeSearchForm {
     fromAmount: '',
     toAmount: '',
     status: '0',
-    fromDate: toDateInput(from),
-    toDate: toDateInput(today),
+    fromDate: formatUsDate(from),
+    toDate: formatUsDate(today),
     cardType: '0',
     last4: '',
     limit: String(CHARGE_SEARCH_LIMIT_DEFAULT),
   };
 }
 
-/** The request body of the form's values (amounts stay dollars; the server converts them). */
+/**
+ * The request body of the form's values: amounts stay dollars (the server converts them), dates
+ * become calendar days 'YYYY-MM-DD' (one that is not a date goes as typed, for the schema to refuse).
+ */
 export function chargeSearchRequest(form: ChargeSearchForm): ChargeSearchRequest {
   const cardType = Number(form.cardType) as 0 | 1 | 2 | 3;
   return {
     fromAmount: form.fromAmount.trim() || undefined,
     toAmount: form.toAmount.trim() || undefined,
-    fromDate: form.fromDate || undefined,
-    toDate: form.toDate || undefined,
+    fromDate: dayOf(form.fromDate),
+    toDate: dayOf(form.toDate),
     status: Number(form.status) as 0 | 1 | 2,
     cardType,
     last4: cardType > 0 ? form.last4.trim() || undefined : undefined,
     limit: form.limit.trim() || undefined,
   };
+}
+
+function dayOf(text: string): string | undefined {
+  const trimmed = text.trim();
+  return trimmed ? (usDateToIso(trimmed) ?? trimmed) : undefined;
 }
 
 export type ChargeSearchErrors = Partial<Record<keyof ChargeSearchForm, string>>;
@@ -374,6 +435,20 @@ export function formatPaidAt(iso: string): string {
   return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/**
+ * What the refund panel offers for a selected charge (spec §4 Refund): nothing when it was fully
+ * refunded, nothing when no money was taken (a declined or not yet captured payment), else the form.
+ */
+export function refundPanelState(
+  charge: Pick<PosCharge, 'amount' | 'amountRefunded' | 'refunded' | 'status' | 'captured'>,
+): 'refunded' | 'not-refundable' | 'refundable' {
+  if (charge.refunded || (charge.amountRefunded > 0 && refundableCents(charge) <= 0)) return 'refunded';
+  if (charge.status !== 'succeeded' || !charge.captured || refundableCents(charge) <= 0) {
+    return 'not-refundable';
+  }
+  return 'refundable';
+}
+
 /** Interac payments are refunded in person through the reader; other cards directly. */
 export function isInterac(charge: Pick<PosCharge, 'network' | 'source' | 'brand'>): boolean {
   return (
@@ -403,6 +478,25 @@ export function chargeMatches(charge: PosCharge, text: string): boolean {
 }
 
 // ---------------------------------------------------------------- the sandbox's card form
+
+/**
+ * Where the sandbox's hosted page sends the buyer once paid: the session's success URL when it is
+ * on this site; otherwise the same screen of this app (the hash route it names). The server builds
+ * that URL from PUBLIC_URL, which may name another address of the same shop (localhost behind a
+ * proxy, a second instance): the buyer must not be left on a page that never moves, nor sent away.
+ */
+export function returnUrlOnThisSite(url: string | null, here: string): string | undefined {
+  if (!url) return undefined;
+  const current = new URL(here);
+  let target: URL;
+  try {
+    target = new URL(url, current);
+  } catch {
+    return undefined;
+  }
+  if (target.origin === current.origin) return target.href;
+  return `${current.origin}${current.pathname}${target.hash}`;
+}
 
 /** '4242 4242 4242 4242' as typed: digits in groups of four, at most 19 digits. */
 export function formatCardNumber(text: string): string {

@@ -61,12 +61,21 @@ export function TestModeNotice({ children }: { children?: ReactNode }) {
 /** The animated message while the reader waits for a card (spec §2). */
 export function WaitingMessage({ children }: { children: ReactNode }) {
   return (
-    <Group gap="sm" role="status" aria-live="polite">
-      <Loader size="sm" type="dots" />
+    <Group gap="sm" role="status" aria-live="polite" wrap="nowrap" align="center">
+      <Loader size="sm" type="dots" style={{ flexShrink: 0 }} />
       <Text fw={700} size="lg" c="maple.8" className={classes.waiting}>
         {children}
       </Text>
     </Group>
+  );
+}
+
+/** Under the waiting message while a reader status call fails: the page keeps asking. */
+export function ReaderRetryNote() {
+  return (
+    <Text size="sm" c="dimmed" role="status">
+      The card reader cannot be reached right now; checking again every second…
+    </Text>
   );
 }
 

@@ -25,6 +25,7 @@ import {
   type SandboxCheckout,
   type SandboxCheckoutPay,
   type SaveUserPaymentDetail,
+  type Seller,
   type SendInvoice,
   type SendReceipt,
 } from '../../../domain/pos.ts';
@@ -44,6 +45,7 @@ export const posKeys = {
   prices: ['pos', 'prices'] as const,
   charges: (search: ChargeSearchRequest | undefined) => ['pos', 'charges', search] as const,
   receipt: (id: number) => ['pos', 'receipt', id] as const,
+  seller: ['pos', 'seller'] as const,
   invoice: (id: number) => ['pos', 'invoice', id] as const,
   sandboxCheckout: (id: string) => ['pos', 'sandbox-checkout', id] as const,
 };
@@ -175,6 +177,16 @@ export function paySandboxCheckout(id: string, card: SandboxCheckoutPay): Promis
 export function useCreateReceipt() {
   return useMutation({
     mutationFn: (body: CreateReceipt) => api.post<ReceiptCreated>('/api/pos/receipts', body),
+  });
+}
+
+/** GET api/pos/seller: who a receipt names, shown before it is generated. */
+export function useSeller(enabled: boolean) {
+  return useQuery({
+    queryKey: posKeys.seller,
+    queryFn: ({ signal }) => api.get<Seller>('/api/pos/seller', { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
   });
 }
 

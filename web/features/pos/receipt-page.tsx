@@ -34,7 +34,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { DocumentTitle, SellerBlock, type SellerView, TotalsBlock } from './document-parts.tsx';
-import { useCreateReceipt, useReceipt, useSendReceipt } from './pos.api.ts';
+import { useCreateReceipt, useReceipt, useSeller, useSendReceipt } from './pos.api.ts';
 import classes from './pos.module.css';
 import { parsePaidDetails, ratePpmOf, receiptDraftOf } from './pos-rules.ts';
 import { PosPage } from './pos-ui.tsx';
@@ -67,10 +67,12 @@ function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
       withBorder
       radius="lg"
       className={`${classes.document} ${classes.documentPadding} ${classes.printArea}`}
+      component="section"
+      aria-label={receipt.number ? `Receipt ${receipt.number}` : 'Receipt'}
     >
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-start" gap="lg" wrap="nowrap">
-          <Box flex={1} miw={0}>
+        <Group justify="space-between" align="flex-start" gap="lg">
+          <Box flex={1} miw={220}>
             <SellerBlock seller={receipt.seller} />
           </Box>
           <Stack gap={2} align="flex-end" ta="right">
@@ -178,6 +180,8 @@ export function ReceiptPage() {
   const sendReceipt = useSendReceipt();
   const [emailOpened, setEmailOpened] = useState(false);
   const draft = useMemo(() => (id ? undefined : readDraft()), [id]);
+  // The draft names the seller the stored receipt will (company name, GST/HST number).
+  const seller = useSeller(draft !== undefined);
   const ratePpm = ratePpmOf(config.storeTaxRate);
   const printed = useRef(false);
 
@@ -201,7 +205,7 @@ export function ReceiptPage() {
     return {
       number: undefined,
       date: new Date(),
-      seller: {
+      seller: seller.data ?? {
         company_name: config.storeName,
         address: config.storeAddress,
         email: config.storeEmail,
@@ -211,7 +215,7 @@ export function ReceiptPage() {
       taxRatePpm: ratePpm,
       email: draft.email,
     };
-  }, [stored.data, draft, config, ratePpm]);
+  }, [stored.data, draft, seller.data, config, ratePpm]);
 
   // Print asked for before the receipt was generated: print once it shows with its number.
   const printWhenReady = (location.state as { print?: boolean } | null)?.print === true;

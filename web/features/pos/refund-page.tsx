@@ -40,6 +40,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { type CardReader, ReaderLink, ReaderStatusLine, useCardReader } from './card-reader.tsx';
+import { DateField } from './date-field.tsx';
 import {
   cancelReaderAction,
   posKeys,
@@ -57,13 +58,23 @@ import {
   defaultChargeSearch,
   formatPaidAt,
   isInterac,
+  isTransientError,
   ownAction,
   readerCallErrorText,
   refundErrorText,
+  refundPanelState,
   toDateInput,
+  usDateToIso,
   validateChargeSearch,
 } from './pos-rules.ts';
-import { newIdempotencyKey, PosPage, SortHeader, TestModeNotice, WaitingMessage } from './pos-ui.tsx';
+import {
+  newIdempotencyKey,
+  PosPage,
+  ReaderRetryNote,
+  SortHeader,
+  TestModeNotice,
+  WaitingMessage,
+} from './pos-ui.tsx';
 import { nextSort, pageOf, type SortState, sortRows } from './table-rules.ts';
 
 type Column = 'amount' | 'brand' | 'network' | 'source' | 'country' | 'last4' | 'created' | 'status';
@@ -128,7 +139,8 @@ function ChargeSearchCard({
               <TextInput
                 label="From Amount"
                 inputMode="decimal"
-                leftSection="$"
+                leftSection="CDN$"
+                leftSectionWidth={56}
                 error={errors.fromAmount?.message}
                 {...register('fromAmount')}
               />
@@ -137,28 +149,47 @@ function ChargeSearchCard({
               <TextInput
                 label="To Amount"
                 inputMode="decimal"
-                leftSection="$"
+                leftSection="CDN$"
+                leftSectionWidth={56}
                 error={errors.toAmount?.message}
                 {...register('toAmount')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput
-                label="From Date"
-                type="date"
-                max={toDate || today}
-                error={errors.fromDate?.message}
-                {...register('fromDate')}
+              <Controller
+                control={control}
+                name="fromDate"
+                render={({ field }) => (
+                  <DateField
+                    label="From Date"
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    max={usDateToIso(toDate) ?? today}
+                    error={errors.fromDate?.message}
+                  />
+                )}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput
-                label="To Date"
-                type="date"
-                min={fromDate || undefined}
-                max={today}
-                error={errors.toDate?.message}
-                {...register('toDate')}
+              <Controller
+                control={control}
+                name="toDate"
+                render={({ field }) => (
+                  <DateField
+                    label="To Date"
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    min={usDateToIso(fromDate)}
+                    max={today}
+                    error={errors.toDate?.message}
+                  />
+                )}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
@@ -471,10 +502,11 @@ function RefundPanel({
     return message === undefined;
   };
 
-  if (charge.refunded || remaining <= 0) {
+  const state = refundPanelState(charge);
+  if (state !== 'refundable') {
     return (
       <Alert color="gray" variant="light" title="Refund" ref={panelRef}>
-        {POS_MESSAGES.alreadyRefunded}
+        {state === 'refunded' ? POS_MESSAGES.alreadyRefunded : POS_MESSAGES.nothingToRefund}
       </Alert>
     );
   }
@@ -628,6 +660,7 @@ function RefundPanel({
           {processing ? (
             <Stack gap="sm">
               <WaitingMessage>{POS_MESSAGES.refundTapPrompt}</WaitingMessage>
+              {cardReader.reader.isError ? <ReaderRetryNote /> : null}
               {config.testMode ? (
                 <Group>
                   <Button variant="light" color="teal" onClick={simulate} loading={simulating}>
@@ -680,7 +713,8 @@ export function RefundPage() {
   // The reader's answer to our Interac refund: succeeded or failed (spec §4 Refund).
   useEffect(() => {
     if (!readerRefund || handled.current === readerRefund) return;
-    if (reader.error) {
+    // A status call that did not get through: the page asks again at the next tick.
+    if (reader.error && !isTransientError(reader.error)) {
       handled.current = readerRefund;
       notifyError(readerCallErrorText(reader.error));
       setReaderRefund(undefined);

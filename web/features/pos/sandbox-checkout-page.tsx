@@ -16,6 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -24,9 +25,9 @@ import type { SandboxCheckout } from '../../../domain/pos.ts';
 import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { paySandboxCheckout, useSandboxCheckout } from './pos.api.ts';
+import { paySandboxCheckout, posKeys, useSandboxCheckout } from './pos.api.ts';
 import classes from './pos.module.css';
-import { formatCardNumber, formatExpiry, parseExpiry } from './pos-rules.ts';
+import { formatCardNumber, formatExpiry, parseExpiry, returnUrlOnThisSite } from './pos-rules.ts';
 
 /** Stripe Checkout's own wording for a card form that is not filled in. */
 const cardFormSchema = z.object({
@@ -46,16 +47,28 @@ const cardFormSchema = z.object({
 });
 
 /** Where the hosted page sends the buyer: only a page of this site (the session's success URL). */
-function goTo(url: string | null): void {
-  if (!url) return;
-  const target = new URL(url, window.location.href);
-  if (target.origin !== window.location.origin) return;
-  window.location.assign(target.href);
+function goTo(url: string | null): boolean {
+  const target = returnUrlOnThisSite(url, window.location.href);
+  if (!target) return false;
+  window.location.assign(target);
+  return true;
 }
 
 function Summary({ session, storeName }: { session: SandboxCheckout; storeName: string }) {
   return (
     <Stack gap="md">
+      {session.cancel_url ? (
+        // As Stripe Checkout's back arrow: nothing is paid, the buyer returns to the shop.
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          w="fit-content"
+          onClick={() => goTo(session.cancel_url)}
+        >
+          ← Back
+        </Anchor>
+      ) : null}
       <Group gap="xs">
         <Text fw={700}>{storeName}</Text>
         <Badge color="yellow" variant="light">
@@ -100,6 +113,7 @@ function Summary({ session, storeName }: { session: SandboxCheckout; storeName: 
 
 function CardForm({ session }: { session: SandboxCheckout }) {
   const [payError, setPayError] = useState<string>();
+  const queryClient = useQueryClient();
   const [paid, setPaid] = useState(false);
   const {
     register,
@@ -128,7 +142,10 @@ function CardForm({ session }: { session: SandboxCheckout }) {
         },
       });
       setPaid(true);
-      goTo(done.success_url ?? session.success_url);
+      // Nowhere to return to: the page says it is paid instead of waiting forever.
+      if (!goTo(done.success_url ?? session.success_url)) {
+        queryClient.setQueryData(posKeys.sandboxCheckout(session.id), done);
+      }
     } catch (error) {
       // The card's own message: 'Your card was declined.', 'Your card has insufficient funds.'...
       setPayError(errorMessage(error));
