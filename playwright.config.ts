@@ -49,6 +49,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR,
       WEB_DIR,
+      // Links the server builds (the hosted checkout's return, e-mails) point at this shop.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
     },
