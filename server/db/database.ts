@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PgliteStream } from './pglite-stream.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,8 +32,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite's data directory; undefined keeps the database in memory. */
   dataDir?: string | undefined;
-  /** An embedded PGlite already open (a test's snapshot); dataDir is then unused. */
-  pglite?: PGlite | undefined;
+  /** A dump of a PGlite data directory to start from, in memory (a test's snapshot). */
+  snapshot?: Uint8Array<ArrayBuffer> | undefined;
   poolSize?: number;
 }
 
@@ -83,16 +83,16 @@ function isUnnamedQuery(config: unknown): config is { text: string; name?: strin
   );
 }
 
-const embedded = new WeakMap<object, PGlite>();
+const embedded = new WeakMap<object, PgliteThread>();
 
-/** The embedded PGlite behind a database, for what only it can do (its own LISTEN, a dump). */
-export function embeddedPglite(db: DbOrTx): PGlite | undefined {
+/** The embedded PGlite behind a database, if it is one (for a dump of its data directory). */
+export function embeddedDatabase(db: DbOrTx): PgliteThread | undefined {
   return embedded.get(db);
 }
 
 /**
- * PostgreSQL through a node-postgres pool; embedded PGlite through the same driver over one
- * in-process connection (pglite-connection.ts), so both run the same code, types and prepared
+ * PostgreSQL through a node-postgres pool; embedded PGlite, in a worker thread, through the same
+ * driver over one connection (pglite-stream.ts), so both run the same code, types and prepared
  * statements.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -123,12 +123,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  if (options.dataDir && !options.pglite) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.pglite ?? new PGlite(options.dataDir);
-  await client.waitReady;
+  if (options.dataDir && !options.snapshot) mkdirSync(options.dataDir, { recursive: true });
+  const thread = await PgliteThread.start(
+    options.snapshot ? { snapshot: options.snapshot } : { dataDir: options.dataDir },
+  );
   const pool = new pg.Pool({
     // One session: one connection, never closed while idle (it holds the prepared statements).
-    stream: () => new PgliteStream(client),
+    stream: () => new PgliteStream(thread),
     user: 'postgres',
     database: 'postgres',
     max: 1,
@@ -137,14 +138,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-  embedded.set(db, client);
+  embedded.set(db, thread);
   return {
     db,
     kind: 'pglite',
     migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
     async close() {
       await pool.end();
-      await client.close();
+      await thread.close();
     },
   };
 }

@@ -1,38 +1,33 @@
 import { Duplex } from 'node:stream';
-import type { PGlite } from '@electric-sql/pglite';
-
-/** How long queries may run back to back before the event loop gets a turn. */
-const YIELD_EVERY_MS = 1;
+import type { PgliteThread } from './pglite-thread.ts';
 
 /**
- * The socket node-postgres talks through, with an embedded PGlite at the other end: what the
- * client writes (the wire protocol, a query's messages corked together) goes into PGlite in one
- * call, and PGlite's answer comes back as the bytes a server would send. node-postgres does the
- * rest exactly as over TCP (its own parser, prepared statements, notifications), so the shop runs
- * the same driver on PGlite as on PostgreSQL.
+ * The socket node-postgres talks through, with the embedded PGlite (in its worker thread) at the
+ * other end: what the client writes (the wire protocol, a query's messages corked together) goes
+ * to PGlite in one message, and PGlite's answer comes back as the bytes a server would send.
+ * node-postgres does the rest exactly as over TCP (its own parser, prepared statements), so the
+ * shop runs the same driver on PGlite as on PostgreSQL.
  */
 export class PgliteStream extends Duplex {
   /** node-postgres connects a stream only when it is not open yet. */
   readyState: 'closed' | 'open' = 'closed';
 
-  readonly #pglite: PGlite;
-  /** One exchange at a time, in the order node-postgres wrote them. */
+  readonly #database: PgliteThread;
+  /** Answers are pushed in the order node-postgres wrote the messages. */
   #queue: Promise<void> = Promise.resolve();
-  #sliceStarted = performance.now();
 
-  constructor(pglite: PGlite) {
+  constructor(database: PgliteThread) {
     super();
-    this.#pglite = pglite;
+    this.#database = database;
   }
 
   connect(): this {
-    this.#pglite.waitReady.then(
-      () => {
-        this.readyState = 'open';
-        this.emit('connect');
-      },
-      (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
-    );
+    // The database is open before a stream is made: the "socket" is up at once, and node-postgres
+    // goes on with its start-up message.
+    process.nextTick(() => {
+      this.readyState = 'open';
+      this.emit('connect');
+    });
     return this;
   }
 
@@ -67,28 +62,15 @@ export class PgliteStream extends Duplex {
   }
 
   #exchange(message: Buffer, callback: (error?: Error | null) => void): void {
+    const reply = this.#database.exchange(message);
     this.#queue = this.#queue
       .then(async () => {
-        await this.#yieldNowAndThen();
-        // PGlite's own calls (its LISTEN, a dump) take the same lock: never between two of ours.
-        const reply = await this.#pglite.runExclusive(() => this.#pglite.execProtocolRaw(message));
-        if (reply.length > 0) this.push(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength));
+        const bytes = await reply;
+        if (bytes.length > 0) this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       })
       .then(
         () => callback(),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
-  }
-
-  /**
-   * Lets the event loop run every millisecond. Each query's answer starts the next one in promise
-   * callbacks, so under load Node would never get a turn to read sockets or accept connections
-   * while the queue runs (it accepts one connection per turn), and a new connection would wait
-   * for the whole queue.
-   */
-  async #yieldNowAndThen(): Promise<void> {
-    if (performance.now() - this.#sliceStarted < YIELD_EVERY_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    this.#sliceStarted = performance.now();
   }
 }

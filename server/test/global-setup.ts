@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { type Database, embeddedPglite, openDatabase } from '../db/database.ts';
+import { type Database, embeddedDatabase, openDatabase } from '../db/database.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { databaseUrlFor, type PreparedDatabases, type TestData } from './test-database.ts';
@@ -35,10 +35,10 @@ export default async function setup(project: TestProject) {
       const handle = await openDatabase({});
       await handle.migrate();
       await prepare(handle.db, data, imagesDir);
-      const client = embeddedPglite(handle.db);
-      if (!client) throw new Error('an embedded database has its PGlite');
+      const embedded = embeddedDatabase(handle.db);
+      if (!embedded) throw new Error('an embedded database has its PGlite');
       const file = path.join(workDir, `${data}.tar`);
-      await writeFile(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+      await writeFile(file, await embedded.dump());
       await handle.close();
       sources[data] = file;
     }

@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 
@@ -29,7 +28,7 @@ export function databaseUrlFor(adminUrl: string, name: string): string {
 export async function openTestDatabase(prepared: PreparedDatabases, data: TestData): Promise<DatabaseHandle> {
   if (prepared.kind === 'pglite') {
     const snapshot = await readFile(prepared.sources[data]);
-    return openDatabase({ pglite: new PGlite({ loadDataDir: new Blob([snapshot]) }) });
+    return openDatabase({ snapshot });
   }
   const adminUrl = prepared.adminUrl;
   if (!adminUrl) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');

@@ -16,7 +16,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, type DbOrTx, embeddedPglite } from '../../db/database.ts';
+import { type Database, type DbOrTx, embeddedDatabase } from '../../db/database.ts';
 
 /** The PostgreSQL channel on which instances tell each other that the catalogue changed. */
 export const CATALOG_CHANNEL = 'catalog_changed';
@@ -270,7 +270,7 @@ export async function listenForCatalogChanges(
   cache: CatalogCache,
   options: ListenerOptions = {},
 ): Promise<ChangeListener> {
-  if (embeddedPglite(db)) return { close: async () => undefined };
+  if (embeddedDatabase(db)) return { close: async () => undefined };
   const onPayload = (payload: string | undefined) => cache.invalidate(parseChangePayload(payload));
   const client: unknown = Reflect.get(db, '$client');
   if (client instanceof pg.Pool) return listenOnPostgres(client.options, onPayload, cache, options);

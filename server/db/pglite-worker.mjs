@@ -1,0 +1,65 @@
+/**
+ * The embedded PGlite, in a worker thread of its own (started by pglite-thread.ts): PostgreSQL's
+ * work runs beside the server's JavaScript instead of between its requests. It answers
+ * wire-protocol messages with the bytes PostgreSQL sends back, dumps the data directory, and
+ * closes the database. Requests and answers are typed in pglite-thread.ts.
+ *
+ * Plain JavaScript: Node 20 cannot give a worker thread tsx's TypeScript loader.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
+
+const pglite = workerData.snapshot
+  ? new PGlite({ loadDataDir: new Blob([workerData.snapshot]) })
+  : new PGlite(workerData.dataDir);
+
+function concat(chunks) {
+  const joined = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return joined;
+}
+
+function reply(response, transfer = []) {
+  port.postMessage(response, transfer);
+}
+
+async function handle(request) {
+  try {
+    if (request.kind === 'exchange') {
+      // The raw stream neither parses the answer nor keeps it (execProtocolRaw does both, and
+      // its parsed messages pile up: a leak of about 450 bytes a query).
+      const chunks = [];
+      await pglite.execProtocolRawStream(request.bytes, { onRawData: (data) => chunks.push(data.slice()) });
+      const bytes = chunks.length === 1 ? chunks[0] : concat(chunks);
+      reply({ id: request.id, bytes }, [bytes.buffer]);
+    } else if (request.kind === 'dump') {
+      const file = await pglite.dumpDataDir('none');
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      reply({ id: request.id, bytes }, [bytes.buffer]);
+    } else {
+      await pglite.close();
+      reply({ id: request.id, bytes: new Uint8Array(0) });
+      port.close();
+    }
+  } catch (error) {
+    reply({ id: request.id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+// Requests are answered one at a time, in order: the wire protocol is a conversation. Id 0
+// answers the start.
+let queue = pglite.waitReady;
+queue.then(
+  () => reply({ id: 0, bytes: new Uint8Array(0) }),
+  (error) => reply({ id: 0, error: error instanceof Error ? error.message : String(error) }),
+);
+port.on('message', (request) => {
+  queue = queue.then(() => handle(request));
+});
