@@ -1102,7 +1102,7 @@ const STORE_CONTACT = {
   address: 'Unit 112, 100 City Centre Dr',
   city: 'Mississauga',
   province: 'ON',
-  country: 'CA',
+  country: 'Canada',
   postalcode: 'L5B 2C9',
 };
 
@@ -1128,7 +1128,7 @@ export const DEMO_PROFILES: Record<
     address: '245 Queen St W',
     city: 'Toronto',
     province: 'ON',
-    country: 'CA',
+    country: 'Canada',
     postalcode: 'M5V 1Z4',
   },
   pos: { firstName: 'Alex', lastName: 'Martin', companyName: 'Maple Sock Co. Inc.', ...STORE_CONTACT },

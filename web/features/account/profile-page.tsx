@@ -7,16 +7,15 @@ import {
   Grid,
   Loader,
   Paper,
-  Select,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { type Client, type LoginRecord, type Profile, profileSchema } from '../../../domain/auth.ts';
-import { CANADIAN_PROVINCES } from '../../../domain/provinces.ts';
+import { ClientAboutFields, ClientAddressFields } from '../../components/client-fields.tsx';
 import { getLoggedClient, isLoggedIn, setLoggedClient, useLoggedClient } from '../../lib/auth-store.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
@@ -28,8 +27,6 @@ export const PROFILE_NOT_SAVED = 'There is an error when saving profile.';
 const RELOAD_DELAY_MS = 200;
 /** Carries the confirmation across that reload, so the client still reads it. */
 const SAVED_FLASH_KEY = 'profile-saved';
-
-const PROVINCE_OPTIONS = CANADIAN_PROVINCES.map(({ code, name }) => ({ value: code, label: name }));
 
 type FieldName = keyof Profile;
 const FIELDS: readonly FieldName[] = [
@@ -183,41 +180,6 @@ function ProfileForm({ client, current }: { client: LoginRecord; current: Client
       <form onSubmit={onSubmit} noValidate aria-label="Profile">
         <Stack gap="lg">
           <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <TextInput
-                label="First Name"
-                autoComplete="given-name"
-                withAsterisk
-                error={errors.first_name?.message}
-                {...register('first_name')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 2 }}>
-              <TextInput
-                label="Middle Initial"
-                autoComplete="additional-name"
-                error={errors.middle_initial?.message}
-                {...register('middle_initial')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <TextInput
-                label="Last Name"
-                autoComplete="family-name"
-                withAsterisk
-                error={errors.last_name?.message}
-                {...register('last_name')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="Company Name"
-                autoComplete="organization"
-                withAsterisk
-                error={errors.company_name?.message}
-                {...register('company_name')}
-              />
-            </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
                 label="Email"
@@ -228,69 +190,9 @@ function ProfileForm({ client, current }: { client: LoginRecord; current: Client
                 {...register('email')}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="Phone"
-                type="tel"
-                autoComplete="tel"
-                error={errors.phone?.message}
-                {...register('phone')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="Address"
-                autoComplete="street-address"
-                error={errors.address?.message}
-                {...register('address')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="City"
-                autoComplete="address-level2"
-                error={errors.city?.message}
-                {...register('city')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="province"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="Province"
-                    placeholder="Select Province"
-                    data={PROVINCE_OPTIONS}
-                    searchable
-                    clearable
-                    autoComplete="address-level1"
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="Country"
-                autoComplete="country-name"
-                error={errors.country?.message}
-                {...register('country')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="Postal Code"
-                autoComplete="postal-code"
-                error={errors.postalcode?.message}
-                {...register('postalcode')}
-              />
-            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }} />
+            <ClientAboutFields register={register} control={control} errors={errors} />
+            <ClientAddressFields register={register} control={control} errors={errors} />
           </Grid>
 
           <div>

@@ -1,29 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Grid,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Grid, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { signupSchema } from '../../../domain/auth.ts';
-import { CANADIAN_PROVINCES } from '../../../domain/provinces.ts';
 import { paths, safeReturnUrl } from '../../app/paths.ts';
+import { ClientAboutFields, ClientAddressFields } from '../../components/client-fields.tsx';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useSignup } from './auth.api.ts';
 import { AuthCard } from './auth-card.tsx';
-
-const PROVINCE_OPTIONS = CANADIAN_PROVINCES.map(({ code, name }) => ({ value: code, label: name }));
 
 /** The sign-up body plus a confirmation that only the form checks. */
 const signupFormSchema = signupSchema
@@ -177,110 +164,14 @@ export function SignupPage() {
                 About you
               </Title>
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                label="First Name"
-                autoComplete="given-name"
-                withAsterisk
-                error={errors.first_name?.message}
-                {...register('first_name')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                label="Middle Initial"
-                autoComplete="additional-name"
-                error={errors.middle_initial?.message}
-                {...register('middle_initial')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                label="Last Name"
-                autoComplete="family-name"
-                withAsterisk
-                error={errors.last_name?.message}
-                {...register('last_name')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="Company Name"
-                autoComplete="organization"
-                withAsterisk
-                error={errors.company_name?.message}
-                {...register('company_name')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="Phone"
-                type="tel"
-                autoComplete="tel"
-                error={errors.phone?.message}
-                {...register('phone')}
-              />
-            </Grid.Col>
+            <ClientAboutFields register={register} control={control} errors={errors} />
 
             <Grid.Col span={12} mt="sm">
               <Title order={2} size="h4">
                 Address
               </Title>
             </Grid.Col>
-            <Grid.Col span={12}>
-              <TextInput
-                label="Address"
-                autoComplete="street-address"
-                error={errors.address?.message}
-                {...register('address')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="City"
-                autoComplete="address-level2"
-                error={errors.city?.message}
-                {...register('city')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="province"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="Province"
-                    placeholder="Select Province"
-                    data={PROVINCE_OPTIONS}
-                    searchable
-                    clearable
-                    autoComplete="address-level1"
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="Country"
-                autoComplete="country-name"
-                error={errors.country?.message}
-                {...register('country')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="Postal Code"
-                autoComplete="postal-code"
-                error={errors.postalcode?.message}
-                {...register('postalcode')}
-              />
-            </Grid.Col>
+            <ClientAddressFields register={register} control={control} errors={errors} />
           </Grid>
 
           <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting}>

@@ -3,17 +3,13 @@ import type { SavedAddress } from '../../../domain/address.ts';
 import {
   billingDetailsOf,
   checkoutTotals,
-  formatCardNumber,
-  formatExpiry,
   formatRate,
   initialCheckout,
-  isExpired,
   isShippable,
   isStepDone,
   isStepLocked,
   needsReveal,
   orderRequestOf,
-  parseExpiry,
   pickAddresses,
   ratePpm,
 } from './checkout-rules.ts';
@@ -124,31 +120,6 @@ describe('shipping and tax', () => {
 });
 
 describe('the card form', () => {
-  it('reads expiries typed in the usual ways', () => {
-    expect(parseExpiry('12 / 30')).toEqual({ month: 12, year: 2030 });
-    expect(parseExpiry('1/2031')).toEqual({ month: 1, year: 2031 });
-    expect(parseExpiry('0430')).toEqual({ month: 4, year: 2030 });
-    expect(parseExpiry('13 / 30')).toBeUndefined();
-    expect(parseExpiry('12 /')).toBeUndefined();
-    expect(parseExpiry('')).toBeUndefined();
-  });
-
-  it('knows when a card has expired', () => {
-    const today = new Date(2026, 10, 22);
-    expect(isExpired({ month: 10, year: 2026 }, today)).toBe(true);
-    expect(isExpired({ month: 11, year: 2026 }, today)).toBe(false);
-    expect(isExpired({ month: 1, year: 2027 }, today)).toBe(false);
-    expect(isExpired({ month: 12, year: 2025 }, today)).toBe(true);
-  });
-
-  it('groups card digits by four and formats the expiry as typed', () => {
-    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
-    expect(formatCardNumber('4242-4242 42')).toBe('4242 4242 42');
-    expect(formatExpiry('1230')).toBe('12 / 30');
-    expect(formatExpiry('1')).toBe('1');
-    expect(formatExpiry('12 / 3')).toBe('12 / 3');
-  });
-
   it('sends the billing address as the card billing details', () => {
     expect(billingDetailsOf(address({ address_type_id: 2, email: '' }), 'me@example.ca')).toEqual({
       name: 'Jamie Tremblay',

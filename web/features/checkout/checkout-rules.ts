@@ -103,40 +103,6 @@ export function formatRate(taxRate: number): string {
   return `${Number((taxRate * 100).toFixed(3))}%`;
 }
 
-/**
- * The month and year of an expiry typed as 'MM / YY', 'MM/YY' or 'MM/YYYY'; undefined when it is
- * not a date. Two-digit years are this century's.
- */
-export function parseExpiry(text: string): { month: number; year: number } | undefined {
-  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
-  if (!match) return undefined;
-  const month = Number(match[1]);
-  const rawYear = match[2] ?? '';
-  const year = rawYear.length === 2 ? 2000 + Number(rawYear) : Number(rawYear);
-  if (month < 1 || month > 12) return undefined;
-  return { month, year };
-}
-
-/** A card has expired once its month is over. */
-export function isExpired(expiry: { month: number; year: number }, today: Date): boolean {
-  const year = today.getFullYear();
-  const month = today.getMonth() + 1;
-  return expiry.year < year || (expiry.year === year && expiry.month < month);
-}
-
-/** Groups of four as a person types a card number: '4242 4242 4242 4242'. */
-export function formatCardNumber(text: string): string {
-  const digits = text.replace(/\D/g, '').slice(0, 19);
-  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-/** 'MM / YY' as a person types an expiry. */
-export function formatExpiry(text: string): string {
-  const digits = text.replace(/\D/g, '').slice(0, 4);
-  if (digits.length <= 2) return digits;
-  return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
-}
-
 /** The card's billing details (spec §3 Payment method) from the billing address. */
 export function billingDetailsOf(address: SavedAddress | undefined, fallbackEmail: string) {
   if (!address) return { email: fallbackEmail };

@@ -11,8 +11,6 @@ import {
   checkoutTotal,
   defaultChargeSearch,
   filterProducts,
-  formatCardNumber,
-  formatExpiry,
   formatPaidAt,
   formatUsDate,
   isInterac,
@@ -21,7 +19,6 @@ import {
   maskUsDate,
   ownAction,
   paidLine,
-  parseExpiry,
   parsePaidDetails,
   ratePpmOf,
   readerCallErrorText,
@@ -366,15 +363,5 @@ describe("the sandbox's hosted page", () => {
     expect(returnUrlOnThisSite('https://evil.example/phish', here)).toBe('http://127.0.0.1:3310/');
     expect(returnUrlOnThisSite('/#/checkout-success', here)).toBe('http://127.0.0.1:3310/#/checkout-success');
     expect(returnUrlOnThisSite(null, here)).toBeUndefined();
-  });
-});
-
-describe("the sandbox's card form", () => {
-  it('groups card digits by four and reads MM / YY', () => {
-    expect(formatCardNumber('4242-4242 4242 42424')).toBe('4242 4242 4242 4242 4');
-    expect(formatExpiry('1234')).toBe('12 / 34');
-    expect(parseExpiry('12 / 34')).toEqual({ month: 12, year: 2034 });
-    expect(parseExpiry('13/30')).toBeUndefined();
-    expect(parseExpiry('1')).toBeUndefined();
   });
 });

@@ -497,31 +497,3 @@ export function returnUrlOnThisSite(url: string | null, here: string): string | 
   if (target.origin === current.origin) return target.href;
   return `${current.origin}${current.pathname}${target.hash}`;
 }
-
-/** '4242 4242 4242 4242' as typed: digits in groups of four, at most 19 digits. */
-export function formatCardNumber(text: string): string {
-  return digits(text)
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-function digits(text: string): string {
-  return text.replace(/\D/g, '');
-}
-
-/** 'MM / YY' as typed. */
-export function formatExpiry(text: string): string {
-  const value = digits(text).slice(0, 4);
-  return value.length > 2 ? `${value.slice(0, 2)} / ${value.slice(2)}` : value;
-}
-
-/** Month and four-digit year of 'MM / YY' (or 'MM/YYYY'), or undefined when incomplete. */
-export function parseExpiry(text: string): { month: number; year: number } | undefined {
-  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
-  if (!match) return undefined;
-  const month = Number(match[1]);
-  const rawYear = match[2] ?? '';
-  const year = rawYear.length === 2 ? 2000 + Number(rawYear) : Number(rawYear);
-  if (month < 1 || month > 12) return undefined;
-  return { month, year };
-}

@@ -22,28 +22,19 @@ import { Controller, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import type { SandboxCheckout } from '../../../domain/pos.ts';
+import { CardCvcInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
+import { cardEntryFields, parseExpiry } from '../../lib/card-entry.ts';
 import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { paySandboxCheckout, posKeys, useSandboxCheckout } from './pos.api.ts';
 import classes from './pos.module.css';
-import { formatCardNumber, formatExpiry, parseExpiry, returnUrlOnThisSite } from './pos-rules.ts';
+import { returnUrlOnThisSite } from './pos-rules.ts';
 
 /** Stripe Checkout's own wording for a card form that is not filled in. */
 const cardFormSchema = z.object({
   email: z.union([z.literal(''), z.email('Your email address is invalid.')]),
-  name: z.string().trim().max(255, 'The name on the card cannot be more than 255 characters long.'),
-  number: z
-    .string()
-    .transform((value) => value.replace(/\D/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
-  expiry: z
-    .string()
-    .refine((value) => parseExpiry(value) !== undefined, "Your card's expiration date is incomplete."),
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  ...cardEntryFields,
 });
 
 /** Where the hosted page sends the buyer: only a page of this site (the session's success URL). */
@@ -168,22 +159,7 @@ function CardForm({ session }: { session: SandboxCheckout }) {
         <Controller
           control={control}
           name="number"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label="Card number"
-              placeholder="1234 1234 1234 1234"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              withAsterisk
-              maxLength={23}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={(event) => field.onChange(formatCardNumber(event.currentTarget.value))}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+          render={({ field, fieldState }) => <CardNumberInput {...field} error={fieldState.error?.message} />}
         />
         <Grid gap="md">
           <Grid.Col span={6}>
@@ -191,34 +167,12 @@ function CardForm({ session }: { session: SandboxCheckout }) {
               control={control}
               name="expiry"
               render={({ field, fieldState }) => (
-                <TextInput
-                  label="Expiration date"
-                  placeholder="MM / YY"
-                  inputMode="numeric"
-                  autoComplete="cc-exp"
-                  withAsterisk
-                  maxLength={7}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={(event) => field.onChange(formatExpiry(event.currentTarget.value))}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
+                <CardExpiryInput {...field} error={fieldState.error?.message} />
               )}
             />
           </Grid.Col>
           <Grid.Col span={6}>
-            <TextInput
-              label="Security code"
-              placeholder="CVC"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              withAsterisk
-              maxLength={4}
-              error={errors.cvc?.message}
-              {...register('cvc')}
-            />
+            <CardCvcInput error={errors.cvc?.message} {...register('cvc')} />
           </Grid.Col>
         </Grid>
         <TextInput
