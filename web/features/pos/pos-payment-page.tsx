@@ -34,14 +34,7 @@ import { useConfig } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { ReaderLink, ReaderStatusLine, useCardReader } from './card-reader.tsx';
-import {
-  cancelReaderAction,
-  createPaymentIntent,
-  posKeys,
-  processPayment,
-  saveUserPaymentDetail,
-  simulatePayment,
-} from './pos.api.ts';
+import { createPaymentIntent, posKeys, processPayment, saveUserPaymentDetail } from './pos.api.ts';
 import {
   amountHint,
   isTransientError,
@@ -54,6 +47,7 @@ import {
   typedCents,
 } from './pos-rules.ts';
 import { PosPage, ReaderRetryNote, TestModeNotice, WaitingMessage } from './pos-ui.tsx';
+import { useReaderControls } from './use-reader-controls.ts';
 
 const DEFAULT_VALUES: PosForm = { addTax: true, showEmail: false, amount: '', receiptEmail: '' };
 
@@ -85,9 +79,7 @@ export function PosPaymentPage() {
   const ratePpm = ratePpmOf(config.storeTaxRate);
   const [transaction, setTransaction] = useState<Transaction>();
   const [paidSuccess, setPaidSuccess] = useState<PosTotals>();
-  const [cancelling, setCancelling] = useState(false);
   const [cancelled, setCancelled] = useState(false);
-  const [simulating, setSimulating] = useState(false);
   const [othersOpened, others] = useDisclosure(false);
   // The last transaction is handled once, even if the reader answers again.
   const handled = useRef<string | undefined>(undefined);
@@ -99,6 +91,7 @@ export function PosPaymentPage() {
       processing && ownAction(reader, 'process_payment_intent', paymentIntentId)?.status === 'in_progress',
   );
   const { readerId, reader, userId } = cardReader;
+  const controls = useReaderControls(readerId);
 
   const {
     control,
@@ -207,35 +200,12 @@ export function PosPaymentPage() {
     }
   });
 
-  const cancel = async () => {
-    if (!readerId) return;
-    setCancelling(true);
-    try {
-      const after = await cancelReaderAction({ id: readerId });
+  const cancel = () =>
+    controls.cancel(() => {
       handled.current = paymentIntentId;
-      queryClient.setQueryData<PosReader>(posKeys.reader(readerId), after);
       endTransaction();
       setCancelled(true);
-    } catch (error) {
-      notifyError(readerCallErrorText(error));
-    } finally {
-      setCancelling(false);
-    }
-  };
-
-  const simulate = async (interac: boolean) => {
-    if (!readerId) return;
-    setSimulating(true);
-    try {
-      const after = await simulatePayment(readerId, interac);
-      queryClient.setQueryData<PosReader>(posKeys.reader(readerId), after);
-    } catch (error) {
-      // Test helpers: the error is logged by the API client; say it too, it helps the tester.
-      notifyError(readerCallErrorText(error));
-    } finally {
-      setSimulating(false);
-    }
-  };
+    });
 
   // A reader left busy by an earlier page (a reload mid-payment) is offered a cancel.
   const strayAction =
@@ -260,7 +230,13 @@ export function PosPaymentPage() {
               <Alert color="orange" variant="light" title="The card reader is busy">
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">{POS_MESSAGES.readerBusy}</Text>
-                  <Button size="xs" variant="light" color="orange" onClick={cancel} loading={cancelling}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="orange"
+                    onClick={cancel}
+                    loading={controls.cancelling}
+                  >
                     Cancel the reader's action
                   </Button>
                 </Stack>
@@ -351,7 +327,7 @@ export function PosPaymentPage() {
                   variant="default"
                   size="md"
                   onClick={cancel}
-                  loading={cancelling}
+                  loading={controls.cancelling}
                   disabled={!processing}
                 >
                   Cancel Payment
@@ -367,10 +343,20 @@ export function PosPaymentPage() {
                 {reader.isError ? <ReaderRetryNote /> : null}
                 {config.testMode ? (
                   <Group gap="sm">
-                    <Button variant="light" color="teal" onClick={() => simulate(false)} loading={simulating}>
+                    <Button
+                      variant="light"
+                      color="teal"
+                      onClick={() => controls.simulate(false)}
+                      loading={controls.simulating}
+                    >
                       Simulate Payment
                     </Button>
-                    <Button variant="light" color="teal" onClick={() => simulate(true)} loading={simulating}>
+                    <Button
+                      variant="light"
+                      color="teal"
+                      onClick={() => controls.simulate(true)}
+                      loading={controls.simulating}
+                    >
                       Simulate Interac Payment
                     </Button>
                   </Group>

@@ -41,14 +41,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { type CardReader, ReaderLink, ReaderStatusLine, useCardReader } from './card-reader.tsx';
 import { DateField } from './date-field.tsx';
-import {
-  cancelReaderAction,
-  posKeys,
-  refundCard,
-  refundInterac,
-  simulatePayment,
-  useChargeSearch,
-} from './pos.api.ts';
+import { posKeys, refundCard, refundInterac, useChargeSearch } from './pos.api.ts';
 import classes from './pos.module.css';
 import {
   type ChargeSearchForm,
@@ -76,6 +69,7 @@ import {
   WaitingMessage,
 } from './pos-ui.tsx';
 import { nextSort, pageOf, type SortState, sortRows } from './table-rules.ts';
+import { useReaderControls } from './use-reader-controls.ts';
 
 type Column = 'amount' | 'brand' | 'network' | 'source' | 'country' | 'last4' | 'created' | 'status';
 
@@ -478,11 +472,10 @@ function RefundPanel({
   const [amount, setAmount] = useState<string | number>('');
   const [amountError, setAmountError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const [simulating, setSimulating] = useState(false);
   // One key per refund attempt: a retry after a lost answer cannot refund twice.
   const attemptKey = useRef(newIdempotencyKey());
   const { readerId } = cardReader;
+  const controls = useReaderControls(readerId);
   const panelRef = useRef<HTMLDivElement>(null);
 
   // The panel opens under the results: bring it into view for the person who chose the charge.
@@ -551,33 +544,11 @@ function RefundPanel({
     }
   };
 
-  const cancel = async () => {
-    if (!readerId) return;
-    setCancelling(true);
-    try {
-      const after = await cancelReaderAction({ id: readerId });
-      queryClient.setQueryData<PosReader>(posKeys.reader(readerId), after);
+  const cancel = () =>
+    controls.cancel(() => {
       attemptKey.current = newIdempotencyKey();
       onCancelled();
-    } catch (error) {
-      notifyError(readerCallErrorText(error));
-    } finally {
-      setCancelling(false);
-    }
-  };
-
-  const simulate = async () => {
-    if (!readerId) return;
-    setSimulating(true);
-    try {
-      const after = await simulatePayment(readerId, true);
-      queryClient.setQueryData<PosReader>(posKeys.reader(readerId), after);
-    } catch (error) {
-      notifyError(readerCallErrorText(error));
-    } finally {
-      setSimulating(false);
-    }
-  };
+    });
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} ref={panelRef}>
@@ -652,7 +623,7 @@ function RefundPanel({
               {partially ? 'Refund' : `Refund ${formatMoney(remaining)}`}
             </Button>
             {processing ? (
-              <Button variant="default" onClick={cancel} loading={cancelling}>
+              <Button variant="default" onClick={cancel} loading={controls.cancelling}>
                 Cancel Refund
               </Button>
             ) : null}
@@ -663,7 +634,12 @@ function RefundPanel({
               {cardReader.reader.isError ? <ReaderRetryNote /> : null}
               {config.testMode ? (
                 <Group>
-                  <Button variant="light" color="teal" onClick={simulate} loading={simulating}>
+                  <Button
+                    variant="light"
+                    color="teal"
+                    onClick={() => controls.simulate(true)}
+                    loading={controls.simulating}
+                  >
                     Simulate Interac card
                   </Button>
                 </Group>
