@@ -42,12 +42,14 @@ const PREPARED_PER_CONNECTION = 400;
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const statementNames = new Map<string, string>();
 
+/** Names remembered at most (hashing a text again costs more than a lookup, but memory is finite). */
+const NAMES_REMEMBERED = 2_000;
+
 function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    statementNames.set(text, name);
-  }
+  const known = statementNames.get(text);
+  if (known) return known;
+  const name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  if (statementNames.size < NAMES_REMEMBERED) statementNames.set(text, name);
   return name;
 }
 

@@ -1,9 +1,9 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PublicConfig } from '../../../domain/config.ts';
 import { CURRENCY, rateFromPpm } from '../../../domain/money.ts';
 import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db/database.ts';
-import { settings, taxComponents } from '../../db/schema.ts';
+import { type DbOrTx, rowsOf } from '../../db/database.ts';
+import { settings } from '../../db/schema.ts';
 
 /** Shop settings staff change; these defaults apply until a row says otherwise. Amounts in cents. */
 export const SETTING_DEFAULTS = {
@@ -56,12 +56,10 @@ export function taxRatePpmOf(province: SQL, country: SQL = sql`'CA'`): SQL {
 
 /** The summed rate of a province's tax components, in parts per million (0 when unknown). */
 export async function provinceTaxRatePpm(db: DbOrTx, province: string, country = 'CA'): Promise<number> {
-  const [row] = await db
-    .select({ ppm: sql<number>`coalesce(sum(${taxComponents.ratePpm}), 0)::int` })
-    .from(taxComponents)
-    .where(
-      and(eq(taxComponents.countryCode, country), eq(taxComponents.provinceCode, province.toUpperCase())),
-    );
+  const [row] = await rowsOf<{ ppm: number }>(
+    db,
+    sql`SELECT ${taxRatePpmOf(sql`${province}`, sql`${country}`)} AS ppm`,
+  );
   return Number(row?.ppm ?? 0);
 }
 
