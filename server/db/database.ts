@@ -59,20 +59,64 @@ function statementName(text: string): string {
  * running most of this shop's statements: Add to Cart went from 612 to 1,481 a second on
  * PostgreSQL, and from 4.8 ms to 0.8 ms on PGlite). Only single SELECT/INSERT/UPDATE/DELETE/WITH
  * statements are named; a connection keeps at most PREPARED_PER_CONNECTION of them.
+ *
+ * Which names the server holds is node-postgres' own record (it notes a name when the server
+ * answers ParseComplete, so a statement that fails while being parsed is not counted, and one
+ * that is parsed and then fails while bound or run is).
  */
 class PreparingClient extends pg.Client {
-  #prepared = new Set<string>();
-
   override query(...args: unknown[]): never {
     const [config] = args;
     if (isUnnamedQuery(config) && PREPARABLE.test(config.text) && !config.text.includes(';')) {
       const name = statementName(config.text);
-      if (this.#prepared.has(name) || this.#prepared.size < PREPARED_PER_CONNECTION) {
-        this.#prepared.add(name);
+      const parsed = this.#parsedStatements();
+      if (name in parsed || Object.keys(parsed).length < PREPARED_PER_CONNECTION) {
         args[0] = { ...config, name };
       }
     }
     return Reflect.apply(pg.Client.prototype.query, this, args) as never;
+  }
+
+  #parsedStatements(): Record<string, string> {
+    const connection: unknown = Reflect.get(this, 'connection');
+    const parsed: unknown = connection && Reflect.get(connection, 'parsedStatements');
+    if (typeof parsed !== 'object' || parsed === null) {
+      throw new Error('node-postgres no longer records parsed statements where this client reads them');
+    }
+    return parsed as Record<string, string>;
+  }
+}
+
+/**
+ * A pool that keeps a connection when one of its statements fails on the server. pg.Pool's own
+ * query() closes the connection on any error, and with it every statement prepared on it: on
+ * PostgreSQL each failed statement cost a new connection and a new round of preparing; on the
+ * embedded PGlite, whose one session outlives its connections, the next connection found the old
+ * names still prepared and failed on each of them, so one bad request broke every later one.
+ * An error from the server (pg.DatabaseError) leaves the connection in step with the server;
+ * anything else (a lost connection, a value node-postgres could not send) still closes it.
+ */
+class StatementPool extends pg.Pool {
+  override query(...args: unknown[]): never {
+    if (args.some((arg) => typeof arg === 'function')) {
+      return Reflect.apply(pg.Pool.prototype.query, this, args) as never;
+    }
+    return this.#query(args) as never;
+  }
+
+  async #query(args: unknown[]): Promise<pg.QueryResult> {
+    const client = await this.connect();
+    let broken: Error | undefined;
+    try {
+      return (await Reflect.apply(client.query, client, args)) as pg.QueryResult;
+    } catch (error) {
+      if (!(error instanceof pg.DatabaseError)) {
+        broken = error instanceof Error ? error : new Error(String(error));
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 }
 
@@ -99,7 +143,7 @@ export function embeddedDatabase(db: DbOrTx): PgliteThread | undefined {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({
+    const pool = new StatementPool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
       Client: PreparingClient,
@@ -129,7 +173,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const thread = await PgliteThread.start(
     options.snapshot ? { snapshot: options.snapshot } : { dataDir: options.dataDir },
   );
-  const pool = new pg.Pool({
+  const pool = new StatementPool({
     // One session: one connection, never closed while idle (it holds the prepared statements).
     stream: () => new PgliteStream(thread),
     user: 'postgres',

@@ -22,6 +22,9 @@ export class PgliteStream extends Duplex {
   }
 
   connect(): this {
+    // The session the last connection used is reset before this one's start-up message reaches
+    // it; if that fails, so does this connection's first message.
+    this.#queue = this.#database.resetSession();
     // The database is open before a stream is made: the "socket" is up at once, and node-postgres
     // goes on with its start-up message.
     process.nextTick(() => {

@@ -8,6 +8,7 @@ export interface PgliteWorkerData {
 
 export type PgliteRequest =
   | { id: number; kind: 'exchange'; bytes: Uint8Array }
+  | { id: number; kind: 'reset' }
   | { id: number; kind: 'dump' }
   | { id: number; kind: 'close' };
 
@@ -55,6 +56,11 @@ export class PgliteThread {
     // A copy of its own, so its memory can move to the worker (a Buffer may share a pooled slab).
     const bytes = new Uint8Array(message);
     return this.#request({ id: this.#nextId++, kind: 'exchange', bytes }, [bytes.buffer]);
+  }
+
+  /** Gives the next connection a fresh session: nothing open, prepared or set by the last one. */
+  async resetSession(): Promise<void> {
+    await this.#request({ id: this.#nextId++, kind: 'reset' });
   }
 
   /** The data directory as an uncompressed tar (PGlite's dumpDataDir). */

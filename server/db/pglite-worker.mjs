@@ -39,6 +39,14 @@ async function handle(request) {
       await pglite.execProtocolRawStream(request.bytes, { onRawData: (data) => chunks.push(data.slice()) });
       const bytes = chunks.length === 1 ? chunks[0] : concat(chunks);
       reply({ id: request.id, bytes }, [bytes.buffer]);
+    } else if (request.kind === 'reset') {
+      // A new connection gets the session as a new PostgreSQL connection would: PGlite has one
+      // session, which outlives the connection that used it, with its open transaction, prepared
+      // statements, settings and locks. DISCARD ALL is what connection poolers run between
+      // clients; it cannot run inside a transaction, so whatever was left open is rolled back first.
+      await pglite.exec('ROLLBACK');
+      await pglite.exec('DISCARD ALL');
+      reply({ id: request.id, bytes: new Uint8Array(0) });
     } else if (request.kind === 'dump') {
       const file = await pglite.dumpDataDir('none');
       const bytes = new Uint8Array(await file.arrayBuffer());

@@ -25,7 +25,11 @@ export function databaseUrlFor(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function openTestDatabase(prepared: PreparedDatabases, data: TestData): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  prepared: PreparedDatabases,
+  data: TestData,
+  { poolSize = 25 }: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
   if (prepared.kind === 'pglite') {
     const snapshot = await readFile(prepared.sources[data]);
     return openDatabase({ snapshot });
@@ -37,7 +41,7 @@ export async function openTestDatabase(prepared: PreparedDatabases, data: TestDa
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${prepared.sources[data]}"`);
   await admin.end();
-  const handle = await openDatabase({ url: databaseUrlFor(adminUrl, name), poolSize: 25 });
+  const handle = await openDatabase({ url: databaseUrlFor(adminUrl, name), poolSize });
   return {
     ...handle,
     async close() {
