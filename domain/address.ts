@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { CANADIAN_PROVINCES } from './provinces.ts';
-import { optionalEmail, optionalText, requiredText } from './validation.ts';
+import { bodyId, optionalEmail, optionalText, PG_INTEGER_MAX, requiredText } from './validation.ts';
 
 export const SHIPPING_ADDRESS = 1;
 export const BILLING_ADDRESS = 2;
@@ -18,8 +18,8 @@ const CANADIAN_POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGH
 const PROVINCE_CODES: readonly string[] = CANADIAN_PROVINCES.map((province) => province.code);
 
 const addressFields = {
-  id: z.number().int().min(0).default(0),
-  client_id: z.number().int().positive().optional(),
+  id: z.number().int().min(0).max(PG_INTEGER_MAX, 'Id is not a valid id.').default(0),
+  client_id: bodyId('client_id').optional(),
   first_name: requiredText('First Name', { max: 100 }),
   middle_initial: optionalText('Middle Initial', 50),
   last_name: requiredText('Last Name', { max: 100 }),

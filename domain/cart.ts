@@ -3,6 +3,7 @@
  * Amounts are cents; prices are null in wish-list mode (the show-price setting off).
  */
 import { z } from 'zod';
+import { PG_INTEGER_MAX } from './validation.ts';
 
 export const CART_LINE_LIMIT = 100;
 export const CART_QUANTITY_MAX = 9999;
@@ -14,12 +15,17 @@ export const SELECT_SIZE_MESSAGE = 'Please select a size';
 const id = z
   .number({ error: 'Must be a number.' })
   .int('Must be a whole number.')
-  .positive('Must be positive.');
-const userId = z.number({ error: 'userId is required.' }).int().positive();
+  .positive('Must be positive.')
+  .max(PG_INTEGER_MAX, 'Must be a valid id.');
+const userId = z
+  .number({ error: 'userId is required.' })
+  .int()
+  .positive()
+  .max(PG_INTEGER_MAX, 'userId is not a valid id.');
 
 /** POST api/addcart and api/updatecart. With isPackage, productId names the package. */
 export const cartChangeSchema = z.strictObject({
-  cartId: z.number().int().min(0).default(0),
+  cartId: z.number().int().min(0).max(PG_INTEGER_MAX, 'cartId is not a valid id.').default(0),
   userId,
   productId: id,
   quantity: z

@@ -4,6 +4,8 @@
  * shown (a visitor, or the show-price setting off), and the server leaves it out, not just the web.
  */
 import { z } from 'zod';
+import { CART_QUANTITY_MAX } from './cart.ts';
+import { bodyId, boundedWholeNumber, PG_INTEGER_MAX } from './validation.ts';
 
 // ---------------------------------------------------------------- constants (spec §9)
 
@@ -122,13 +124,12 @@ export function searchWords(text: string): string[] {
 
 // ---------------------------------------------------------------- request parameters
 
-const INT_MAX = 2_147_483_647;
 /** An id in a path: a positive whole number (anything else is a 400, an unknown id a 404). */
 export const catalogIdSchema = z.coerce
   .number({ error: 'Must be a number.' })
   .int('Must be a whole number.')
   .positive('Must be positive.')
-  .max(INT_MAX, 'Must be a valid id.');
+  .max(PG_INTEGER_MAX, 'Must be a valid id.');
 export const idParamsSchema = z.strictObject({ id: catalogIdSchema });
 export const categoryIdParamsSchema = z.strictObject({ categoryId: catalogIdSchema });
 export const productParamsSchema = z.strictObject({ ctid: catalogIdSchema, id: catalogIdSchema });
@@ -348,10 +349,10 @@ export const inventoryCheckSchema = z.strictObject({
   lines: z
     .array(
       z.strictObject({
-        productId: z.number().int().positive(),
-        size_id: z.number().int().positive().nullable().default(null),
-        packageId: z.number().int().positive().nullable().default(null),
-        quantity: z.number().int().min(1),
+        productId: bodyId('productId'),
+        size_id: bodyId('size_id').nullable().default(null),
+        packageId: bodyId('packageId').nullable().default(null),
+        quantity: boundedWholeNumber('Quantity', { min: 1, max: CART_QUANTITY_MAX }),
       }),
     )
     .max(200),
@@ -392,6 +393,6 @@ export const dimensionSchema = z.object({
   weight: z.number().int(),
 });
 export const dimensionQuerySchema = z.strictObject({
-  product_id: z.number().int().positive(),
-  size_id: z.number().int().positive().nullable().default(null),
+  product_id: bodyId('product_id'),
+  size_id: bodyId('size_id').nullable().default(null),
 });

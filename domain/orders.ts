@@ -3,7 +3,7 @@
  * your-order; §3 Payment method, Payment result, Wish request; §4 Payment, Order placement; §7).
  */
 import { z } from 'zod';
-import { optionalText, requiredEmail, requiredText } from './validation.ts';
+import { bodyId, optionalText, requiredEmail, requiredText } from './validation.ts';
 
 export const THANK_YOU_TITLE = 'Thank you for your order';
 export const THANK_YOU_TEXT = 'Your order has been placed. You will receive a confirmation email shortly.';
@@ -14,7 +14,7 @@ export const NO_KEY_DEFINED = 'No key defined!';
 
 /** POST api/setOrder in wish-list mode: the client's details; the list itself is the server's cart. */
 export const wishRequestSchema = z.strictObject({
-  userId: z.number().int().positive().optional(),
+  userId: bodyId('userId').optional(),
   customer_name: requiredText('Name', { min: 3, max: 255 }),
   email: requiredEmail(),
   phone: optionalText('Phone', 50),
@@ -33,7 +33,7 @@ export const wishRequestResultSchema = z.object({
 
 /** POST api/Payment: authorize the server-computed total with a payment method. */
 export const paymentRequestSchema = z.strictObject({
-  userId: z.number().int().positive(),
+  userId: bodyId('userId'),
   paymentMethodId: z.string().trim().min(1, 'A payment method is required.').max(255),
 });
 export const paymentResultSchema = z.object({
@@ -47,7 +47,7 @@ export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
 /** POST api/Payment/confirm: place the order paid by an authorized payment intent. */
 export const confirmRequestSchema = z.strictObject({
-  userId: z.number().int().positive(),
+  userId: bodyId('userId'),
   paymentIntentId: z.string().trim().min(1, 'A payment is required.').max(255),
   /** The spec's order request; the server rebuilds every amount and address from its own data. */
   orderRequest: z.unknown().optional(),

@@ -34,7 +34,7 @@
 import { z } from 'zod';
 import { PPM, taxOn, toCents } from './money.ts';
 import { sandboxCardSchema } from './orders.ts';
-import { EMAIL_MAX } from './validation.ts';
+import { AMOUNT_MAX_CENTS, EMAIL_MAX, PG_INTEGER_MAX } from './validation.ts';
 
 // ---------------------------------------------------------------- constants (spec §9)
 
@@ -172,8 +172,11 @@ const stripeId = (label: string) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(255, `${label} cannot be more than 255 characters long.`);
-const clientId = z.number({ error: 'userId is required.' }).int().positive();
-const INT_MAX = 2_147_483_647;
+const clientId = z
+  .number({ error: 'userId is required.' })
+  .int()
+  .positive()
+  .max(PG_INTEGER_MAX, 'userId is not a valid id.');
 
 /** A receipt or invoice id in a path: a positive whole number (unknown ids are a 404). */
 export const posIdParamsSchema = z.strictObject({
@@ -181,7 +184,7 @@ export const posIdParamsSchema = z.strictObject({
     .number({ error: 'Must be a number.' })
     .int('Must be a whole number.')
     .positive('Must be positive.')
-    .max(INT_MAX, 'Must be a valid id.'),
+    .max(PG_INTEGER_MAX, 'Must be a valid id.'),
 });
 const cents = z.number().int();
 
@@ -312,7 +315,8 @@ export const simulatePaymentSchema = z
       .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits.'))
       .optional(),
   })
-  .optional();
+  // A call without a body has a null one (the spec sends none).
+  .nullish();
 export type SimulatePayment = z.input<typeof simulatePaymentSchema>;
 
 /** POST api/pos/cancel_payment: `id` is the reader whose action is cancelled. */
@@ -326,7 +330,8 @@ export const saveUserPaymentDetailSchema = z.strictObject({
   amount: z
     .number({ error: POS_MESSAGES.amountRequired })
     .int('Amount must be a whole number of cents.')
-    .positive(),
+    .positive()
+    .max(AMOUNT_MAX_CENTS, POS_MESSAGES.amountMax),
   paymentIntentId: stripeId('Payment'),
 });
 export type SaveUserPaymentDetail = z.input<typeof saveUserPaymentDetailSchema>;
@@ -390,7 +395,10 @@ export type SandboxCheckoutPay = z.input<typeof sandboxCheckoutPaySchema>;
 
 // ---------------------------------------------------------------- refunds
 
-const searchAmount = (message: string) =>
+/** The largest amount a search may ask for, in dollars: no charge is larger. */
+const SEARCH_AMOUNT_MAX = AMOUNT_MAX_CENTS / 100;
+
+const searchAmount = (label: string, message: string) =>
   z
     .union([z.number(), z.string()], { error: message })
     .nullish()
@@ -401,6 +409,10 @@ const searchAmount = (message: string) =>
       const number = Number(text);
       if (!Number.isFinite(number) || number < 0) {
         context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      if (number > SEARCH_AMOUNT_MAX) {
+        context.addIssue({ code: 'custom', message: `${label} cannot be more than ${SEARCH_AMOUNT_MAX}.` });
         return z.NEVER;
       }
       return toCents(number);
@@ -438,8 +450,8 @@ function whenValid(...fields: string[]) {
  */
 export const chargeSearchSchema = z
   .strictObject({
-    fromAmount: searchAmount(POS_MESSAGES.fromAmountInvalid),
-    toAmount: searchAmount(POS_MESSAGES.toAmountInvalid),
+    fromAmount: searchAmount('From Amount', POS_MESSAGES.fromAmountInvalid),
+    toAmount: searchAmount('To Amount', POS_MESSAGES.toAmountInvalid),
     fromDate: searchDate,
     toDate: searchDate,
     status: z
@@ -540,6 +552,7 @@ export const refundRequestSchema = z.strictObject({
     .number({ error: 'Refund Amount must be a number.' })
     .int('Refund Amount must be a whole number of cents.')
     .positive('Refund Amount must be more than 0.')
+    .max(AMOUNT_MAX_CENTS, 'Refund Amount is more than any payment can be.')
     .nullish()
     .transform((value) => value ?? undefined),
 });
@@ -814,7 +827,7 @@ export const sendInvoiceSchema = z.strictObject({
     .number({ error: 'Invoice is required.' })
     .int()
     .positive()
-    .max(INT_MAX, 'Invoice was not found.'),
+    .max(PG_INTEGER_MAX, 'Invoice was not found.'),
   email: posEmailSchema,
 });
 export type SendInvoice = z.input<typeof sendInvoiceSchema>;

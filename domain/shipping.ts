@@ -4,6 +4,7 @@
  * carrier's quote, or free when the cart total reaches the province's threshold.
  */
 import { z } from 'zod';
+import { AMOUNT_MAX_CENTS } from './validation.ts';
 
 export interface ItemDimensions {
   lengthMm: number;
@@ -66,13 +67,63 @@ export function cheapestQuote(quotes: readonly CarrierQuote[]): CarrierQuote | n
 
 /** POST api/Payment/shippingfee: the server takes the total from the cart, never from the body. */
 export const shippingFeeRequestSchema = z.strictObject({
-  total: z.number().int().min(0).optional(),
+  total: z.number().int().min(0).max(AMOUNT_MAX_CENTS).optional(),
   address: z.looseObject({
     province: z.string({ error: 'Province is required.' }).trim().min(1, 'Province is required.').max(50),
     postalcode: z.string().trim().max(15).default(''),
     country_code: z.string().trim().toUpperCase().default('CA'),
   }),
 });
+
+/**
+ * The largest parcel a quote is asked for: the carriers' own limits are below these (Canada Post:
+ * 2 m long, 30 kg), so anything larger is a mistake, and every quote stays a finite number.
+ */
+export const BOX_SIDE_MAX_MM = 3_000;
+export const BOX_WEIGHT_MAX_G = 100_000;
+export const BOXES_MAX = 50;
+export const BOX_QUANTITY_MAX = 100;
+
+const boxMeasure = (label: string, unit: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .positive(`${label} must be more than 0.`)
+    .max(max, `${label} cannot be more than ${max} ${unit}.`);
+
+/** POST api/shipping/calculate (spec §7 Shipping): boxes in millimetres and grams. */
+export const quoteRequestSchema = z.strictObject({
+  customerNo: z.string().max(50).optional(),
+  orderWeight: z
+    .number()
+    .min(0)
+    .max(BOX_WEIGHT_MAX_G * BOXES_MAX * BOX_QUANTITY_MAX)
+    .optional(),
+  productCode: z.string().max(50).optional(),
+  consigneeShipper: z.looseObject({
+    countryCode: z.string().trim().toUpperCase().length(2, 'Country must be a 2-letter code.'),
+    stateOrProvince: z.string().trim().min(1, 'Province is required.').max(50),
+    postCode: z.string().trim().max(15).default(''),
+  }),
+  boxList: z
+    .array(
+      z.looseObject({
+        boxLength: boxMeasure('Box length', 'mm', BOX_SIDE_MAX_MM),
+        boxWidth: boxMeasure('Box width', 'mm', BOX_SIDE_MAX_MM),
+        boxHeight: boxMeasure('Box height', 'mm', BOX_SIDE_MAX_MM),
+        boxWeight: boxMeasure('Box weight', 'g', BOX_WEIGHT_MAX_G),
+        quantity: z
+          .number({ error: 'Quantity must be a number.' })
+          .int('Quantity must be a whole number.')
+          .positive('Quantity must be at least 1.')
+          .max(BOX_QUANTITY_MAX, `Quantity cannot be more than ${BOX_QUANTITY_MAX}.`)
+          .default(1),
+      }),
+    )
+    .min(1, 'At least one box is required.')
+    .max(BOXES_MAX, `At most ${BOXES_MAX} boxes can be quoted at once.`),
+  goodsList: z.array(z.looseObject({})).max(200).optional(),
+});
+export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
 export const shippingFeeSchema = z.object({
   /** In cents; 0 when free. */

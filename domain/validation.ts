@@ -49,8 +49,39 @@ export function optionalEmail(label = 'Email') {
     .transform((value) => value ?? '');
 }
 
-/** A positive database id in a path or body. */
+/**
+ * PostgreSQL's `integer`, the type of every id and count column: a larger number can name no row,
+ * and sent to the database it fails the statement, so it is refused here, at the edge.
+ */
+export const PG_INTEGER_MAX = 2_147_483_647;
+
+/**
+ * The most one amount may be, in cents: CAD 999,999.99, Stripe's limit for one charge. Totals
+ * the shop computes from bounded prices and quantities stay far below PostgreSQL's integer.
+ */
+export const AMOUNT_MAX_CENTS = 99_999_999;
+
+/** A database id in a body: a positive whole number that fits PostgreSQL's integer. */
+export function bodyId(label = 'Id') {
+  return z
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .positive(`${label} must be positive.`)
+    .max(PG_INTEGER_MAX, `${label} is not a valid id.`);
+}
+
+/** A whole number between two bounds, with the field's own messages. */
+export function boundedWholeNumber(label: string, { min, max }: { min: number; max: number }) {
+  return z
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} cannot be more than ${max}.`);
+}
+
+/** A positive database id in a path or body (a path's text is turned into a number). */
 export const idSchema = z.coerce
   .number({ error: 'Id must be a number.' })
   .int('Id must be a whole number.')
-  .positive('Id must be positive.');
+  .positive('Id must be positive.')
+  .max(PG_INTEGER_MAX, 'Id is not a valid id.');

@@ -14,7 +14,7 @@ import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { registerErrorHandling } from './lib/errors.ts';
+import { answerRoutingError, registerErrorHandling } from './lib/errors.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -79,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // An address the router refuses (a bad escape, an over-long parameter) gets the one error body.
+    frameworkErrors: answerRoutingError,
     // Failures are logged by the error handler; a line per request costs more than it tells.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();

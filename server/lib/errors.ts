@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { type ErrorBody, INVALID_FORM_MESSAGE } from '../../domain/errors.ts';
@@ -30,6 +30,24 @@ function body(code: string, message: string, fields?: Record<string, string>): E
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
+/** What a body that is not there (no body, an empty one, JSON null) is told, wherever one is needed. */
+const BODY_REQUIRED_MESSAGE = 'The request needs a JSON body.';
+
+/**
+ * A schema failure of the body as a whole (no field to name): a missing body is said so, a body of
+ * the wrong kind gets the schema's own message, or, where the schema has none (zod's default
+ * "Invalid input: ..."), says what kind of JSON value is expected.
+ */
+function bodyMessage(body: unknown, issue: { keyword: string; message?: string; params?: unknown }): string {
+  if (body === undefined || body === null) return BODY_REQUIRED_MESSAGE;
+  const message = issue.message ?? INVALID_FORM_MESSAGE;
+  if (issue.keyword !== 'invalid_type' || !message.startsWith('Invalid input')) return message;
+  const expected = issue.params && Reflect.get(Object(issue.params), 'expected');
+  return expected === 'array'
+    ? 'The request body must be a JSON list.'
+    : 'The request body must be a JSON object.';
+}
+
 /** 400 with one message per field; the message is the field's when there is one field. */
 function invalidInput(issues: ReadonlyArray<{ path: string; message: string }>): ErrorBody {
   const fields: Record<string, string> = {};
@@ -39,13 +57,97 @@ function invalidInput(issues: ReadonlyArray<{ path: string; message: string }>):
   return body('invalid_input', message, fields);
 }
 
+/**
+ * The framework's own refusals, in the shop's words: the code a caller can test and a message a
+ * person can read (Fastify's codes and texts name its internals).
+ */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'invalid_json',
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'invalid_body',
+    message: 'The request body does not match its Content-Length.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'body_too_large',
+    message: 'The request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'This call takes a JSON body (Content-Type: application/json).',
+  },
+  FST_ERR_CTP_INVALID_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'This call takes a JSON body (Content-Type: application/json).',
+  },
+  FST_ERR_BAD_URL: { status: 400, code: 'invalid_url', message: 'The address is not valid.' },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 400,
+    code: 'invalid_input',
+    message: 'A value in the address is too long.',
+  },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'bad_request', message: 'The request cannot be routed.' },
+};
+
+/** A code for a 4xx the framework or a plugin answered without one of ours. */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'body_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** Fastify's default JSON parser, except that an empty body is no body (as without a Content-Type). */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
+
+/** Errors the router raises before a route is found (frameworkErrors in Fastify's options). */
+export function answerRoutingError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const known = FRAMEWORK_ERRORS[error.code];
+  reply
+    .status(known?.status ?? 400)
+    .send(body(known?.code ?? 'bad_request', known?.message ?? 'The request cannot be routed.'));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  acceptEmptyJsonBodies(app);
+  // Only JSON and (on the upload route) multipart are read: plain text gets 415, not a body of text.
+  app.removeContentTypeParser('text/plain');
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? INVALID_FORM_MESSAGE,
-      }));
+      const issues = error.validation.map((issue) => {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const wholeBody = path === '' && error.validationContext === 'body';
+        const message = wholeBody
+          ? bodyMessage(request.body, issue)
+          : (issue.message ?? INVALID_FORM_MESSAGE);
+        return { path, message };
+      });
       return reply.status(400).send(invalidInput(issues));
     }
     // A service that parses its own input (a shape the route could not declare) fails the same way.
@@ -56,10 +158,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
     }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send(body(known.code, known.message));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-      const code = status === 429 ? 'rate_limited' : (error.code ?? 'bad_request').toLowerCase();
-      return reply.status(status).send(body(code, error.message));
+      return reply.status(status).send(body(CODE_BY_STATUS[status] ?? 'bad_request', error.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(body('internal', INTERNAL_MESSAGE));

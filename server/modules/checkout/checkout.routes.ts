@@ -8,7 +8,7 @@ import {
   paymentResultSchema,
   sandboxCardSchema,
 } from '../../../domain/orders.ts';
-import { shippingFeeRequestSchema, shippingFeeSchema } from '../../../domain/shipping.ts';
+import { quoteRequestSchema, shippingFeeRequestSchema, shippingFeeSchema } from '../../../domain/shipping.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -19,30 +19,6 @@ import type { CheckoutService } from './checkout.service.ts';
 
 /** Card attempts per client (or address) in ten minutes: a brake on card testing. */
 export const CARD_ATTEMPT_LIMIT = 20;
-
-const quoteRequestSchema = z.strictObject({
-  customerNo: z.string().max(50).optional(),
-  orderWeight: z.number().min(0).optional(),
-  productCode: z.string().max(50).optional(),
-  consigneeShipper: z.looseObject({
-    countryCode: z.string().trim().toUpperCase().length(2, 'Country must be a 2-letter code.'),
-    stateOrProvince: z.string().trim().min(1, 'Province is required.').max(50),
-    postCode: z.string().trim().max(15).default(''),
-  }),
-  boxList: z
-    .array(
-      z.looseObject({
-        boxLength: z.number().positive(),
-        boxWidth: z.number().positive(),
-        boxHeight: z.number().positive(),
-        boxWeight: z.number().positive(),
-        quantity: z.number().int().positive().default(1),
-      }),
-    )
-    .min(1, 'At least one box is required.')
-    .max(50),
-  goodsList: z.array(z.looseObject({})).max(200).optional(),
-});
 
 const quoteSchema = z.object({
   productName: z.string(),

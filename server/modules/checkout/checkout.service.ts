@@ -7,6 +7,7 @@ import { formatMoney } from '../../../domain/money.ts';
 import type { ConfirmResult, PaymentResult, SandboxCard } from '../../../domain/orders.ts';
 import { sandboxCardSchema } from '../../../domain/orders.ts';
 import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
+import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
 import { type Database, rowsOf, type Tx } from '../../db/database.ts';
 import { messages, orders, packages, stock } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -80,6 +81,11 @@ async function totalsOf(context: CheckoutContext, rates: ShippingRates): Promise
   const taxRatePpm = context.shippingTaxRatePpm;
   const tax = estimatedTax(subtotal, fee.shipping_fee, taxRatePpm);
   const total = subtotal + fee.shipping_fee + tax;
+  if (total > AMOUNT_MAX_CENTS) {
+    throw cartNotReady(
+      `One payment can be at most ${formatMoney(AMOUNT_MAX_CENTS)}: please split the order, or contact us.`,
+    );
+  }
   const signature = createHash('sha256')
     .update(
       JSON.stringify([

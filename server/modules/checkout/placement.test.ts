@@ -287,6 +287,27 @@ describe('paying and placing an order', () => {
     });
     expect(withAmount.statusCode).toBe(400);
   });
+
+  it('refuses a total larger than one card payment can be, and authorizes nothing', async () => {
+    const [big] = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(isNull(products.sizeTypeId), gt(products.id, item.id)))
+      .limit(1);
+    if (!big) throw new Error('no second unsized product');
+    // CDN$10,000 a unit, 100 units in stock: CDN$1,000,000 before shipping and tax.
+    await t.db.update(products).set({ pricing: 1_000_000, priceDiscount: 0 }).where(eq(products.id, big.id));
+    await t.db.update(stock).set({ instock: 100 }).where(eq(stock.productId, big.id));
+    const client = await readyToPay(t.app, big.id, 100);
+    const intents = await countRows(t.db, sandboxPaymentIntents);
+    const response = await pay(t.app, client);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({
+      code: 'cart_not_ready',
+      message: 'One payment can be at most CDN$999,999.99: please split the order, or contact us.',
+    });
+    expect(await countRows(t.db, sandboxPaymentIntents)).toBe(intents);
+  });
 });
 
 describe('no oversell', () => {

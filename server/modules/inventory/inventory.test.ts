@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
+import { CART_QUANTITY_MAX } from '../../../domain/cart.ts';
 import { categoryInventorySchema, instockSchema, inventoryShortSchema } from '../../../domain/catalog.ts';
 import { categories, packages, products, stock } from '../../db/schema.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/app.ts';
@@ -147,7 +148,7 @@ describe('cart lines lacking stock (POST api/inventory/products)', () => {
         lines: [
           { productId: red, size_id: 2, packageId: null, quantity: 1 },
           { productId: red, size_id: 4, packageId: null, quantity: 1 },
-          { productId: bag, quantity: 100_000 },
+          { productId: bag, quantity: CART_QUANTITY_MAX },
           { productId: green.productId, packageId: green.id, quantity: 1 },
           { productId: snow.productId, packageId: snow.id, quantity: 15 },
           { productId: red, quantity: 1 },
