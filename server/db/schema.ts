@@ -176,6 +176,28 @@ export const stock = pgTable(
   ],
 );
 
+/**
+ * Every stock change made by staff (PUT api/admin/stock): what it was, what it became, why and who.
+ * Sales take stock without a row here; their orders and receipts are their history.
+ */
+export const stockChanges = pgTable(
+  'stock_changes',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sizeId: integer('size_id').references(() => sizes.id),
+    packageId: integer('package_id').references(() => packages.id, { onDelete: 'cascade' }),
+    before: integer('before').notNull(),
+    after: integer('after').notNull(),
+    reason: text('reason').notNull(),
+    changedBy: integer('changed_by').references(() => clients.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_changes_product').on(t.productId, t.createdAt)],
+);
+
 /** A package is a boxed set sold as one item, offered for a product in a package category. */
 export const packages = pgTable(
   'packages',

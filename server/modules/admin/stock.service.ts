@@ -1,0 +1,130 @@
+/**
+ * Stock levels set or adjusted by staff (PUT api/admin/stock): every line in one transaction, each
+ * with its row locked, written to the history (stock_changes), and the storefront's cache told.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { StockLevel, StockReason } from '../../../domain/admin.ts';
+import type { Database, Tx } from '../../db/database.ts';
+import { packages, products, sizes, stock, stockChanges } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
+
+export interface StockChangeInput {
+  productId: number;
+  size_id: number | null;
+  packageId: number | null;
+  instock?: number | undefined;
+  adjust?: number | undefined;
+  reason: StockReason;
+}
+
+/** The level a line asks for, from the level before it. */
+function levelAfter(before: number, change: StockChangeInput, item: string): number {
+  const after = change.instock ?? before + (change.adjust ?? 0);
+  if (after < 0) {
+    throw new AppError(
+      'not_enough_stock',
+      `${item} has ${before} in stock: it cannot go down by ${-(change.adjust ?? 0)}.`,
+      409,
+    );
+  }
+  return after;
+}
+
+async function changePackage(tx: Tx, change: StockChangeInput & { packageId: number }): Promise<StockLevel> {
+  const [row] = await tx
+    .select({ code: packages.code, instock: packages.instock })
+    .from(packages)
+    .where(and(eq(packages.id, change.packageId), eq(packages.productId, change.productId)))
+    .for('update');
+  if (!row) throw notFound(`Package ${change.packageId} of product ${change.productId}`);
+  const after = levelAfter(row.instock, change, `Package ${row.code}`);
+  await tx.update(packages).set({ instock: after }).where(eq(packages.id, change.packageId));
+  return { ...change, before: row.instock, instock: after };
+}
+
+async function changeProduct(tx: Tx, change: StockChangeInput): Promise<StockLevel> {
+  const [product] = await tx
+    .select({ code: products.code, sizeTypeId: products.sizeTypeId })
+    .from(products)
+    .where(eq(products.id, change.productId));
+  if (!product) throw notFound(`Product ${change.productId}`);
+  if (product.sizeTypeId === null && change.size_id !== null) {
+    throw badRequest(`${product.code} has no sizes: leave size_id out.`, {
+      size_id: 'This product has no sizes.',
+    });
+  }
+  let item = product.code;
+  if (product.sizeTypeId !== null) {
+    const [size] =
+      change.size_id === null
+        ? []
+        : await tx
+            .select({ name: sizes.name })
+            .from(sizes)
+            .where(and(eq(sizes.id, change.size_id), eq(sizes.typeId, product.sizeTypeId)));
+    if (!size) {
+      throw badRequest(`Choose one of ${product.code}'s sizes.`, {
+        size_id: 'This is not a size of the product.',
+      });
+    }
+    item = `${product.code} (${size.name})`;
+  }
+
+  // An item without a row has none in stock: the row is made first, so that two first changes at
+  // once queue on its lock like any others.
+  await tx
+    .insert(stock)
+    .values({ productId: change.productId, sizeId: change.size_id, instock: 0 })
+    .onConflictDoNothing({ target: [stock.productId, stock.sizeId] });
+  const sizeMatches = change.size_id === null ? isNull(stock.sizeId) : eq(stock.sizeId, change.size_id);
+  const [row] = await tx
+    .select({ id: stock.id, instock: stock.instock })
+    .from(stock)
+    .where(and(eq(stock.productId, change.productId), sizeMatches))
+    .for('update');
+  if (!row) throw new Error(`the stock row of ${item} was not written`);
+  const before = row.instock;
+  const after = levelAfter(before, change, item);
+  await tx.update(stock).set({ instock: after }).where(eq(stock.id, row.id));
+  return { ...change, before, instock: after };
+}
+
+export function createStockService(db: Database) {
+  return {
+    /** Applies every change in order (the same item twice: the second sees the first), or none. */
+    async change(user: AuthUser, changes: readonly StockChangeInput[]): Promise<StockLevel[]> {
+      return db.transaction(async (tx) => {
+        const levels: StockLevel[] = [];
+        for (const change of changes) {
+          const level =
+            change.packageId === null
+              ? await changeProduct(tx, change)
+              : await changePackage(tx, { ...change, packageId: change.packageId });
+          levels.push({
+            productId: level.productId,
+            size_id: level.size_id,
+            packageId: level.packageId,
+            before: level.before,
+            instock: level.instock,
+          });
+        }
+        await tx.insert(stockChanges).values(
+          changes.map((change, index) => ({
+            productId: change.productId,
+            sizeId: change.size_id,
+            packageId: change.packageId,
+            before: levels[index]?.before ?? 0,
+            after: levels[index]?.instock ?? 0,
+            reason: change.reason,
+            changedBy: user.id,
+          })),
+        );
+        await notifyCatalogChanged(tx, [...new Set(changes.map((change) => change.productId))]);
+        return levels;
+      });
+    },
+  };
+}
+export type StockService = ReturnType<typeof createStockService>;
