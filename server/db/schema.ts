@@ -522,6 +522,21 @@ export const readerAssignments = pgTable('reader_assignments', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Who started the action a card reader is busy with (a payment or an Interac refund), so that
+ * nobody else takes the reader over, cancels or reassigns it while that action is in progress.
+ * The action's state is the card processor's; this row only names its staff member.
+ */
+export const readerActions = pgTable('reader_actions', {
+  readerId: text('reader_id').primaryKey(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  /** process_payment_intent or refund_payment */
+  actionType: text('action_type').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const posPayments = pgTable(
   'pos_payments',
   {
@@ -584,6 +599,19 @@ export const invoices = pgTable('invoices', {
  * states here, so that several instances share them. Ids are Stripe-shaped text ('pi_...').
  * A card number is never stored: brand, last 4, expiry and funding only.
  */
+
+/**
+ * The client each card payment method belongs to: the one who created it on the sandbox's card
+ * form, or who first paid with it (a method Stripe.js made in their browser). Another client
+ * naming it gets a 404, as Stripe refuses a method of another customer.
+ */
+export const paymentMethodOwners = pgTable('payment_method_owners', {
+  paymentMethodId: text('payment_method_id').primaryKey(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
 
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   id: text('id').primaryKey(),

@@ -67,8 +67,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     '/api/Payment/sandbox/paymentmethod',
     { schema: { body: sandboxCardSchema, response: { 200: paymentMethodSchema } }, config: cardAttempts },
     async (request) => {
-      requireUser(request);
-      const method = await checkout.createSandboxPaymentMethod(request.body);
+      const method = await checkout.createSandboxPaymentMethod(requireUser(request), request.body);
       const card = method.card;
       return {
         id: method.id,

@@ -9,7 +9,7 @@ import { sandboxCardSchema } from '../../../domain/orders.ts';
 import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
 import { type Database, rowsOf, type Tx } from '../../db/database.ts';
-import { messages, orders, packages, stock } from '../../db/schema.ts';
+import { messages, orders, packages, paymentMethodOwners, stock } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { mailInsert } from '../../providers/mail/outbox.ts';
@@ -293,6 +293,31 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
     if (row?.previous && row.previous !== paymentIntentId) await releaseQuietly(row.previous);
   }
 
+  /**
+   * A payment method is its owner's: the sandbox records who made it; a method Stripe.js made in a
+   * browser becomes the first payer's. Anyone else naming it is told it does not exist.
+   */
+  async function claimPaymentMethod(user: AuthUser, paymentMethodId: string): Promise<void> {
+    const [owner] = await rowsOf<{ client_id: number }>(
+      db,
+      sql`WITH claimed AS (
+            INSERT INTO payment_method_owners (payment_method_id, client_id)
+            VALUES (${paymentMethodId}, ${user.id})
+            ON CONFLICT (payment_method_id) DO NOTHING
+            RETURNING client_id)
+          SELECT client_id FROM claimed
+          UNION ALL
+          SELECT client_id FROM payment_method_owners WHERE payment_method_id = ${paymentMethodId}`,
+    );
+    if (owner?.client_id !== user.id) {
+      throw new AppError(
+        'payment_method_not_found',
+        'This payment method was not found. Please enter your card again.',
+        404,
+      );
+    }
+  }
+
   async function notEnoughStock(name: string): Promise<AppError> {
     const [row] = await db
       .select({ text: messages.text })
@@ -306,12 +331,14 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
   }
 
   return {
-    /** The sandbox's card form: what Stripe.js does in the browser with Stripe. */
-    async createSandboxPaymentMethod(input: SandboxCard): Promise<PaymentMethod> {
+    /** The sandbox's card form: what Stripe.js does in the browser with Stripe. It is the caller's. */
+    async createSandboxPaymentMethod(user: AuthUser, input: SandboxCard): Promise<PaymentMethod> {
       if (!payments.sandbox) throw notFound('The sandbox card form');
       const card = sandboxCardSchema.parse(input);
       try {
-        return await payments.sandbox.createPaymentMethod(card);
+        const method = await payments.sandbox.createPaymentMethod(card);
+        await db.insert(paymentMethodOwners).values({ paymentMethodId: method.id, clientId: user.id });
+        return method;
       } catch (error) {
         if (isPaymentError(error))
           throw new AppError(error.code ?? 'card_error', error.message, error.statusCode);
@@ -328,6 +355,7 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
     /** Authorizes the server-computed total (manual capture): POST api/Payment. */
     async pay(user: AuthUser, paymentMethodId: string): Promise<PaymentResult> {
       const totals = await totalsOf(await loadCheckoutContext(db, user.id), shippingRates);
+      await claimPaymentMethod(user, paymentMethodId);
       try {
         const intent = await payments.createPaymentIntent({
           amount: totals.total,

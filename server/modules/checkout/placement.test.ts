@@ -259,6 +259,28 @@ describe('paying and placing an order', () => {
     expect(asAlice.statusCode).toBe(403);
   });
 
+  it('does not let one client pay with another client’s card', async () => {
+    const alice = await readyToPay(t.app, item.id);
+    const bob = await readyToPay(t.app, item.id);
+    const alicesCard = (await cardMethod(t.app, alice, VISA)).json<{ id: string }>().id;
+    const intents = await countRows(t.db, sandboxPaymentIntents);
+    const response = await call(t.app, bob, '/api/Payment', {
+      userId: bob.client_id,
+      paymentMethodId: alicesCard,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toEqual({
+      code: 'payment_method_not_found',
+      message: 'This payment method was not found. Please enter your card again.',
+    });
+    expect(await countRows(t.db, sandboxPaymentIntents)).toBe(intents);
+    const byAlice = await call(t.app, alice, '/api/Payment', {
+      userId: alice.client_id,
+      paymentMethodId: alicesCard,
+    });
+    expect(byAlice.json()).toMatchObject({ status: 'succeeded' });
+  });
+
   it('refuses to pay an empty cart, a cart without addresses, or a visitor', async () => {
     const empty = await signUp(t.app);
     const method = (await cardMethod(t.app, empty, VISA)).json();

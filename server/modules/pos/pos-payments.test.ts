@@ -411,6 +411,58 @@ describe('a payment through the reader', () => {
   });
 });
 
+describe('a reader busy with someone’s action', () => {
+  it('is not another’s to take over, cancel or take as theirs until it ends; the owner may cancel it', async () => {
+    const holder = await newCashier(t);
+    const other = await newCashier(t);
+    const newcomer = await newCashier(t);
+    await assignReader(t, holder, POP_UP_STAND);
+    await assignReader(t, other, POP_UP_STAND);
+    const held = await createIntent(t, holder, 2600);
+    expect((await processOn(t, holder, POP_UP_STAND, held)).statusCode).toBe(200);
+
+    const inUse = {
+      code: 'reader_in_use',
+      message:
+        'Pop-up Stand Reader is in use by Avery Lachance for a payment in progress. ' +
+        'Please wait until it ends, or ask them or the owner to cancel it.',
+    };
+    const othersIntent = await createIntent(t, other, 1800);
+    const takeOver = await processOn(t, other, POP_UP_STAND, othersIntent);
+    expect(takeOver.statusCode).toBe(409);
+    expect(takeOver.json().error).toEqual(inUse);
+    const cancel = await call(other, '/api/pos/cancel_payment', { id: POP_UP_STAND });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().error).toEqual(inUse);
+    const present = await call(other, '/api/pos/simulate_payment', {}, { reader_id: POP_UP_STAND });
+    expect(present.statusCode).toBe(409);
+    const reassign = await call(newcomer, '/api/pos/update_user_reader', {
+      user_id: newcomer.client_id,
+      reader_id: POP_UP_STAND,
+    });
+    expect(reassign.statusCode).toBe(409);
+    expect(reassign.json().error.code).toBe('reader_in_use');
+    expect(
+      (await call(newcomer, '/api/pos/GetUserReader', { user_id: newcomer.client_id })).json(),
+    ).toBeNull();
+    // Nothing of the holder's payment was touched.
+    expect(await intentStatus(held)).toBe('requires_payment_method');
+    const reader = await call(holder, '/api/pos/get_reader', undefined, { reader_id: POP_UP_STAND });
+    expect(reader.json<PosReader>().action).toMatchObject({
+      status: 'in_progress',
+      process_payment_intent: { payment_intent: held },
+    });
+
+    // The owner cancels it without being the holder; then the reader is anyone's again.
+    const byOwner = await call(admin, '/api/pos/cancel_payment', { id: POP_UP_STAND });
+    expect(byOwner.statusCode).toBe(200);
+    expect(await intentStatus(held)).toBe('canceled');
+    expect((await processOn(t, other, POP_UP_STAND, othersIntent)).statusCode).toBe(200);
+    expect((await call(other, '/api/pos/cancel_payment', { id: POP_UP_STAND })).statusCode).toBe(200);
+    await assignReader(t, newcomer, POP_UP_STAND);
+  });
+});
+
 describe('simulating outside test mode', () => {
   it('is refused with live keys (403) before reaching the provider', async () => {
     const live = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_live_not_a_real_key' } });

@@ -384,12 +384,18 @@ describe('POST api/pos/refund-interac (in person, through the reader)', () => {
   });
 
   it('is cancelled with the reader’s cancel_action before the card is presented: nothing refunded', async () => {
+    const colleague = await newCashier(t);
+    await assignReader(t, colleague, FRONT_COUNTER);
     const started = await refundInterac(
       cashier,
       { paymentIntentId: paid.interac, amount: 500 },
       FRONT_COUNTER,
     );
     expect(started.json<PosReader>().action?.status).toBe('in_progress');
+    // The refund is the cashier's while it runs: a colleague on the same reader cannot cancel it.
+    const notTheirs = await posCall(t, colleague, '/api/pos/cancel_payment', { id: FRONT_COUNTER });
+    expect(notTheirs.statusCode).toBe(409);
+    expect(notTheirs.json().error.message).toContain('for a refund in progress');
     const cancelled = await posCall(t, cashier, '/api/pos/cancel_payment', { id: FRONT_COUNTER });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json<PosReader>().action).toBeNull();

@@ -18,8 +18,9 @@ import {
   type SaveUserPaymentDetail,
   STORE_TIME_ZONE,
 } from '../../../domain/pos.ts';
+import { hasAnyRole } from '../../../domain/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { posPayments, readerAssignments } from '../../db/schema.ts';
+import { clients, posPayments, readerActions, readerAssignments } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import {
@@ -170,6 +171,45 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
     return reader;
   }
 
+  /**
+   * A reader busy with an action someone else started is theirs until it ends: nobody else hands
+   * it a payment, presents a card to it, cancels it or takes it as their reader (the owner may
+   * cancel it: cancel() does not ask).
+   */
+  async function refuseIfHeldByAnother(user: AuthUser, reader: Reader): Promise<void> {
+    if (reader.action?.status !== 'in_progress') return;
+    const [holder] = await db
+      .select({
+        clientId: readerActions.clientId,
+        actionType: readerActions.actionType,
+        firstName: clients.firstName,
+        lastName: clients.lastName,
+      })
+      .from(readerActions)
+      .innerJoin(clients, eq(clients.id, readerActions.clientId))
+      .where(eq(readerActions.readerId, reader.id));
+    if (!holder || holder.clientId === user.id) return;
+    const what = holder.actionType === 'refund_payment' ? 'a refund' : 'a payment';
+    throw new AppError(
+      'reader_in_use',
+      `${reader.label} is in use by ${holder.firstName} ${holder.lastName} for ${what} in progress. ` +
+        'Please wait until it ends, or ask them or the owner to cancel it.',
+      409,
+    );
+  }
+
+  /** Names the caller as the one whose action the reader now runs. */
+  async function holdReader(user: AuthUser, reader: Reader): Promise<void> {
+    const actionType = reader.action?.type ?? 'process_payment_intent';
+    await db
+      .insert(readerActions)
+      .values({ readerId: reader.id, clientId: user.id, actionType, startedAt: clock.now() })
+      .onConflictDoUpdate({
+        target: readerActions.readerId,
+        set: { clientId: user.id, actionType, startedAt: clock.now() },
+      });
+  }
+
   async function posIntent(user: AuthUser, id: string): Promise<PaymentIntent> {
     const intent = await gatewayCall(() => payments.retrievePaymentIntent(id)).catch((error: unknown) => {
       if (error instanceof AppError && error.statusCode === 404) throw notFound('Payment');
@@ -260,6 +300,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
         }
         throw isPaymentError(error) ? fromPaymentError(error) : error;
       });
+      await refuseIfHeldByAnother(user, reader);
       await db
         .insert(readerAssignments)
         .values({ clientId: user.id, readerId: reader.id, updatedAt: clock.now() })
@@ -292,9 +333,11 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
 
     async processPayment(user: AuthUser, readerId: string, paymentIntentId: string): Promise<PosReader> {
       const id = await usableReader(user, readerId);
-      await onlineReader(id);
+      await refuseIfHeldByAnother(user, await onlineReader(id));
       await posIntent(user, paymentIntentId);
-      return toPosReader(await gatewayCall(() => payments.processPaymentIntent(id, paymentIntentId)));
+      const reader = await gatewayCall(() => payments.processPaymentIntent(id, paymentIntentId));
+      await holdReader(user, reader);
+      return toPosReader(reader);
     },
 
     /** Test mode only: a card (or an Interac card) is presented to the caller's reader. */
@@ -307,14 +350,20 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
       if (!payments.testMode) throw new AppError('test_mode_only', POS_MESSAGES.testModeOnly, 403);
       const id = readerId?.trim() ? await usableReader(user, readerId) : await assignedReaderId(user.id);
       if (!id) throw readerNotPresent();
+      await refuseIfHeldByAnother(user, await gatewayCall(() => payments.retrieveReader(id)));
       return toPosReader(
         await gatewayCall(() => payments.presentPaymentMethod(id, { type, ...(number ? { number } : {}) })),
       );
     },
 
-    /** Stripe's cancel_action on the reader: a payment already taken (Interac, captured) stays. */
+    /**
+     * Stripe's cancel_action on the reader: a payment already taken (Interac, captured) stays. The
+     * caller's own reader, unless someone else's action runs on it; the owner (ADMIN) cancels any.
+     */
     async cancel(user: AuthUser, readerId: string): Promise<PosReader> {
-      const id = await usableReader(user, readerId);
+      const isOwner = hasAnyRole(user.roles, ['ADMIN']);
+      const id = isOwner ? readerId.trim() : await usableReader(user, readerId);
+      if (!isOwner) await refuseIfHeldByAnother(user, await gatewayCall(() => payments.retrieveReader(id)));
       return toPosReader(await gatewayCall(() => payments.cancelReaderAction(id)));
     },
 
@@ -482,7 +531,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
       request: RefundRequest & { amount?: number | undefined },
     ): Promise<PosReader> {
       const id = await usableReader(user, readerId);
-      await onlineReader(id);
+      await refuseIfHeldByAnother(user, await onlineReader(id));
       const charge = await chargeOf(request.paymentIntentId);
       if (charge.source !== 'interac_present') {
         throw new AppError('card_refund_online', POS_MESSAGES.cardRefundOnline, 400);
@@ -497,6 +546,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
         .catch(async (error: unknown) => {
           throw await refundError(error, request.paymentIntentId);
         });
+      await holdReader(user, reader);
       return toPosReader(reader);
     },
   };
