@@ -16,7 +16,8 @@ export const publicConfigSchema = z.object({
   publicKey: z.string(),
   currency: z.string(),
   storeProvince: z.string(),
-  storeTaxRate: z.number(),
+  /** The store province's rate (0.13); null when it has none, and no sale can be taxed. */
+  storeTaxRate: z.number().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { installReferenceData } from './db/seed/reference-data.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
@@ -15,6 +16,9 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   await database.migrate();
+  // Whatever SEED_DEMO_DATA says: a shop without its taxes and messages cannot sell.
+  const reference = await installReferenceData(database.db);
+  if (reference.added > 0) console.log(`Reference data: ${reference.added} rows added.`);
 
   const imagesDir = path.join(config.dataDir, 'images');
   if (config.seedDemoData) {

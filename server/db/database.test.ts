@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -8,17 +8,22 @@ import { countRows, type DatabaseHandle, openDatabase } from './database.ts';
 import {
   categories,
   clients,
+  countries,
   messages,
   packages,
   products,
   provinces,
+  settings,
   stock,
   taxComponents,
 } from './schema.ts';
+import { installReferenceData } from './seed/reference-data.ts';
 import { seedDemoData } from './seed/seed.ts';
 
 const prepared = inject('databases');
 let handle: DatabaseHandle;
+/** PostgreSQL: the database's address, for a second instance on it. */
+let url: string | undefined;
 let dropDatabase = async () => undefined as unknown;
 const { imagesDir } = prepared;
 
@@ -34,7 +39,8 @@ beforeAll(async () => {
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  handle = await openDatabase({ url: databaseUrlFor(adminUrl, name) });
+  url = databaseUrlFor(adminUrl, name);
+  handle = await openDatabase({ url });
   dropDatabase = async () => {
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();
@@ -54,9 +60,10 @@ async function describeSchema() {
   return (result as unknown as { rows: unknown[] }).rows;
 }
 
-const seededTables = [clients, categories, products, packages, stock, messages, provinces, taxComponents];
+const referenceTables = [settings, messages, countries, provinces, taxComponents];
+const demoTables = [clients, categories, products, packages, stock, settings];
 
-describe('migrations and demo data', () => {
+describe('migrations, reference data and demo data', () => {
   it('applies the migrations, and a second run changes nothing', async () => {
     await handle.migrate();
     const first = await describeSchema();
@@ -65,17 +72,37 @@ describe('migrations and demo data', () => {
     expect(await describeSchema()).toEqual(first);
   });
 
+  it('installs the reference data once when two instances start together', async () => {
+    // On PostgreSQL a second instance with its own pool; PGlite has one connection, one instance.
+    const other = url ? await openDatabase({ url }) : handle;
+    const addedByEach = async () => {
+      const installs = await Promise.all([installReferenceData(handle.db), installReferenceData(other.db)]);
+      return installs.map((install) => install.added).sort((a, b) => a - b);
+    };
+    try {
+      const added = await addedByEach();
+      const counts = await Promise.all(referenceTables.map((table) => countRows(handle.db, table)));
+      expect(added).toEqual([0, counts.reduce((sum, count) => sum + count, 0)]);
+      // Only a province's taxes missing: nothing else makes the second instance wait for the first.
+      await handle.db.delete(taxComponents).where(eq(taxComponents.provinceCode, 'MB'));
+      expect(await addedByEach()).toEqual([0, 2]);
+      expect(await installReferenceData(handle.db)).toEqual({ added: 0 });
+    } finally {
+      if (other !== handle) await other.close();
+    }
+  });
+
   it('seeds the demo data once: a second seeding duplicates nothing', async () => {
     const options = { imagesDir, hashPassword };
     expect(await seedDemoData(handle.db, options)).toMatchObject({ seeded: true });
-    const counts = await Promise.all(seededTables.map((table) => countRows(handle.db, table)));
+    const counts = await Promise.all(demoTables.map((table) => countRows(handle.db, table)));
     expect(await seedDemoData(handle.db, options)).toMatchObject({ seeded: false });
-    expect(await Promise.all(seededTables.map((table) => countRows(handle.db, table)))).toEqual(counts);
+    expect(await Promise.all(demoTables.map((table) => countRows(handle.db, table)))).toEqual(counts);
     expect(await countRows(handle.db, products)).toBeGreaterThanOrEqual(60);
     expect(await countRows(handle.db, clients)).toBe(3);
   });
 
-  it('seeds all 13 provinces and territories with their tax components', async () => {
+  it('has all 13 provinces and territories with their tax components', async () => {
     expect(await countRows(handle.db, provinces)).toBeGreaterThanOrEqual(13);
     const rates = await handle.db.execute(sql`
       SELECT province_code, sum(rate_ppm)::int AS ppm FROM tax_components

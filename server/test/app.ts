@@ -11,7 +11,11 @@ import type { Clock } from '../lib/clock.ts';
 import { openTestDatabase, type TestData } from './test-database.ts';
 
 export interface TestAppOptions {
-  /** 'demo' (default): the demo catalogue and accounts; 'empty': migrated tables only. */
+  /**
+   * 'demo' (default): the demo catalogue and accounts; 'empty': a real shop started with
+   * SEED_DEMO_DATA=false (reference data only: no catalogue, no accounts). Both have the reference
+   * data (taxes, places, messages, settings).
+   */
   data?: TestData;
   /** Environment variables as the server would read them. */
   env?: Record<string, string>;

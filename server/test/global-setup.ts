@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type Database, embeddedDatabase, openDatabase } from '../db/database.ts';
+import { installReferenceData } from '../db/seed/reference-data.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { databaseUrlFor, type PreparedDatabases, type TestData } from './test-database.ts';
@@ -15,7 +16,9 @@ declare module 'vitest' {
   }
 }
 
+/** Both data sets are shops as main.ts starts them: 'empty' with SEED_DEMO_DATA=false. */
 async function prepare(db: Database, data: TestData, imagesDir: string): Promise<void> {
+  await installReferenceData(db);
   if (data === 'demo') await seedDemoData(db, { imagesDir, hashPassword });
 }
 

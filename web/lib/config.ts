@@ -21,7 +21,8 @@ export const FALLBACK_CONFIG: PublicConfig = {
   publicKey: '',
   currency: 'CAD',
   storeProvince: 'ON',
-  storeTaxRate: 0.13,
+  // No rate is known until the server gives one: the register takes no sale meanwhile.
+  storeTaxRate: null,
 };
 
 export const configQuery = queryOptions({

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { openDatabase } from '../database.ts';
+import { installReferenceData } from './reference-data.ts';
 import { seedDemoData } from './seed.ts';
 
 function readProductCount(): number | undefined {
@@ -28,6 +29,7 @@ async function seedFromCommandLine(): Promise<void> {
   });
   try {
     await database.migrate();
+    await installReferenceData(database.db);
     const result = await seedDemoData(database.db, {
       imagesDir: path.join(config.dataDir, 'images'),
       hashPassword,

@@ -1,8 +1,8 @@
 /**
- * The demo shop's content: the catalogue, reference data (countries, provinces, taxes), messages,
- * offers and accounts; the settings are the settings module's defaults. Pure constants:
- * catalogue-plan.ts turns the catalogue into rows.
- * Money is integer cents, tax rates parts per million, dimensions millimetres and grams.
+ * The demo shop's content: the catalogue, the custom-order steps, offers and accounts. Pure
+ * constants: catalogue-plan.ts turns the catalogue into rows. What every shop needs, demo or not
+ * (countries, provinces, taxes, messages, settings), is reference-data.ts's.
+ * Money is integer cents, dimensions millimetres and grams.
  */
 import type { Role } from '../../../domain/roles.ts';
 import type { Pattern, Shape, StepIcon, View } from './images.ts';
@@ -943,112 +943,7 @@ export const PROCESS_STEPS: readonly { stepNo: number; title: string; icon: Step
   { stepNo: 5, title: 'Delivered to your door', icon: 'deliver', colour: 'Plum' },
 ];
 
-// ---------------------------------------------------------------- places and taxes
-
-export const COUNTRIES = [
-  { code: 'CA', name: 'Canada', shippable: true },
-  { code: 'US', name: 'United States', shippable: false },
-] as const;
-
-export { CANADIAN_PROVINCES } from '../../../domain/provinces.ts';
-
-/** For the checkout's province dropdown when a US billing address is entered. */
-export const US_STATES = [
-  ['AL', 'Alabama'],
-  ['AK', 'Alaska'],
-  ['AZ', 'Arizona'],
-  ['AR', 'Arkansas'],
-  ['CA', 'California'],
-  ['CO', 'Colorado'],
-  ['CT', 'Connecticut'],
-  ['DE', 'Delaware'],
-  ['DC', 'District of Columbia'],
-  ['FL', 'Florida'],
-  ['GA', 'Georgia'],
-  ['HI', 'Hawaii'],
-  ['ID', 'Idaho'],
-  ['IL', 'Illinois'],
-  ['IN', 'Indiana'],
-  ['IA', 'Iowa'],
-  ['KS', 'Kansas'],
-  ['KY', 'Kentucky'],
-  ['LA', 'Louisiana'],
-  ['ME', 'Maine'],
-  ['MD', 'Maryland'],
-  ['MA', 'Massachusetts'],
-  ['MI', 'Michigan'],
-  ['MN', 'Minnesota'],
-  ['MS', 'Mississippi'],
-  ['MO', 'Missouri'],
-  ['MT', 'Montana'],
-  ['NE', 'Nebraska'],
-  ['NV', 'Nevada'],
-  ['NH', 'New Hampshire'],
-  ['NJ', 'New Jersey'],
-  ['NM', 'New Mexico'],
-  ['NY', 'New York'],
-  ['NC', 'North Carolina'],
-  ['ND', 'North Dakota'],
-  ['OH', 'Ohio'],
-  ['OK', 'Oklahoma'],
-  ['OR', 'Oregon'],
-  ['PA', 'Pennsylvania'],
-  ['RI', 'Rhode Island'],
-  ['SC', 'South Carolina'],
-  ['SD', 'South Dakota'],
-  ['TN', 'Tennessee'],
-  ['TX', 'Texas'],
-  ['UT', 'Utah'],
-  ['VT', 'Vermont'],
-  ['VA', 'Virginia'],
-  ['WA', 'Washington'],
-  ['WV', 'West Virginia'],
-  ['WI', 'Wisconsin'],
-  ['WY', 'Wyoming'],
-] as const;
-
-const GST = 50_000;
-
-/** Rates in force since 1 April 2025 (Nova Scotia's HST went from 15% to 14% that day). */
-export const CANADIAN_TAX_COMPONENTS: readonly { province: string; name: string; ratePpm: number }[] = [
-  { province: 'AB', name: 'GST', ratePpm: GST },
-  { province: 'BC', name: 'GST', ratePpm: GST },
-  { province: 'BC', name: 'PST', ratePpm: 70_000 },
-  { province: 'MB', name: 'GST', ratePpm: GST },
-  // Manitoba calls it the Retail Sales Tax; shown as PST like the other provincial sales taxes.
-  { province: 'MB', name: 'PST', ratePpm: 70_000 },
-  { province: 'NB', name: 'HST', ratePpm: 150_000 },
-  { province: 'NL', name: 'HST', ratePpm: 150_000 },
-  { province: 'NS', name: 'HST', ratePpm: 140_000 },
-  { province: 'NT', name: 'GST', ratePpm: GST },
-  { province: 'NU', name: 'GST', ratePpm: GST },
-  { province: 'ON', name: 'HST', ratePpm: 130_000 },
-  { province: 'PE', name: 'HST', ratePpm: 150_000 },
-  { province: 'QC', name: 'GST', ratePpm: GST },
-  { province: 'QC', name: 'QST', ratePpm: 99_750 },
-  { province: 'SK', name: 'GST', ratePpm: GST },
-  { province: 'SK', name: 'PST', ratePpm: 60_000 },
-  { province: 'YT', name: 'GST', ratePpm: GST },
-];
-
-// ---------------------------------------------------------------- messages and offers
-
-/** {0} is replaced by the caller (a product name, a count, an amount). */
-export const MESSAGES: readonly { code: string; text: string }[] = [
-  { code: 'not_enough_stock', text: 'Sorry, there is not enough stock for {0}.' },
-  { code: 'out_of_stock', text: 'Out of Stock' },
-  { code: 'in_stock', text: 'In Stock' },
-  { code: 'low_stock', text: 'Only {0} units in stock' },
-  { code: 'low_stock_available', text: 'Low Stock - {0} available' },
-  { code: 'packages_in_stock', text: '{0} package(s) in stock' },
-  { code: 'select_size', text: 'Please select a size' },
-  { code: 'minimum_purchase', text: 'The minimum purchase is {0} before tax.' },
-  { code: 'cart_empty', text: 'Your cart is currently empty.' },
-  { code: 'wish_list_empty', text: 'Your wish list is currently empty.' },
-  { code: 'ship_to_canada_only', text: 'Currently, we only ship to Canada' },
-  { code: 'login_for_price', text: 'Log in / Sign up to get price' },
-  { code: 'custom_order_minimum', text: 'Quantity must be at least {0}.' },
-];
+// ---------------------------------------------------------------- offers
 
 export const SPECIAL_OFFERS: readonly {
   productCode?: string;

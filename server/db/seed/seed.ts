@@ -1,43 +1,29 @@
 /**
- * Fills an empty shop with the demo catalogue, reference data and accounts, once. Every row is
- * written in one transaction with the demo_seeded marker, under an advisory lock, so instances that
- * start together on one PostgreSQL seed exactly once and a failed seed leaves nothing behind.
+ * Fills a shop with the demo catalogue and accounts, once. Every row is written in one transaction
+ * with the demo_seeded marker, under an advisory lock, so instances that start together on one
+ * PostgreSQL seed exactly once and a failed seed leaves nothing behind. The reference data every
+ * shop needs (taxes, places, messages, settings) is not demo data: installReferenceData() writes it
+ * on every start, before this.
  */
 import { eq, sql } from 'drizzle-orm';
-import { SETTING_DEFAULTS } from '../../modules/settings/settings.service.ts';
 import type { Database, Tx } from '../database.ts';
 import {
   categories,
   clients,
-  countries,
   dimensions,
-  messages,
   packages,
   phases,
   processSteps,
   productImages,
   products,
-  provinces,
   settings,
   sizes,
   sizeTypes,
   specialOffers,
   stock,
-  taxComponents,
 } from '../schema.ts';
 import { type CataloguePlan, planCatalogue } from './catalogue-plan.ts';
-import {
-  CANADIAN_PROVINCES,
-  CANADIAN_TAX_COMPONENTS,
-  COUNTRIES,
-  DEMO_ACCOUNTS,
-  DEMO_PROFILES,
-  MESSAGES,
-  SIZE_TYPES,
-  type SizeTypeKey,
-  SPECIAL_OFFERS,
-  US_STATES,
-} from './demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PROFILES, SIZE_TYPES, type SizeTypeKey, SPECIAL_OFFERS } from './demo-data.ts';
 import { ensureImages, imageUrl } from './images.ts';
 
 export { DEMO_ACCOUNTS } from './demo-data.ts';
@@ -119,7 +105,6 @@ async function writeDemoRows(
   const [marker] = await tx.select({ key: settings.key }).from(settings).where(eq(settings.key, SEED_MARKER));
   if (marker) return false;
 
-  await writeReferenceData(tx);
   const sizeIds = await writeSizes(tx);
   await writeCatalogue(tx, plan, sizeIds);
   await writeAccounts(tx, hashPassword);
@@ -127,40 +112,6 @@ async function writeDemoRows(
     .insert(settings)
     .values({ key: SEED_MARKER, value: { at: new Date().toISOString(), products: plan.products.length } });
   return true;
-}
-
-/** Rows a member of staff may already have entered are kept (on conflict do nothing). */
-async function writeReferenceData(tx: Tx): Promise<void> {
-  await tx
-    .insert(settings)
-    .values(Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ key, value })))
-    .onConflictDoNothing();
-  await tx
-    .insert(messages)
-    .values([...MESSAGES])
-    .onConflictDoNothing();
-  await tx
-    .insert(countries)
-    .values([...COUNTRIES])
-    .onConflictDoNothing();
-  await tx
-    .insert(provinces)
-    .values([
-      ...CANADIAN_PROVINCES.map((p) => ({ countryCode: 'CA', code: p.code, name: p.name })),
-      ...US_STATES.map(([code, name]) => ({ countryCode: 'US', code, name })),
-    ])
-    .onConflictDoNothing();
-  await tx
-    .insert(taxComponents)
-    .values(
-      CANADIAN_TAX_COMPONENTS.map((t) => ({
-        countryCode: 'CA',
-        provinceCode: t.province,
-        name: t.name,
-        ratePpm: t.ratePpm,
-      })),
-    )
-    .onConflictDoNothing();
 }
 
 /** Size ids by "<size type key>/<size name>". */

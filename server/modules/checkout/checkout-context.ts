@@ -15,8 +15,11 @@ export interface CheckoutContext {
   /** The client's current shipping and billing addresses. */
   shipping: SavedAddress | undefined;
   billing: SavedAddress | undefined;
-  /** The summed tax rate of the shipping address's province, in ppm (0 without an address). */
-  shippingTaxRatePpm: number;
+  /**
+   * The summed tax rate of the shipping address's province, in ppm; null without an address or
+   * when that province has no rate (a sale there stops: taxRateMissing).
+   */
+  shippingTaxRatePpm: number | null;
   clientEmail: string | undefined;
   /** The order a payment intent placed already (when asked about one). */
   placedOrder: PlacedOrder | null;
@@ -32,7 +35,7 @@ interface PlacedOrder {
 interface ContextColumns {
   settings_rows: { key: string; value: unknown }[];
   default_addresses: SavedAddress[];
-  shipping_tax_ppm: number;
+  shipping_tax_ppm: number | null;
   client_email: string | null;
   placed_order: PlacedOrder | null;
 }
@@ -99,7 +102,7 @@ export async function loadCheckoutContext(
     settings: settingsFrom(extras.settings_rows),
     shipping: address(SHIPPING_ADDRESS),
     billing: address(BILLING_ADDRESS),
-    shippingTaxRatePpm: Number(extras.shipping_tax_ppm),
+    shippingTaxRatePpm: extras.shipping_tax_ppm === null ? null : Number(extras.shipping_tax_ppm),
     clientEmail: extras.client_email ?? undefined,
     placedOrder: extras.placed_order,
   };

@@ -106,7 +106,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request) => {
       const province = request.params.province.toUpperCase();
       const ppm = await provinceTaxRatePpm(db, province);
-      if (ppm === 0) throw notFound(`The tax rate of ${province}`);
+      if (ppm === undefined) throw notFound(`The tax rate of ${province}`);
       return { province, tax_rate: ppm / 1_000_000 };
     },
   );

@@ -22,7 +22,7 @@ import {
 import type { Destination, ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
-import type { Settings } from '../settings/settings.service.ts';
+import { type Settings, taxRateMissing } from '../settings/settings.service.ts';
 import { type CheckoutContext, loadCheckoutContext } from './checkout-context.ts';
 import { shippingFeeFor } from './shipping.service.ts';
 
@@ -69,6 +69,8 @@ async function totalsOf(context: CheckoutContext, rates: ShippingRates): Promise
   if (!shipping) throw cartNotReady('Please enter your shipping address.');
   if (shipping.country_code !== 'CA') throw badRequest(SHIP_ONLY_TO_CANADA_ERROR);
   if (!billing) throw cartNotReady('Please enter your billing address.');
+  const taxRatePpm = context.shippingTaxRatePpm;
+  if (taxRatePpm === null) throw taxRateMissing(shipping.province);
 
   const subtotal = cart.cartTotal ?? 0;
   const fee = await shippingFeeFor(
@@ -78,7 +80,6 @@ async function totalsOf(context: CheckoutContext, rates: ShippingRates): Promise
     { province: shipping.province, postalcode: shipping.postalcode, countryCode: shipping.country_code },
     settings,
   );
-  const taxRatePpm = context.shippingTaxRatePpm;
   const tax = estimatedTax(subtotal, fee.shipping_fee, taxRatePpm);
   const total = subtotal + fee.shipping_fee + tax;
   if (total > AMOUNT_MAX_CENTS) {

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { provinceTaxRatePpm, readSettings } from '../settings/settings.service.ts';
+import { readSettings, storeTaxRatePpm } from '../settings/settings.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { sellerFrom } from './pdf-document.ts';
 
@@ -22,12 +22,6 @@ type InvoiceRow = typeof invoices.$inferSelect;
 export interface InvoicesDeps {
   db: Database;
   clock: Clock;
-}
-
-/** The store's tax rate (its province in the provinces table), in parts per million. */
-export async function storeTaxRatePpm(db: DbOrTx): Promise<{ province: string; ppm: number }> {
-  const settings = await readSettings(db);
-  return { province: settings.store_province, ppm: await provinceTaxRatePpm(db, settings.store_province) };
 }
 
 /**

@@ -36,7 +36,7 @@ import {
 } from '../../../domain/pos.ts';
 import type { Database } from '../../db/database.ts';
 import { requireRole } from '../auth/authenticate.ts';
-import { storeTaxRatePpm } from '../invoices/invoices.service.ts';
+import { storeTaxRatePpm } from '../settings/settings.service.ts';
 import type { PosService } from './pos.service.ts';
 import type { ReceiptsService } from './receipts.service.ts';
 

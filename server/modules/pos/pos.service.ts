@@ -33,6 +33,7 @@ import {
   type Reader,
 } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import { storeTaxRatePpm } from '../settings/settings.service.ts';
 import { fromPaymentError, gatewayCall, readerNotPresent, readerOffline } from './payment-errors.ts';
 
 export interface PosDeps {
@@ -314,6 +315,9 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
     // ---------------------------------------------------------- payments through a reader
 
     async createPaymentIntent(user: AuthUser, input: CreatePaymentIntent & { amount: number }) {
+      // The amount is the register's total with the store's tax, and the sale's receipt needs the
+      // rate too: without one, stop before a card is charged for a sale that cannot be receipted.
+      await storeTaxRatePpm(db);
       const readerId = await assignedReaderId(user.id);
       const intent = await gatewayCall(() =>
         payments.createPaymentIntent({

@@ -15,9 +15,8 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
 import { isPaymentError, type PaymentGateway } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { storeTaxRatePpm } from '../invoices/invoices.service.ts';
 import { sellerFrom } from '../invoices/pdf-document.ts';
-import { readSettings } from '../settings/settings.service.ts';
+import { readSettings, storeTaxRatePpm } from '../settings/settings.service.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 
 /** A stored line keeps the rate it was taxed at, so a later change of rate does not rewrite it. */

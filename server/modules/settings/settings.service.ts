@@ -4,6 +4,7 @@ import { CURRENCY, rateFromPpm } from '../../../domain/money.ts';
 import type { Config } from '../../config.ts';
 import { type DbOrTx, rowsOf } from '../../db/database.ts';
 import { settings } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** Shop settings staff change; these defaults apply until a row says otherwise. Amounts in cents. */
 export const SETTING_DEFAULTS = {
@@ -48,19 +49,45 @@ export function settingsFrom(rows: readonly { key: string; value: unknown }[]): 
 export const SETTINGS_JSON = sql`(SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]')
    FROM settings)`;
 
-/** The summed rate of the tax components of a province (an SQL expression of it), in ppm. */
+/**
+ * A sale needs the rate of the province it is taxed in. Without one it stops: charging 0% would
+ * leave the shop owing the tax it did not collect.
+ */
+export const taxRateMissing = (province: string) =>
+  new AppError(
+    'tax_rate_missing',
+    `There is no tax rate for province ${province}; the sale cannot be completed.`,
+    409,
+  );
+
+/**
+ * The summed rate of the tax components of a province (an SQL expression of it), in ppm; NULL
+ * when the province has none, which the caller turns into taxRateMissing, never into 0%.
+ */
 export function taxRatePpmOf(province: SQL, country: SQL = sql`'CA'`): SQL {
-  return sql`(SELECT coalesce(sum(t.rate_ppm), 0)::int FROM tax_components t
+  return sql`(SELECT sum(t.rate_ppm)::int FROM tax_components t
               WHERE t.country_code = ${country} AND t.province_code = upper(${province}))`;
 }
 
-/** The summed rate of a province's tax components, in parts per million (0 when unknown). */
-export async function provinceTaxRatePpm(db: DbOrTx, province: string, country = 'CA'): Promise<number> {
-  const [row] = await rowsOf<{ ppm: number }>(
+/** The summed rate of a province's tax components, in parts per million; undefined when it has none. */
+export async function provinceTaxRatePpm(
+  db: DbOrTx,
+  province: string,
+  country = 'CA',
+): Promise<number | undefined> {
+  const [row] = await rowsOf<{ ppm: number | null }>(
     db,
     sql`SELECT ${taxRatePpmOf(sql`${province}`, sql`${country}`)} AS ppm`,
   );
-  return Number(row?.ppm ?? 0);
+  return row?.ppm == null ? undefined : Number(row.ppm);
+}
+
+/** The rate of the store's province (POS sales, receipts, invoices); taxRateMissing without one. */
+export async function storeTaxRatePpm(db: DbOrTx): Promise<{ province: string; ppm: number }> {
+  const { store_province: province } = await readSettings(db);
+  const ppm = await provinceTaxRatePpm(db, province);
+  if (ppm === undefined) throw taxRateMissing(province);
+  return { province, ppm };
 }
 
 /** The key the web's card form needs: Stripe's publishable key, or the sandbox's own. */
@@ -93,7 +120,8 @@ export function createSettingsService(
           config.paymentProvider === 'stripe' ? (config.stripePublishableKey ?? '') : 'pk_test_sandbox',
         currency: CURRENCY,
         storeProvince: values.store_province,
-        storeTaxRate: rateFromPpm(storeRate),
+        // The settings still answer without a rate; the sales that need one refuse (taxRateMissing).
+        storeTaxRate: storeRate === undefined ? null : rateFromPpm(storeRate),
       };
     },
   };

@@ -34,8 +34,8 @@ import { TotalsBlock } from './document-parts.tsx';
 import { storeInvoiceDetails } from './invoice-storage.ts';
 import { useCreateInvoice } from './pos.api.ts';
 import classes from './pos.module.css';
-import { ratePpmOf, typedCents } from './pos-rules.ts';
-import { PosPage } from './pos-ui.tsx';
+import { storeRatePpm, typedCents } from './pos-rules.ts';
+import { PosPage, TaxRateMissingNotice } from './pos-ui.tsx';
 
 const EMPTY_LINE = { product_name: '', price: '', quantity: 1 };
 
@@ -55,7 +55,7 @@ const DEFAULT_VALUES: InvoiceFormInput = {
  */
 export function GenerateInvoicePage() {
   const { config } = useConfig();
-  const ratePpm = ratePpmOf(config.storeTaxRate);
+  const ratePpm = storeRatePpm(config.storeTaxRate);
   const navigate = useNavigate();
   const createInvoice = useCreateInvoice();
   const [formError, setFormError] = useState<string>();
@@ -76,7 +76,7 @@ export function GenerateInvoicePage() {
     price: typedCents(line?.price) ?? 0,
     quantity: Math.max(0, Math.trunc(Number(line?.quantity) || 0)),
   }));
-  const totals = invoiceTotals(previewLines, ratePpm);
+  const totals = ratePpm === undefined ? undefined : invoiceTotals(previewLines, ratePpm);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -101,6 +101,7 @@ export function GenerateInvoicePage() {
 
   return (
     <PosPage title="Generate Invoice" back={{ to: paths.pos() }} width={960}>
+      <TaxRateMissingNotice />
       <form onSubmit={onSubmit} noValidate aria-label="Generate invoice">
         <Stack gap="lg">
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -255,14 +256,16 @@ export function GenerateInvoicePage() {
                 {errors.products?.root?.message ?? errors.products?.message}
               </Text>
             ) : null}
-            <Stack mt="md">
-              <TotalsBlock
-                subtotal={totals.subtotal}
-                tax={totals.tax}
-                total={totals.total}
-                taxLabel={`Tax (${taxRateLabel(ratePpm)})`}
-              />
-            </Stack>
+            {totals && ratePpm !== undefined ? (
+              <Stack mt="md">
+                <TotalsBlock
+                  subtotal={totals.subtotal}
+                  tax={totals.tax}
+                  total={totals.total}
+                  taxLabel={`Tax (${taxRateLabel(ratePpm)})`}
+                />
+              </Stack>
+            ) : null}
           </Paper>
 
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -285,7 +288,7 @@ export function GenerateInvoicePage() {
             </Alert>
           ) : null}
           <Group>
-            <Button type="submit" size="md" loading={isSubmitting}>
+            <Button type="submit" size="md" loading={isSubmitting} disabled={ratePpm === undefined}>
               Open Invoice
             </Button>
           </Group>

@@ -33,8 +33,8 @@ import { formatMoney } from '../../lib/format.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { usePosProducts } from './pos.api.ts';
 import classes from './pos.module.css';
-import { amountHint, paidLine, ratePpmOf, typedCents } from './pos-rules.ts';
-import { PosPage, SortHeader } from './pos-ui.tsx';
+import { amountHint, paidLine, storeRatePpm, typedCents } from './pos-rules.ts';
+import { PosPage, SortHeader, TaxRateMissingNotice } from './pos-ui.tsx';
 import { nextSort, pageOf, type SortState, sortRows } from './table-rules.ts';
 
 const PAGE_SIZE = 5;
@@ -94,7 +94,7 @@ function DeleteLine({ line, onDelete }: { line: Line; onDelete: () => void }) {
  */
 export function GenerateReceiptPage() {
   const { config } = useConfig();
-  const ratePpm = ratePpmOf(config.storeTaxRate);
+  const ratePpm = storeRatePpm(config.storeTaxRate);
   const navigate = useNavigate();
   const products = usePosProducts();
   const [lines, setLines] = useState<Line[]>([]);
@@ -127,9 +127,11 @@ export function GenerateReceiptPage() {
   });
   const [addTax, amount] = useWatch({ control, name: ['addTax', 'amount'] });
   const amountCents = typedCents(amount);
-  const preview = amountCents === undefined ? undefined : posTotals(amountCents, addTax, ratePpm);
+  const preview =
+    amountCents === undefined || ratePpm === undefined ? undefined : posTotals(amountCents, addTax, ratePpm);
 
   const addProduct = handleSubmit((values) => {
+    if (ratePpm === undefined) return;
     if (lines.length >= RECEIPT_LINES_MAX) {
       notifyError(`A receipt cannot have more than ${RECEIPT_LINES_MAX} lines.`);
       return;
@@ -168,6 +170,7 @@ export function GenerateReceiptPage() {
 
   return (
     <PosPage title="Generate Receipt" back={{ to: paths.pos() }}>
+      <TaxRateMissingNotice />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <form onSubmit={addProduct} noValidate aria-label="Add a product">
           <Stack gap="md">
@@ -224,14 +227,16 @@ export function GenerateReceiptPage() {
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     error={fieldState.error?.message}
-                    description={amountHint(preview, addTax, ratePpm, 'receipt')}
+                    description={
+                      ratePpm === undefined ? undefined : amountHint(preview, addTax, ratePpm, 'receipt')
+                    }
                     miw={220}
                   />
                 )}
               />
             </Group>
             <Group>
-              <Button type="submit" variant="light" disabled={!isValid}>
+              <Button type="submit" variant="light" disabled={!isValid || ratePpm === undefined}>
                 Add Product
               </Button>
             </Group>

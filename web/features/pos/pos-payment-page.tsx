@@ -40,13 +40,13 @@ import {
   isTransientError,
   ownAction,
   type PaidPayment,
-  ratePpmOf,
   readerCallErrorText,
   readerProblem,
   readerState,
+  storeRatePpm,
   typedCents,
 } from './pos-rules.ts';
-import { PosPage, ReaderRetryNote, TestModeNotice, WaitingMessage } from './pos-ui.tsx';
+import { PosPage, ReaderRetryNote, TaxRateMissingNotice, TestModeNotice, WaitingMessage } from './pos-ui.tsx';
 import { useReaderControls } from './use-reader-controls.ts';
 
 const DEFAULT_VALUES: PosForm = { addTax: true, showEmail: false, amount: '', receiptEmail: '' };
@@ -76,7 +76,7 @@ function storePaidDetails(details: PaidPayment): void {
 export function PosPaymentPage() {
   const { config } = useConfig();
   const queryClient = useQueryClient();
-  const ratePpm = ratePpmOf(config.storeTaxRate);
+  const ratePpm = storeRatePpm(config.storeTaxRate);
   const [transaction, setTransaction] = useState<Transaction>();
   const [paidSuccess, setPaidSuccess] = useState<PosTotals>();
   const [cancelled, setCancelled] = useState(false);
@@ -107,7 +107,8 @@ export function PosPaymentPage() {
   });
   const [addTax, showEmail, amount] = useWatch({ control, name: ['addTax', 'showEmail', 'amount'] });
   const amountCents = typedCents(amount);
-  const previewTotals = amountCents === undefined ? undefined : posTotals(amountCents, addTax, ratePpm);
+  const previewTotals =
+    amountCents === undefined || ratePpm === undefined ? undefined : posTotals(amountCents, addTax, ratePpm);
 
   const endTransaction = () => {
     setTransaction(undefined);
@@ -163,6 +164,7 @@ export function PosPaymentPage() {
   });
 
   const begin = handleSubmit(async (values) => {
+    if (ratePpm === undefined) return;
     // Begin Transaction: started, not cancelled, not processing, not paid (spec §4).
     const totals = posTotals(Math.round(values.amount * 100), values.addTax, ratePpm);
     const receiptEmail = values.showEmail ? values.receiptEmail : undefined;
@@ -226,6 +228,7 @@ export function PosPaymentPage() {
             </Group>
             <ReaderStatusLine cardReader={cardReader} />
             <TestModeNotice />
+            <TaxRateMissingNotice />
             {strayAction ? (
               <Alert color="orange" variant="light" title="The card reader is busy">
                 <Stack gap="xs" align="flex-start">
@@ -301,7 +304,7 @@ export function PosPaymentPage() {
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   error={fieldState.error?.message}
-                  description={amountHint(previewTotals, addTax, ratePpm)}
+                  description={ratePpm === undefined ? undefined : amountHint(previewTotals, addTax, ratePpm)}
                 />
               )}
             />
@@ -319,7 +322,12 @@ export function PosPaymentPage() {
             ) : null}
 
             <Group gap="sm">
-              <Button type="submit" size="md" disabled={!isValid || started} loading={started}>
+              <Button
+                type="submit"
+                size="md"
+                disabled={!isValid || started || ratePpm === undefined}
+                loading={started}
+              >
                 Begin Transaction
               </Button>
               {started ? (

@@ -28,6 +28,7 @@ import {
   refundErrorText,
   refundPanelState,
   returnUrlOnThisSite,
+  storeRatePpm,
   typedCents,
   usDateToIso,
   validateChargeSearch,
@@ -86,6 +87,11 @@ describe('amounts', () => {
     expect(typedCents('abc')).toBeUndefined();
     expect(ratePpmOf(0.13)).toBe(130_000);
     expect(ratePpmOf(0.14975)).toBe(149_750);
+  });
+
+  it('has no store rate when the settings give none: the register then sells nothing', () => {
+    expect(storeRatePpm(0.13)).toBe(130_000);
+    expect(storeRatePpm(null)).toBeUndefined();
   });
 });
 

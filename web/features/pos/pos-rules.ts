@@ -57,6 +57,14 @@ export function ratePpmOf(rate: number): number {
   return Math.round(rate * 1_000_000);
 }
 
+/**
+ * The rate the register taxes with, in parts per million: undefined when the store's province has
+ * no rate (or the settings are not loaded), and then the register sells nothing, as the server.
+ */
+export function storeRatePpm(rate: number | null): number | undefined {
+  return rate === null ? undefined : ratePpmOf(rate);
+}
+
 // ---------------------------------------------------------------- reader
 
 export type ReaderState = 'loading' | 'none' | 'not-present' | 'offline' | 'online';

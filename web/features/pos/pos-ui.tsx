@@ -58,6 +58,17 @@ export function TestModeNotice({ children }: { children?: ReactNode }) {
   );
 }
 
+/** Why the register takes no sale: the store's province has no tax rate (the server's words). */
+export function TaxRateMissingNotice() {
+  const { config, isFallback } = useConfig();
+  if (isFallback || config.storeTaxRate !== null) return null;
+  return (
+    <Alert color="red" variant="light" title="No tax rate" className={classes.noPrint}>
+      There is no tax rate for province {config.storeProvince}; the sale cannot be completed.
+    </Alert>
+  );
+}
+
 /** The animated message while the reader waits for a card (spec §2). */
 export function WaitingMessage({ children }: { children: ReactNode }) {
   return (

@@ -36,8 +36,8 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { DocumentTitle, SellerBlock, type SellerView, TotalsBlock } from './document-parts.tsx';
 import { useCreateReceipt, useReceipt, useSeller, useSendReceipt } from './pos.api.ts';
 import classes from './pos.module.css';
-import { parsePaidDetails, ratePpmOf, receiptDraftOf } from './pos-rules.ts';
-import { PosPage } from './pos-ui.tsx';
+import { parsePaidDetails, ratePpmOf, receiptDraftOf, storeRatePpm } from './pos-rules.ts';
+import { PosPage, TaxRateMissingNotice } from './pos-ui.tsx';
 
 /** What the receipt shows, stored (with its number) or still a draft from POS_PaidDetails. */
 interface ReceiptView {
@@ -182,7 +182,7 @@ export function ReceiptPage() {
   const draft = useMemo(() => (id ? undefined : readDraft()), [id]);
   // The draft names the seller the stored receipt will (company name, GST/HST number).
   const seller = useSeller(draft !== undefined);
-  const ratePpm = ratePpmOf(config.storeTaxRate);
+  const ratePpm = storeRatePpm(config.storeTaxRate);
   const printed = useRef(false);
 
   const view: ReceiptView | undefined = useMemo(() => {
@@ -200,7 +200,7 @@ export function ReceiptPage() {
         email: receipt.email ?? undefined,
       };
     }
-    if (!draft || draft.lines.length === 0) return undefined;
+    if (!draft || draft.lines.length === 0 || ratePpm === undefined) return undefined;
     const totals = receiptTotals(draft.lines, ratePpm);
     return {
       number: undefined,
@@ -287,6 +287,7 @@ export function ReceiptPage() {
 
   return (
     <PosPage title="Receipt" back={{ to: paths.pos(), label: 'Back to POS' }} width={820}>
+      {id ? null : <TaxRateMissingNotice />}
       {id && stored.isError ? (
         <Alert color="red" variant="light" title="This receipt cannot be shown">
           {errorMessage(stored.error)}
