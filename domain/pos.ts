@@ -187,6 +187,8 @@ export const posIdParamsSchema = z.strictObject({
     .max(PG_INTEGER_MAX, 'Must be a valid id.'),
 });
 const cents = z.number().int();
+/** An amount the spec's forms send and the server recomputes: still a sensible amount. */
+const ignoredAmount = z.number().min(0).max(AMOUNT_MAX_CENTS).optional();
 
 /** An optional e-mail: blank means none. */
 const optionalPosEmail = z
@@ -436,10 +438,13 @@ const searchDate = z
     return text;
   });
 
-/** A refinement's `when`: run it once the fields it reads are valid, whatever the others hold. */
+/**
+ * A refinement's `when`: run it once the fields it reads are valid, whatever the others hold, and
+ * never on a value that is not an object at all (an issue without a path).
+ */
 function whenValid(...fields: string[]) {
   return (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
 }
 
 /**
@@ -663,8 +668,8 @@ export const receiptLineInputSchema = z.strictObject({
     .max(POS_AMOUNT_MAX_CENTS, POS_MESSAGES.amountMax),
   addTax: z.boolean().default(true),
   /** Accepted for the spec's shape, ignored: the server computes them. */
-  tax: z.number().optional(),
-  total: z.number().optional(),
+  tax: ignoredAmount,
+  total: ignoredAmount,
 });
 
 /** POST api/pos/receipts. */
@@ -784,8 +789,8 @@ export const createInvoiceSchema = z.strictObject({
     .nullish()
     .transform((value) => value ?? ''),
   /** The spec's form sends them; ignored, the server computes its own. */
-  tax: z.number().optional(),
-  total: z.number().optional(),
+  tax: ignoredAmount,
+  total: ignoredAmount,
 });
 export type CreateInvoice = z.input<typeof createInvoiceSchema>;
 
