@@ -24,7 +24,15 @@ import {
   posCall,
   processOn,
 } from './modules/pos/pos-test-helpers.ts';
-import { bearer, createTestApp, logIn, newClient, signUp, type TestApp } from './test/app.ts';
+import {
+  bearer,
+  CARD_EXPIRY_YEAR,
+  createTestApp,
+  logIn,
+  newClient,
+  signUp,
+  type TestApp,
+} from './test/app.ts';
 import {
   badRequests,
   type CallExample,
@@ -95,8 +103,7 @@ const SHIPPING = {
   phone: '416-555-0100',
   address_type_id: 1,
 };
-const nextYear = new Date().getFullYear() + 1;
-const CARD = { number: '4242424242424242', exp_month: 12, exp_year: nextYear, cvc: '123' };
+const CARD = { number: '4242424242424242', exp_month: 12, exp_year: CARD_EXPIRY_YEAR, cvc: '123' };
 const toCashier = (w: World) => ({ userId: w.cashier.client_id, readerId: FRONT_COUNTER });
 
 async function readerIdle(): Promise<void> {

@@ -33,7 +33,7 @@ import {
   payOnReader,
   posCall,
 } from './modules/pos/pos-test-helpers.ts';
-import { bearer, createTestApp, signUp, type TestApp } from './test/app.ts';
+import { bearer, CARD_EXPIRY_YEAR, createTestApp, signUp, type TestApp } from './test/app.ts';
 
 const VISA = '4242424242424242';
 const PRICE = 2500;
@@ -88,7 +88,7 @@ async function pay(client: LoginRecord) {
   const method = await call(client, '/api/Payment/sandbox/paymentmethod', {
     number: VISA,
     exp_month: 12,
-    exp_year: 2034,
+    exp_year: CARD_EXPIRY_YEAR,
     cvc: '123',
     billing_details: { name: 'Jamie Tremblay' },
   });

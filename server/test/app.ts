@@ -69,6 +69,9 @@ export function bearer(record: Pick<LoginRecord, 'token'>): Record<string, strin
   return { authorization: `Bearer ${record.token}` };
 }
 
+/** A card expiry year some years ahead of today (the system clock), so test cards never expire. */
+export const CARD_EXPIRY_YEAR = new Date().getFullYear() + 4;
+
 let signups = 0;
 
 /** A valid sign-up body with a unique user name and e-mail; override any field. */

@@ -14,7 +14,7 @@ import {
   settings,
   stock,
 } from '../../db/schema.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { bearer, CARD_EXPIRY_YEAR, createTestApp, signUp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 let item: { id: number; name: string; pricing: number };
@@ -67,7 +67,7 @@ async function cardMethod(app: TestApp['app'], client: LoginRecord, number: stri
   return call(app, client, '/api/Payment/sandbox/paymentmethod', {
     number,
     exp_month: 12,
-    exp_year: 2034,
+    exp_year: CARD_EXPIRY_YEAR,
     cvc: '123',
     billing_details: { name: 'Jamie Tremblay' },
   });

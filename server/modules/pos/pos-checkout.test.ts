@@ -10,7 +10,7 @@ import { POS_MESSAGES, type PosPrice, type PosProduct, type SandboxCheckout } fr
 import { countRows } from '../../db/database.ts';
 import { sandboxCheckoutSessions } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
-import { createTestApp, logIn, type TestApp } from '../../test/app.ts';
+import { CARD_EXPIRY_YEAR, createTestApp, logIn, type TestApp } from '../../test/app.ts';
 import { posCall } from './pos-test-helpers.ts';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const GOOD_CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
+const GOOD_CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: CARD_EXPIRY_YEAR, cvc: '123' };
 
 async function createSession(lineItems: unknown) {
   return posCall(t, cashier, '/api/pos/create-checkout-session', { lineItems });
