@@ -121,6 +121,9 @@ describe('the card reader', () => {
     expect(readerCallErrorText(new ApiError(409, 'terminal_reader_offline', 'x'))).toBe(
       POS_MESSAGES.readerOffline,
     );
+    expect(
+      readerCallErrorText(new ApiError(409, 'reader_in_use', 'Front Counter is in use by Sam Lee.')),
+    ).toBe('Front Counter is in use by Sam Lee.');
     expect(readerCallErrorText(new ApiError(500, 'internal', 'x'))).toBe(POS_MESSAGES.paymentCreationError);
     expect(readerCallErrorText(new ApiError(0, 'network_error', 'x'))).toBe(
       POS_MESSAGES.paymentCreationError,

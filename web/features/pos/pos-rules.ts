@@ -98,6 +98,8 @@ export function readerCallErrorText(error: unknown): string {
   if (error.code === 'terminal_reader_offline' || error.code === 'reader_offline') {
     return POS_MESSAGES.readerOffline;
   }
+  // The shop's own refusal names who holds the reader: it reads whole, without a code before it.
+  if (error.code === 'reader_in_use') return error.message;
   if (error.status === 0 || error.status >= 500) return POS_MESSAGES.paymentCreationError;
   return readerErrorText({ code: error.code, message: error.message });
 }
