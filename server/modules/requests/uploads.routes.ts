@@ -48,7 +48,9 @@ async function readOneFile(request: FastifyRequest): Promise<IncomingFile> {
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw onePerUpload();
     }
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Anything else here is the body itself: no boundary, a part cut off, a malformed header.
+    throw new AppError('invalid_multipart', 'The upload is not a well-formed multipart/form-data body.', 400);
   }
   if (!file) throw badRequest('Please choose a file to upload.');
   return file;

@@ -280,6 +280,30 @@ describe('POST api/upload: refusals', () => {
     expect(await countRows(t.db, uploads)).toBe(rows);
   });
 
+  it('refuses a body that is not well-formed multipart with 400, storing nothing', async () => {
+    const part = '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n';
+    const rows = await countRows(t.db, uploads);
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'no boundary'],
+      ['multipart/form-data; boundary=abc', 'no part at all'],
+      ['multipart/form-data; boundary=abc', `${part}Content-Type: image/png\r\n\r\ncut off`],
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        headers: { 'content-type': contentType },
+        payload,
+        remoteAddress: nextAddress(),
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'invalid_multipart',
+        message: 'The upload is not a well-formed multipart/form-data body.',
+      });
+    }
+    expect(await countRows(t.db, uploads)).toBe(rows);
+  });
+
   it('rate-limits an address to 30 uploads in 10 minutes, but not a client behind it', async () => {
     const png = await readFixture('logo.png');
     const address = nextAddress();
