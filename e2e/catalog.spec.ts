@@ -329,6 +329,8 @@ test.describe('a logged-in client', () => {
     page,
     newClient,
   }) => {
+    // Suggestions, three quiet spells that prove nothing was asked, the results and a second page.
+    test.slow();
     const searches = countCalls(page, SEARCH_PATH);
     await page.goto('/#/login?returnUrl=%2Fphase');
     await logInThroughForm(page, newClient.user_name, newClient.password);

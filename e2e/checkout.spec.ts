@@ -192,6 +192,8 @@ test('a declined card shows its message, and the address form its own', async ({
   request,
   newClient,
 }) => {
+  // A long form journey: address errors, an empty card, a declined card, and a reload.
+  test.slow();
   const { phoneCase } = OWNED.declinedCard;
   await setStock(request, [stockAt(phoneCase, 20)]);
   // Two cases (CDN$59.98) are over the minimum purchase.
