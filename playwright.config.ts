@@ -18,8 +18,11 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'e2e',
-  workers: 2,
+  // CI machines are small and busy (2 cores, other jobs beside): one browser at a time there.
+  workers: process.env.CI ? 1 : 2,
+  // A test passes the first time or fails: retry-safety is about each test's own data, not flakes.
   retries: 0,
+  // Most tests are a screen or two; long journeys say so with test.slow() (three times this).
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],

@@ -1,14 +1,21 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { ShowroomCategory } from '../domain/catalog.ts';
+import { type APIRequestContext, errors, type Page } from '@playwright/test';
+import { SEARCH_DEBOUNCE_MS, type ShowroomCategory } from '../domain/catalog.ts';
 import { formatMoney } from '../domain/money.ts';
-import { bearer, expect, logInThroughForm, openLoggedIn, test } from './fixtures.ts';
+import { OWNED, stockAt } from './demo-items.ts';
+import { bearer, expect, logInThroughForm, openLoggedIn, setStock, test } from './fixtures.ts';
+
+/** The path and query of an address, which the patterns below match. */
+function pathOf(address: string): string {
+  const url = new URL(address);
+  return `${url.pathname}${url.search}`;
+}
 
 /** Counts the calls the page makes to API paths matching `pattern`. */
 function countCalls(page: Page, pattern: RegExp): { readonly count: number; readonly urls: string[] } {
   const urls: string[] = [];
   page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (pattern.test(`${url.pathname}${url.search}`)) urls.push(url.pathname + url.search);
+    const path = pathOf(request.url());
+    if (pattern.test(path)) urls.push(path);
   });
   return {
     get count() {
@@ -16,6 +23,20 @@ function countCalls(page: Page, pattern: RegExp): { readonly count: number; read
     },
     urls,
   };
+}
+
+/**
+ * Proves that the page makes no call matching `pattern` before a deadline: the first such call
+ * fails the test at once, with its address (not a sleep followed by a look).
+ */
+async function expectNoCallWithin(page: Page, pattern: RegExp, ms: number): Promise<void> {
+  const call = await page
+    .waitForRequest((request) => pattern.test(pathOf(request.url())), { timeout: ms })
+    .catch((error: unknown) => {
+      if (error instanceof errors.TimeoutError) return null;
+      throw error;
+    });
+  expect(call?.url() ?? null, 'a call the page should not have made').toBeNull();
 }
 
 /** Sizes are chips: a person clicks the size's label (the radio itself is visually hidden). */
@@ -192,8 +213,12 @@ test.describe('a logged-in client', () => {
 
   test('opens a product, picks a size and a colour, and sees the stock messages', async ({
     page,
+    request,
     newClient,
   }) => {
+    // Charcoal in S is low (4); Red has plenty in S and none in XL.
+    const { charcoalS, redS, redXL } = OWNED.stockMessages;
+    await setStock(request, [stockAt(charcoalS, 4), stockAt(redS, 100), stockAt(redXL, 0)]);
     const visits = countCalls(page, /^\/api\/product\/\d+\/visit$/i);
     await page.goto('/#/login?returnUrl=%2Fphase');
     await logInThroughForm(page, newClient.user_name, newClient.password);
@@ -247,19 +272,21 @@ test.describe('a logged-in client', () => {
     await expect(page).toHaveURL(/#\/phase/);
   });
 
-  test('opens a package: colours, products, stock and total', async ({ page, newClient }) => {
+  test('opens a package: colours, products, stock and total', async ({ page, request, newClient }) => {
+    const { earth, granite, officeBlack } = OWNED.packagePage;
+    await setStock(request, [stockAt(earth, 12), stockAt(granite, 7), stockAt(officeBlack, 9)]);
     const visits = countCalls(page, /^\/api\/package\/\d+\/visit$/i);
     await page.goto('/#/login?returnUrl=%2Fphase');
     await logInThroughForm(page, newClient.user_name, newClient.password);
     await page.getByRole('tab', { name: 'Gift Packages' }).click();
     await page
-      .getByRole('link', { name: /Holiday Gift Box/ })
+      .getByRole('link', { name: /Hiking Trio/ })
       .first()
       .click();
 
-    await expect(page).toHaveURL(/#\/package\/\d+\/\d+$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByText(/^\d+ package\(s\) in stock$/)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`#/package/${earth.packageId}/${earth.productId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: earth.name })).toBeVisible();
+    await expect(page.getByText('12 package(s) in stock', { exact: true })).toBeVisible();
     await expect.poll(() => visits.count).toBe(1);
 
     const price =
@@ -283,20 +310,28 @@ test.describe('a logged-in client', () => {
     await expect(colours.first()).toHaveAttribute('aria-current', 'true');
     await colours.nth(1).click();
     await expect(colours.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('heading', { level: 1, name: granite.name })).toBeVisible();
+    await expect(page.getByText('7 package(s) in stock', { exact: true })).toBeVisible();
     await expect.poll(() => visits.count).toBe(2);
 
     const products = page.getByRole('group', { name: 'Product' }).getByRole('link');
-    await products.filter({ hasNotText: 'Holiday Gift Box' }).first().click();
-    await expect(page.getByRole('heading', { level: 1 })).not.toContainText('Holiday Gift Box');
+    await products.filter({ hasNotText: 'Hiking Trio' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: officeBlack.name })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Order Now' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back to List' })).toBeVisible();
   });
+
+  /** The search call (GET api/product?term=...), and how long the page must stay quiet to prove none. */
+  const SEARCH_PATH = /^\/api\/product\?/i;
+  const QUIET_MS = SEARCH_DEBOUNCE_MS * 3;
 
   test('searches: suggestions after three letters, then results 24 at a time', async ({
     page,
     newClient,
   }) => {
-    const searches = countCalls(page, /^\/api\/product\?/i);
+    // Suggestions, three quiet spells that prove nothing was asked, the results and a second page.
+    test.slow();
+    const searches = countCalls(page, SEARCH_PATH);
     await page.goto('/#/login?returnUrl=%2Fphase');
     await logInThroughForm(page, newClient.user_name, newClient.password);
 
@@ -304,25 +339,29 @@ test.describe('a logged-in client', () => {
     const box = page.getByRole('combobox', { name: 'Search products' });
     await openSearch.click();
     await expect(box).toBeFocused();
+    // Two letters ask nothing, however long the typing pauses (the debounce has passed, twice).
     await box.pressSequentially('ta', { delay: 50 });
-    await page.waitForTimeout(600);
+    await expectNoCallWithin(page, SEARCH_PATH, QUIET_MS);
     expect(searches.count).toBe(0);
     await expect(page.getByRole('option')).toHaveCount(0);
 
     await box.pressSequentially('r', { delay: 50 });
     const options = page.getByRole('option');
     await expect(options.first()).toBeVisible();
-    expect(searches.count).toBe(1);
+    expect(searches.urls).toEqual([expect.stringMatching(/[?&]term=tar(&|$)/)]);
     // Each suggestion shows its category.
     await expect(options).toHaveCount(2);
     await expect(options.first()).toContainText('Tartan Knee-High');
     for (const option of await options.all()) await expect(option).toContainText('Knee-high');
 
-    // The same text again asks nothing more.
+    // The same text again asks nothing more: back to two letters (the suggestions go, and the
+    // debounce passes on them), then the third letter again, answered from what the page holds.
     await box.press('Backspace');
-    await page.waitForTimeout(400);
+    await expect(options).toHaveCount(0);
+    await expectNoCallWithin(page, SEARCH_PATH, QUIET_MS);
     await box.pressSequentially('r', { delay: 50 });
-    await page.waitForTimeout(600);
+    await expect(options).toHaveCount(2);
+    await expectNoCallWithin(page, SEARCH_PATH, QUIET_MS);
     expect(searches.count).toBe(1);
 
     // A suggestion opens its product.
@@ -389,12 +428,21 @@ test.describe('a logged-in client following links', () => {
     request,
     newClient,
   }) => {
-    const red = await showroomProduct(request, 'Maple Leaf Crew Sock - Red');
-    await openLoggedIn(page, newClient.record, `/product/${red.category_id}/${red.product_id}?size=M`);
+    // A discounted sock, with pairs in M.
+    const { polkaDotM } = OWNED.sizeLink;
+    await setStock(request, [stockAt(polkaDotM, 20)]);
+    const detail = await request.get(`/api/product/${polkaDotM.productId}`, {
+      headers: bearer(newClient.record),
+    });
+    const { category_id, pricing, price_discount } = (await detail.json()) as {
+      category_id: number;
+      pricing: number;
+      price_discount: number;
+    };
+    await openLoggedIn(page, newClient.record, `/product/${category_id}/${polkaDotM.productId}?size=M`);
+    await expect(page.getByRole('heading', { level: 1, name: polkaDotM.name })).toBeVisible();
     await expect(page.getByRole('radio', { name: 'M', exact: true })).toBeChecked();
     // The price the cart will charge (less the product's discount), the list price struck through.
-    const detail = await request.get(`/api/product/${red.product_id}`, { headers: bearer(newClient.record) });
-    const { pricing, price_discount } = (await detail.json()) as { pricing: number; price_discount: number };
     expect(price_discount).toBeGreaterThan(0);
     await expect(page.getByText(formatMoney(pricing - price_discount), { exact: true })).toBeVisible();
     await expect(page.getByLabel(`was ${formatMoney(pricing)}`)).toBeVisible();
@@ -411,17 +459,14 @@ test.describe('a logged-in client following links', () => {
   });
 
   test('is told why a package cannot be ordered in that quantity', async ({ page, request, newClient }) => {
-    const box = await showroomProduct(request, 'Holiday Gift Box');
-    await openLoggedIn(page, newClient.record, `/package/${box.pkId}/${box.product_id}`);
-    const stockText = page.getByText(/^\d+ package\(s\) in stock$/);
-    await expect(stockText).toBeVisible();
-    const instock = Number.parseInt((await stockText.textContent()) ?? '0', 10);
-    await page.getByRole('textbox', { name: 'Quantity' }).fill(String(instock + 1));
-    await expect(
-      page.getByText('Sorry, there is not enough stock for Holiday Gift Box - Red.'),
-    ).toBeVisible();
+    const { samplerBox } = OWNED.packageQuantity;
+    await setStock(request, [stockAt(samplerBox, 5)]);
+    await openLoggedIn(page, newClient.record, `/package/${samplerBox.packageId}/${samplerBox.productId}`);
+    await expect(page.getByText('5 package(s) in stock', { exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('6');
+    await expect(page.getByText(`Sorry, there is not enough stock for ${samplerBox.name}.`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Order Now' })).toBeDisabled();
-    await page.getByRole('textbox', { name: 'Quantity' }).fill(String(instock));
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('5');
     await expect(page.getByText(/not enough stock/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Order Now' })).toBeEnabled();
   });

@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import type { StockChange, StockLevel } from '../domain/admin.ts';
 import type { LoginRecord, Signup } from '../domain/auth.ts';
 
 export const DEMO = {
@@ -86,9 +87,8 @@ export async function openLoggedIn(page: Page, record: LoginRecord, route: strin
 
 /** The newest e-mails of the outbox, as the admin reads them. */
 export async function readOutbox(request: APIRequestContext): Promise<{ to: string; subject: string }[]> {
-  const login = await request.post('/api/auth/login', { data: DEMO.admin });
-  const { token } = (await login.json()) as LoginRecord;
-  const response = await request.get('/api/admin/outbox', { headers: bearer({ token }) });
+  const admin = await logInByApi(request, DEMO.admin);
+  const response = await request.get('/api/admin/outbox', { headers: bearer(admin) });
   expect(response.status()).toBe(200);
   return (await response.json()) as { to: string; subject: string }[];
 }
@@ -103,6 +103,34 @@ export async function logInByApi(
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as LoginRecord;
+}
+
+/**
+ * Sets stock levels as the admin does (PUT api/admin/stock), all lines or none. A test that buys,
+ * counts on stock or reads stock messages sets its own items first (see demo-items.ts for who owns
+ * what), so it does not depend on what the demo data or another test left.
+ */
+export async function setStock(
+  request: APIRequestContext,
+  lines: readonly StockChange[],
+): Promise<StockLevel[]> {
+  const admin = await logInByApi(request, DEMO.admin);
+  const response = await request.put('/api/admin/stock', { headers: bearer(admin), data: lines });
+  expect(response.status(), await response.text()).toBe(200);
+  const levels = (await response.json()) as StockLevel[];
+  expect(levels.map((level) => level.instock)).toEqual(
+    lines.map((line) => line.instock ?? expect.any(Number)),
+  );
+  return levels;
+}
+
+/**
+ * A card expiry that is always in the future: December, a few years after this one. `typed` is
+ * what a person types into the card forms ('MM / YY').
+ */
+export function futureCardExpiry(): { month: number; year: number; typed: string } {
+  const year = new Date().getFullYear() + 4;
+  return { month: 12, year, typed: `12 / ${String(year % 100).padStart(2, '0')}` };
 }
 
 /** An outbox e-mail with what the admin outbox API tells of its attachments. */

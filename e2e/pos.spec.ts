@@ -1,15 +1,30 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginRecord } from '../domain/auth.ts';
+import { formatMoney } from '../domain/money.ts';
 import { POS_MESSAGES } from '../domain/pos.ts';
-import { bearer, DEMO, expect, logInByApi, openLoggedIn, readOutboxMails, test } from './fixtures.ts';
+import {
+  bearer,
+  DEMO,
+  expect,
+  futureCardExpiry,
+  logInByApi,
+  openLoggedIn,
+  readOutboxMails,
+  test,
+} from './fixtures.ts';
 
 /**
  * The POS back office as a cashier uses it (spec pos.md §2, §4, §8): a payment on the sandbox's
  * simulated card reader, a cancelled one, a partial refund, an invoice sent by e-mail, the receipt
  * generator, and the role guard.
+ *
+ * There is one demo cashier, and a reader's state is shared by whoever uses it: every test starts
+ * with the cashier's reader idle and leaves it idle (afterEach), so a test that fails half-way
+ * through a payment does not leave the reader busy for the next one.
  */
 
 const FRONT_COUNTER = { id: 'tmr_SbxFrontCounter01', name: 'Front Counter WisePOS E' };
+const POP_UP_STAND = { id: 'tmr_SbxPopUpStand03', name: 'Pop-up Stand Reader' };
 
 /** The cashier's reader, as the reader dialog sets it (POST api/pos/update_user_reader). */
 async function assignReader(request: APIRequestContext, cashier: LoginRecord, readerId: string) {
@@ -19,6 +34,47 @@ async function assignReader(request: APIRequestContext, cashier: LoginRecord, re
   });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** Cancels whatever the cashier's reader is doing (Stripe's cancel_action; nothing when idle). */
+async function idleReader(request: APIRequestContext, cashier: LoginRecord) {
+  const assigned = await request.post('/api/pos/GetUserReader', {
+    headers: bearer(cashier),
+    data: { user_id: cashier.client_id },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  const reader = (await assigned.json()) as { id: string } | null;
+  if (!reader) return;
+  const cancelled = await request.post('/api/pos/cancel_payment', {
+    headers: bearer(cashier),
+    data: { id: reader.id },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+}
+
+/** The cashier's reader is `readerId`, with nothing in progress on it. */
+async function useIdleReader(request: APIRequestContext, cashier: LoginRecord, readerId: string) {
+  await assignReader(request, cashier, readerId);
+  await idleReader(request, cashier);
+}
+
+test.afterEach(async ({ request }) => {
+  await idleReader(request, await logInByApi(request, DEMO.pos));
+});
+
+/**
+ * Whole dollars (100 to 899) that no earlier attempt of a test used, taken from the clock: a test
+ * that finds its charge on the refund page by its amount then finds this attempt's alone, also
+ * when it runs again on the same shop.
+ */
+function freshDollars(): number {
+  return 100 + (Math.floor(Date.now() / 1000) % 800);
+}
+
+/** Amounts as the refund page's filter and messages write them: '37.45'. */
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** Stripe's simulated readers decline totals whose cents end so (test-mode amounts). */
+const DECLINING_CENTS = [1, 5, 55, 65, 75];
 
 /** A card payment taken on the cashier's reader through the API, as the POS page takes it. */
 async function takeReaderPayment(request: APIRequestContext, cashier: LoginRecord, cents: number) {
@@ -51,8 +107,12 @@ test('a cashier chooses a card reader and takes a payment with a simulated card'
   request,
 }) => {
   const cashier = await logInByApi(request, DEMO.pos);
+  // The cashier is on another reader; the dialog moves them to the front counter's (both idle).
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
+  await useIdleReader(request, cashier, POP_UP_STAND.id);
   await openLoggedIn(page, cashier, '/pos');
   await expect(page.getByRole('heading', { name: 'POS Payment' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Card Reader: ${POP_UP_STAND.name}` })).toBeVisible();
 
   // The reader link opens the dialog; OK keeps the chosen reader.
   await page.getByRole('button', { name: /^Card Reader:/ }).click();
@@ -93,7 +153,7 @@ test('a cashier chooses a card reader and takes a payment with a simulated card'
 
 test('a cashier cancels a payment waiting on the reader', async ({ page, request }) => {
   const cashier = await logInByApi(request, DEMO.pos);
-  await assignReader(request, cashier, FRONT_COUNTER.id);
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
   await openLoggedIn(page, cashier, '/pos');
   await expect(page.getByText('present, online')).toBeVisible();
 
@@ -121,9 +181,10 @@ test('a cashier cancels a payment waiting on the reader', async ({ page, request
 
 test('a cashier refunds part of a card payment, never more than what remains', async ({ page, request }) => {
   const cashier = await logInByApi(request, DEMO.pos);
-  await assignReader(request, cashier, FRONT_COUNTER.id);
-  // An amount no other test uses, so that the filter finds this charge alone.
-  await takeReaderPayment(request, cashier, 3745);
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
+  // An amount no other test (nor an earlier attempt) uses, so that the filter finds this charge alone.
+  const paid = freshDollars() * 100 + 45;
+  await takeReaderPayment(request, cashier, paid);
 
   await openLoggedIn(page, cashier, '/refund');
   await expect(page.getByRole('heading', { name: 'Refund', exact: true })).toBeVisible();
@@ -131,18 +192,18 @@ test('a cashier refunds part of a card payment, never more than what remains', a
   // Last 4 waits for a card type.
   await expect(page.getByRole('textbox', { name: 'Last 4' })).toBeDisabled();
 
-  await page.getByRole('textbox', { name: 'Filter' }).fill('37.45');
-  const row = page.getByRole('row').filter({ hasText: 'CDN$37.45' });
+  await page.getByRole('textbox', { name: 'Filter' }).fill(dollars(paid));
+  const row = page.getByRole('row').filter({ hasText: formatMoney(paid) });
   await expect(row).toHaveCount(1);
   await row.getByRole('checkbox').check();
 
   const panel = page.getByRole('form', { name: 'Refund' });
-  await expect(panel.getByText('Can be refunded CDN$37.45')).toBeVisible();
+  await expect(panel.getByText(`Can be refunded ${formatMoney(paid)}`)).toBeVisible();
   await panel.getByRole('checkbox', { name: 'Refund partially' }).check();
   const amount = panel.getByRole('textbox', { name: 'Refund Amount' });
-  await amount.fill('50');
+  await amount.fill(dollars(paid + 1255));
   await amount.blur();
-  await expect(panel.getByText("Refund Amount can't be more than 37.45.")).toBeVisible();
+  await expect(panel.getByText(`Refund Amount can't be more than ${dollars(paid)}.`)).toBeVisible();
 
   await amount.fill('10');
   await panel.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -152,12 +213,13 @@ test('a cashier refunds part of a card payment, never more than what remains', a
   await expect(row.getByText('CDN$10.00 refunded')).toBeVisible();
 
   // What remains is the new limit.
+  const remaining = paid - 1000;
   await row.getByRole('checkbox').check();
-  await expect(panel.getByText('Can be refunded CDN$27.45')).toBeVisible();
+  await expect(panel.getByText(`Can be refunded ${formatMoney(remaining)}`)).toBeVisible();
   await panel.getByRole('checkbox', { name: 'Refund partially' }).check();
-  await amount.fill('27.46');
+  await amount.fill(dollars(remaining + 1));
   await amount.blur();
-  await expect(panel.getByText("Refund Amount can't be more than 27.45.")).toBeVisible();
+  await expect(panel.getByText(`Refund Amount can't be more than ${dollars(remaining)}.`)).toBeVisible();
 });
 
 test('a cashier creates an invoice and e-mails it as a PDF', async ({ page, request }) => {
@@ -281,9 +343,8 @@ test('a cashier generates a receipt with two lines and deletes one', async ({ pa
   await expect(page).toHaveURL(/#\/receipt\?id=\d+$/);
 });
 
-test('a client without the POS role is sent away from the POS screen', async ({ page, request }) => {
-  const client = await logInByApi(request, DEMO.client);
-  await openLoggedIn(page, client, '/pos');
+test('a client without the POS role is sent away from the POS screen', async ({ page, newClient }) => {
+  await openLoggedIn(page, newClient.record, '/pos');
   await expect(page).toHaveURL(/#\/$/);
   await expect(page.getByRole('heading', { name: 'POS Payment' })).toBeHidden();
   // Nor is POS offered in the navigation.
@@ -324,7 +385,7 @@ test('a cashier without a reader sells through Card Checkout and the hosted paym
   await expect(page).toHaveURL(/#\/sandbox-checkout\/cs_/);
   await expect(page.getByText('Qty 2 × CDN$12.99')).toBeVisible();
   await page.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
-  await page.getByRole('textbox', { name: 'Expiration date' }).fill('1234');
+  await page.getByRole('textbox', { name: 'Expiration date' }).fill(futureCardExpiry().typed);
   await page.getByRole('textbox', { name: 'Security code' }).fill('123');
   await page.getByRole('button', { name: 'Pay CDN$25.98' }).click();
 
@@ -360,12 +421,22 @@ test('the hosted payment page leads back to Card Checkout without paying', async
 
 test('an Interac payment is refunded on the card reader, once', async ({ page, request }) => {
   const cashier = await logInByApi(request, DEMO.pos);
-  await assignReader(request, cashier, FRONT_COUNTER.id);
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
   await openLoggedIn(page, cashier, '/pos');
   await expect(page.getByText('present, online')).toBeVisible();
 
-  // An amount no other test uses: 31.17 + 4.05 HST = 35.22.
-  await page.getByRole('textbox', { name: 'Amount' }).fill('31.17');
+  // An amount no other test (nor an earlier attempt) uses, whose total with 13% HST the reader
+  // accepts and the card refund test's filter (cents .45) does not match: 131.17 + 17.05 = 148.22.
+  let amount = freshDollars() * 100 + 17;
+  const totalOf = (cents: number) => cents + Math.round((cents * 13) / 100);
+  while ([...DECLINING_CENTS, 45].includes(totalOf(amount) % 100)) amount += 100;
+  const total = totalOf(amount);
+  await page.getByRole('textbox', { name: 'Amount' }).fill(dollars(amount));
+  await expect(
+    page.getByText(
+      `${formatMoney(amount)} + ${formatMoney(total - amount)} tax (13%) = ${formatMoney(total)}`,
+    ),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Begin Transaction' }).click();
   await page.getByRole('button', { name: 'Simulate Interac Payment' }).click();
   await expect(toast(page, 'Paid successfully.')).toBeVisible();
@@ -380,12 +451,12 @@ test('an Interac payment is refunded on the card reader, once', async ({ page, r
   await expect(number).toHaveText(first ?? '');
 
   await page.goto('/#/refund');
-  await page.getByRole('textbox', { name: 'Filter' }).fill('35.22');
-  const row = page.getByRole('row').filter({ hasText: 'CDN$35.22' });
+  await page.getByRole('textbox', { name: 'Filter' }).fill(dollars(total));
+  const row = page.getByRole('row').filter({ hasText: formatMoney(total) });
   await expect(row).toContainText('interac');
   await row.getByRole('checkbox').check();
   const panel = page.getByRole('form', { name: 'Refund' });
-  await panel.getByRole('button', { name: 'Refund CDN$35.22' }).click();
+  await panel.getByRole('button', { name: `Refund ${formatMoney(total)}` }).click();
   // The reader waits for the Interac card; the page polls it.
   await expect(panel.getByText(POS_MESSAGES.refundTapPrompt)).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Cancel Refund' })).toBeVisible();
@@ -399,7 +470,7 @@ test('an Interac payment is refunded on the card reader, once', async ({ page, r
 
 test('a payment survives reader status calls that do not get through', async ({ page, request }) => {
   const cashier = await logInByApi(request, DEMO.pos);
-  await assignReader(request, cashier, FRONT_COUNTER.id);
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
   await openLoggedIn(page, cashier, '/pos');
   await expect(page.getByText('present, online')).toBeVisible();
 
@@ -437,22 +508,24 @@ test('a payment survives reader status calls that do not get through', async ({ 
 
 test('a declined card says why, and its charge offers nothing to refund', async ({ page, request }) => {
   const cashier = await logInByApi(request, DEMO.pos);
-  await assignReader(request, cashier, FRONT_COUNTER.id);
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
   await openLoggedIn(page, cashier, '/pos');
   await expect(page.getByText('present, online')).toBeVisible();
 
-  // The sandbox's reader declines amounts ending in .05, as Stripe's simulated reader does.
+  // The sandbox's reader declines amounts ending in .05, as Stripe's simulated reader does; the
+  // dollars are this attempt's own, so that the refund page finds this charge alone.
+  const declined = freshDollars() * 100 + 5;
   await page.getByRole('checkbox', { name: 'Add tax' }).uncheck();
-  await page.getByRole('textbox', { name: 'Amount' }).fill('41.05');
+  await page.getByRole('textbox', { name: 'Amount' }).fill(dollars(declined));
   await page.getByRole('button', { name: 'Begin Transaction' }).click();
   await page.getByRole('button', { name: 'Simulate Payment', exact: true }).click();
   await expect(toast(page, 'card_declined: Your card was declined.')).toBeVisible();
   // The amount stays, for another try.
-  await expect(page.getByRole('textbox', { name: 'Amount' })).toHaveValue('CDN$41.05');
+  await expect(page.getByRole('textbox', { name: 'Amount' })).toHaveValue(formatMoney(declined));
 
   await page.goto('/#/refund');
-  await page.getByRole('textbox', { name: 'Filter' }).fill('41.05');
-  const row = page.getByRole('row').filter({ hasText: 'CDN$41.05' });
+  await page.getByRole('textbox', { name: 'Filter' }).fill(dollars(declined));
+  const row = page.getByRole('row').filter({ hasText: formatMoney(declined) });
   await expect(row).toContainText('failed');
   await row.getByRole('checkbox').check();
   await expect(page.getByText(POS_MESSAGES.nothingToRefund)).toBeVisible();

@@ -61,9 +61,12 @@ test('a new shopper signs up and is logged in', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Account menu for Robin Okafor' })).toBeVisible();
 });
 
-test('a wrong password shows a clear message and keeps the visitor logged out', async ({ page }) => {
+test('a wrong password shows a clear message and keeps the visitor logged out', async ({
+  page,
+  newClient,
+}) => {
   await page.goto('/#/login');
-  await logInThroughForm(page, DEMO.client.user_name, 'not-the-password');
+  await logInThroughForm(page, newClient.user_name, 'not-the-password');
   await expect(page.getByText('Invalid user name or password.')).toBeVisible();
   await expect(page.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
 });
