@@ -32,6 +32,7 @@ import {
   newClient,
   signUp,
   type TestApp,
+  TORONTO_ADDRESS,
 } from './test/app.ts';
 import {
   badRequests,
@@ -91,18 +92,7 @@ interface Example {
   othersParams?: (w: World) => Record<string, string | number>;
 }
 
-const SHIPPING = {
-  first_name: 'Jamie',
-  last_name: 'Tremblay',
-  address: '220 Yonge St',
-  city: 'Toronto',
-  province: 'ON',
-  postalcode: 'M5B 2H1',
-  country_code: 'CA',
-  email: 'jamie@example.ca',
-  phone: '416-555-0100',
-  address_type_id: 1,
-};
+const SHIPPING = { ...TORONTO_ADDRESS, address_type_id: 1 };
 const CARD = { number: '4242424242424242', exp_month: 12, exp_year: CARD_EXPIRY_YEAR, cvc: '123' };
 const toCashier = (w: World) => ({ userId: w.cashier.client_id, readerId: FRONT_COUNTER });
 

@@ -33,21 +33,18 @@ import {
   payOnReader,
   posCall,
 } from './modules/pos/pos-test-helpers.ts';
-import { bearer, CARD_EXPIRY_YEAR, createTestApp, signUp, type TestApp } from './test/app.ts';
+import {
+  bearer,
+  CARD_EXPIRY_YEAR,
+  createTestApp,
+  signUp,
+  type TestApp,
+  TORONTO_ADDRESS,
+} from './test/app.ts';
 
 const VISA = '4242424242424242';
 const PRICE = 2500;
-const ONTARIO = {
-  first_name: 'Jamie',
-  last_name: 'Tremblay',
-  address: '220 Yonge St',
-  city: 'Toronto',
-  province: 'ON',
-  postalcode: 'M5B 2H1',
-  country_code: 'CA',
-  email: 'jamie@example.ca',
-  phone: '416-555-0100',
-};
+const ONTARIO = TORONTO_ADDRESS;
 const ALBERTA = {
   ...ONTARIO,
   address: '10180 101 St NW',

@@ -69,6 +69,19 @@ export function bearer(record: Pick<LoginRecord, 'token'>): Record<string, strin
   return { authorization: `Bearer ${record.token}` };
 }
 
+/** An address in Toronto as the address form sends it (POST api/Address adds its address_type_id). */
+export const TORONTO_ADDRESS = {
+  first_name: 'Jamie',
+  last_name: 'Tremblay',
+  address: '220 Yonge St',
+  city: 'Toronto',
+  province: 'ON',
+  postalcode: 'M5B 2H1',
+  country_code: 'CA',
+  email: 'jamie@example.ca',
+  phone: '416-555-0100',
+};
+
 /** A card expiry year some years ahead of today (the system clock), so test cards never expire. */
 export const CARD_EXPIRY_YEAR = new Date().getFullYear() + 4;
 

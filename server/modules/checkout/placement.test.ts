@@ -14,7 +14,14 @@ import {
   settings,
   stock,
 } from '../../db/schema.ts';
-import { bearer, CARD_EXPIRY_YEAR, createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import {
+  bearer,
+  CARD_EXPIRY_YEAR,
+  createTestApp,
+  signUp,
+  type TestApp,
+  TORONTO_ADDRESS,
+} from '../../test/app.ts';
 
 let t: TestApp;
 let item: { id: number; name: string; pricing: number };
@@ -38,17 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const address = {
-  first_name: 'Jamie',
-  last_name: 'Tremblay',
-  address: '220 Yonge St',
-  city: 'Toronto',
-  province: 'ON',
-  postalcode: 'M5B 2H1',
-  country_code: 'CA',
-  email: 'jamie@example.ca',
-  phone: '416-555-0100',
-};
+const address = TORONTO_ADDRESS;
 
 function call(app: TestApp['app'], client: LoginRecord, url: string, payload: Record<string, unknown>) {
   return app.inject({ method: 'POST', url, headers: bearer(client), payload });
