@@ -65,6 +65,14 @@ function statementName(text: string): string {
  * that is parsed and then fails while bound or run is).
  */
 class PreparingClient extends pg.Client {
+  constructor(...args: ConstructorParameters<typeof pg.Client>) {
+    super(...args);
+    // A connection lost while a caller holds it (inside a transaction, between statements) emits
+    // 'error' with no listener of the pool's on it, which would end the process. The caller's
+    // statements fail with the error anyway, and the pool drops the client when it comes back.
+    this.on('error', () => undefined);
+  }
+
   override query(...args: unknown[]): never {
     const [config] = args;
     if (isUnnamedQuery(config) && PREPARABLE.test(config.text) && !config.text.includes(';')) {

@@ -100,3 +100,18 @@ describe('a connection that is closed and opened again', () => {
     ).toEqual([]);
   });
 });
+
+describe('a connection lost while a caller holds it', () => {
+  it('fails that caller only: the process goes on and the next statement gets a new connection', async () => {
+    const pool = Reflect.get(handle.db, '$client') as import('pg').Pool;
+    const client = await pool.connect();
+    await client.query('SELECT 1');
+    // As a network failure would: the socket (or PGlite's stream) breaks under the client.
+    const connection: unknown = Reflect.get(client, 'connection');
+    const stream = Reflect.get(Object(connection), 'stream') as import('node:stream').Duplex;
+    stream.destroy(new Error('network lost'));
+    await expect(client.query('SELECT 2')).rejects.toThrow();
+    client.release(new Error('network lost'));
+    expect(await rowsOf(handle.db, sql`SELECT ${3}::int AS x`)).toEqual([{ x: 3 }]);
+  });
+});
