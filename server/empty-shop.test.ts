@@ -38,6 +38,7 @@ import {
   CARD_EXPIRY_YEAR,
   createTestApp,
   signUp,
+  stockOf,
   type TestApp,
   TORONTO_ADDRESS,
 } from './test/app.ts';
@@ -99,14 +100,6 @@ function confirm(client: LoginRecord, paymentIntentId: string) {
     paymentIntentId,
     orderRequest: {},
   });
-}
-
-async function instock(): Promise<number> {
-  const [row] = await t.db
-    .select({ instock: stock.instock })
-    .from(stock)
-    .where(eq(stock.productId, productId));
-  return row?.instock ?? -1;
 }
 
 describe('a shop started without demo data', () => {
@@ -198,7 +191,7 @@ describe('once the owner has added a product', () => {
       tax,
       total: 3 * PRICE + fee.shipping_fee + tax,
     });
-    expect(await instock()).toBe(37);
+    expect(await stockOf(t.db, productId)).toBe(37);
     const list = (await t.app.inject({ url: '/api/orders', headers: bearer(client) })).json();
     expect(list[0]).toMatchObject({ orderNumber, tax, tax_rate: 0.13 });
   });
@@ -230,7 +223,7 @@ describe('when a province has no tax rate', () => {
       receipts: await countRows(t.db, receipts),
       invoices: await countRows(t.db, invoices),
       cartLines: await countRows(t.db, cartLines),
-      instock: await instock(),
+      instock: await stockOf(t.db, productId),
     };
   }
 

@@ -1,12 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import type { LoginRecord, Signup } from '../../domain/auth.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { stock } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { openTestDatabase, type TestData } from './test-database.ts';
 
@@ -67,6 +69,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 export function bearer(record: Pick<LoginRecord, 'token'>): Record<string, string> {
   return { authorization: `Bearer ${record.token}` };
+}
+
+/** The stock of a product without sizes (its one stock row); -1 when it has none. */
+export async function stockOf(db: Database, productId: number): Promise<number> {
+  const [row] = await db.select({ instock: stock.instock }).from(stock).where(eq(stock.productId, productId));
+  return row?.instock ?? -1;
 }
 
 /** An address in Toronto as the address form sends it (POST api/Address adds its address_type_id). */

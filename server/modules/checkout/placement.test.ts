@@ -19,6 +19,7 @@ import {
   CARD_EXPIRY_YEAR,
   createTestApp,
   signUp,
+  stockOf,
   type TestApp,
   TORONTO_ADDRESS,
 } from '../../test/app.ts';
@@ -76,18 +77,10 @@ async function pay(app: TestApp['app'], client: LoginRecord, number = VISA) {
   return call(app, client, '/api/Payment', { userId: client.client_id, paymentMethodId: method.json().id });
 }
 
-async function stockOf(productId: number): Promise<number> {
-  const [row] = await t.db
-    .select({ instock: stock.instock })
-    .from(stock)
-    .where(eq(stock.productId, productId));
-  return row?.instock ?? -1;
-}
-
 describe('paying and placing an order', () => {
   it('authorizes the server’s total, places the order, takes the stock, empties the cart, e-mails, captures', async () => {
     const client = await readyToPay(t.app, item.id, 2);
-    const stockBefore = await stockOf(item.id);
+    const stockBefore = await stockOf(t.db, item.id);
     const shownStock = async () =>
       (await t.app.inject({ url: `/api/inventory/product/${item.id}`, headers: bearer(client) })).json();
     expect(await shownStock()).toMatchObject({ instock: stockBefore });
@@ -109,7 +102,7 @@ describe('paying and placing an order', () => {
     const { orderNumber } = placed.json();
     expect(orderNumber).toBeGreaterThan(100000);
 
-    expect(await stockOf(item.id)).toBe(stockBefore - 2);
+    expect(await stockOf(t.db, item.id)).toBe(stockBefore - 2);
     // The product page's stock (cached) follows the order at once.
     expect(await shownStock()).toMatchObject({ instock: stockBefore - 2 });
     const cart = await call(t.app, client, '/api/getcart', { userId: client.client_id });
