@@ -123,7 +123,6 @@ export const quoteRequestSchema = z.strictObject({
     .max(BOXES_MAX, `At most ${BOXES_MAX} boxes can be quoted at once.`),
   goodsList: z.array(z.looseObject({})).max(200).optional(),
 });
-export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
 export const shippingFeeSchema = z.object({
   /** In cents; 0 when free. */

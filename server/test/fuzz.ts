@@ -37,7 +37,6 @@ export interface JsonSchema {
 export interface OperationParameter {
   in: 'path' | 'query' | 'header';
   name: string;
-  required?: boolean;
   schema?: JsonSchema;
 }
 
