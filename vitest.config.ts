@@ -14,7 +14,16 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'web/**/*.test.ts', 'bench/**/*.test.ts'],
+        },
+      },
+      {
+        // Components and hooks rendered with Testing Library in jsdom.
+        test: {
+          name: 'web-dom',
+          include: ['web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['web/test/setup.ts'],
         },
       },
       {

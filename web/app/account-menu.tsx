@@ -1,8 +1,8 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import type { LoginRecord } from '../../domain/auth.ts';
+import { paths } from '../lib/paths.ts';
 import classes from './layout.module.css';
-import { paths } from './paths.ts';
 import { useLogout } from './use-logout.ts';
 
 function initials(client: LoginRecord): string {

@@ -1,8 +1,8 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useConfig } from '../lib/config.ts';
+import { paths } from '../lib/paths.ts';
 import classes from './layout.module.css';
-import { paths } from './paths.ts';
 
 const COPYRIGHT_YEAR = 2024;
 

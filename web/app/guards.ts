@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import type { Role } from '../../domain/roles.ts';
 import { getLoggedClient, hasRole, isLoggedIn } from '../lib/auth-store.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /**
  * Route guards, run as loaders before a route renders. They are for comfort only: the server

@@ -3,11 +3,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { isLoggedIn, useLoggedClient } from '../lib/auth-store.ts';
 import { useConfig } from '../lib/config.ts';
+import { paths } from '../lib/paths.ts';
 import { HeaderCartSlot } from './header-cart-slot.tsx';
 import { HeaderSearchSlot } from './header-search-slot.tsx';
 import classes from './layout.module.css';
 import { NavLinks } from './nav-links.tsx';
-import { paths } from './paths.ts';
 import { UserMenu } from './user-menu.tsx';
 
 function SockMark() {

@@ -2,8 +2,8 @@ import { UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { LoginRecord } from '../../domain/auth.ts';
 import { hasRole, isLoggedIn } from '../lib/auth-store.ts';
+import { paths } from '../lib/paths.ts';
 import classes from './layout.module.css';
-import { paths } from './paths.ts';
 
 interface NavItem {
   label: string;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { GENERIC_ERROR_MESSAGE } from '../lib/errors.ts';
 import { logError } from '../lib/logger.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /** A page that failed to load or render. The error goes to the server log. */
 export function RouteError() {

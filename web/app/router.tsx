@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, type LoaderFunction, type RouteObject, redirect } from 'react-router';
+import { paths } from '../lib/paths.ts';
 import { requireLogin, requireRoles } from './guards.ts';
 import { Layout } from './layout.tsx';
 import { PageLoader } from './page-loader.tsx';
-import { paths } from './paths.ts';
 import { RouteError } from './route-error.tsx';
 import type { RouteHandle } from './route-handle.ts';
 

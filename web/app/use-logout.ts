@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { api } from '../lib/api.ts';
 import { clearLoggedClient } from '../lib/auth-store.ts';
 import { configQuery } from '../lib/config.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /**
  * Log out (spec storefront §2 "Log out"): revoke the token on the server (a failure changes

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { LoginRecord } from '../../domain/auth.ts';
 import { isLoggedIn } from '../lib/auth-store.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /** The dropdown (Mantine Menu and its positioning code) loads only for logged-in clients. */
 const AccountMenu = lazy(() =>

@@ -1,4 +1,4 @@
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /**
  * Where a product in a list or a search suggestion leads: the package page for a product of a

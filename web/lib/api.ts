@@ -1,6 +1,6 @@
-import { paths } from '../app/paths.ts';
 import { clearLoggedClient, getLoggedClient } from './auth-store.ts';
 import { sendLog } from './logger.ts';
+import { paths } from './paths.ts';
 
 /**
  * The one HTTP client of the web app (DESIGN.md "A request flows one way").

@@ -18,9 +18,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Order } from '../../../domain/orders.ts';
-import { paths } from '../../app/paths.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
 import { useOrders } from './account.api.ts';
 
 const STATUS_COLORS: Record<string, string> = {

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema } from '../../../domain/auth.ts';
-import { paths, safeReturnUrl } from '../../app/paths.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
+import { paths, safeReturnUrl } from '../../lib/paths.ts';
 import { useLogin } from './auth.api.ts';
 import { AuthCard } from './auth-card.tsx';
 

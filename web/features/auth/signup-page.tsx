@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { signupSchema } from '../../../domain/auth.ts';
-import { paths, safeReturnUrl } from '../../app/paths.ts';
 import { ClientAboutFields, ClientAddressFields } from '../../components/client-fields.tsx';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import { paths, safeReturnUrl } from '../../lib/paths.ts';
 import { useSignup } from './auth.api.ts';
 import { AuthCard } from './auth-card.tsx';
 

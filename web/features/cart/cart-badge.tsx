@@ -1,9 +1,9 @@
 import { UnstyledButton } from '@mantine/core';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
 import { useCart } from '../../lib/cart.ts';
 import { useConfig } from '../../lib/config.ts';
+import { paths } from '../../lib/paths.ts';
 import classes from './cart-badge.module.css';
 import { badgeAnimationMs } from './cart-rules.ts';
 

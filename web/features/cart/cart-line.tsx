@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CART_QUANTITY_MAX, type CartLine } from '../../../domain/cart.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { paths } from '../../app/paths.ts';
 import { ProductImage } from '../../components/product-image.tsx';
+import { paths } from '../../lib/paths.ts';
 import classes from './cart.module.css';
 import { lineName, quantityToSend } from './cart-rules.ts';
 

@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../../domain/money.ts';
-import { paths } from '../../app/paths.ts';
 import { useCart } from '../../lib/cart.ts';
 import { useConfig } from '../../lib/config.ts';
+import { paths } from '../../lib/paths.ts';
 import { EmptyCart } from './cart-page.tsx';
 import { checkoutBlock, lineName } from './cart-rules.ts';
 import { CheckoutNotes } from './cart-summary.tsx';

@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { wishRequestSchema } from '../../../domain/orders.ts';
-import { paths } from '../../app/paths.ts';
 import type { Cart } from '../../lib/cart.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSendWishList, type WishDetails } from './cart.api.ts';
 import classes from './cart.module.css';
 

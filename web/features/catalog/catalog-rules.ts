@@ -6,7 +6,7 @@ import {
   type RootCategory,
 } from '../../../domain/catalog.ts';
 import { formatMessage } from '../../../domain/config.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * The catalogue pages' own small rules, kept out of the components so they can be tested alone.

@@ -1,6 +1,6 @@
 import { Container, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { parseId } from './catalog-rules.ts';
 import { CategoryBrowser } from './category-browser.tsx';
 

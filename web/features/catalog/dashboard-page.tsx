@@ -12,8 +12,8 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { DASHBOARD_TILE_IMAGES, type DashboardTile } from '../../../domain/catalog.ts';
-import { paths } from '../../app/paths.ts';
 import { ProductImage } from '../../components/product-image.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useDashboardTiles } from './catalog.api.ts';
 import classes from './catalog.module.css';
 import { tileProductHref, typesAndColoursText } from './catalog-rules.ts';

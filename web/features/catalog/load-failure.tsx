@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PRODUCT_LOAD_ERROR } from '../../../domain/catalog.ts';
-import { paths } from '../../app/paths.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * A product or package that could not be loaded (spec §8 "Product load failure"), with a way on:

@@ -20,10 +20,10 @@ import {
   packageStockText,
 } from '../../../domain/catalog.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { paths } from '../../app/paths.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { paths } from '../../lib/paths.ts';
 import {
   recordPackageVisit,
   useMessageText,

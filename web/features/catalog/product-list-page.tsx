@@ -20,10 +20,10 @@ import {
   type TeaserProduct,
   teaserStockText,
 } from '../../../domain/catalog.ts';
-import { paths } from '../../app/paths.ts';
 import { productHref } from '../../components/product-href.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { paths } from '../../lib/paths.ts';
 import { useTeaserProducts } from './catalog.api.ts';
 import classes from './catalog.module.css';
 

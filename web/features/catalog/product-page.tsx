@@ -22,12 +22,12 @@ import {
   resetQuantity,
   SELECT_SIZE_TEXT,
 } from '../../../domain/catalog.ts';
-import { paths } from '../../app/paths.ts';
 import { PriceTag } from '../../components/price-tag.tsx';
 import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
+import { paths } from '../../lib/paths.ts';
 import { recordProductVisit, useMessageText, useProductDetail, useProductStock } from './catalog.api.ts';
 import classes from './catalog.module.css';
 import {

@@ -1,7 +1,7 @@
 import { Anchor, Container, Group, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { INITIAL_CATEGORY_ID } from '../../../domain/catalog.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { parseId } from './catalog-rules.ts';
 import { CategoryBrowser } from './category-browser.tsx';
 

@@ -14,10 +14,10 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { INITIAL_CATEGORY_ID, SHOWROOM_NOTICE } from '../../../domain/catalog.ts';
-import { paths } from '../../app/paths.ts';
 import { productHref } from '../../components/product-href.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { paths } from '../../lib/paths.ts';
 import { useShowroom } from './catalog.api.ts';
 import classes from './catalog.module.css';
 import { productCountText } from './catalog-rules.ts';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../app/paths.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { type CartItem, useAddToCart } from '../../lib/cart.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * The handlers of 'Order Now' (adds, then opens the cart) and 'Add to Cart' on the product and

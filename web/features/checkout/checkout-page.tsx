@@ -19,11 +19,11 @@ import { BILLING_ADDRESS, type SavedAddress, SHIPPING_ADDRESS } from '../../../d
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { type Cart, canCheckout } from '../../../domain/cart.ts';
 import type { ShippingFee } from '../../../domain/shipping.ts';
-import { paths } from '../../app/paths.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { useCart, useForgetCart } from '../../lib/cart.ts';
 import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { paths } from '../../lib/paths.ts';
 import { AddressForm } from './address-form.tsx';
 import { addressLine } from './address-summary.tsx';
 import { useSavedAddresses, useShippingFee, useTaxRate } from './checkout.api.ts';

@@ -2,7 +2,7 @@ import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { THANK_YOU_TEXT, THANK_YOU_TITLE } from '../../../domain/orders.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 function CheckMark() {
   return (

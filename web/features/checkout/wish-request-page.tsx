@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { WISH_THANK_YOU_TEXT, WISH_THANK_YOU_TITLE } from '../../../domain/orders.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { ConfirmationCard } from './thank-you-page.tsx';
 
 /** The wish request confirmation (spec §2): Continue goes home. */

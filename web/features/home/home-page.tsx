@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
+import { paths } from '../../lib/paths.ts';
 import classes from './home.module.css';
 import { HomeArt } from './home-art.tsx';
 

@@ -1,8 +1,8 @@
 import { Anchor, Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { POS_MESSAGES } from '../../../domain/pos.ts';
-import { paths } from '../../app/paths.ts';
 import { useConfig } from '../../lib/config.ts';
+import { paths } from '../../lib/paths.ts';
 
 function CheckMark() {
   return (

@@ -26,10 +26,10 @@ import {
   taxRateLabel,
   toInvoiceRequest,
 } from '../../../domain/pos.ts';
-import { paths } from '../../app/paths.ts';
 import { useConfig } from '../../lib/config.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
 import { TotalsBlock } from './document-parts.tsx';
 import { storeInvoiceDetails } from './invoice-storage.ts';
 import { useCreateInvoice } from './pos.api.ts';

@@ -27,10 +27,10 @@ import {
   receiptProductFormSchema,
 } from '../../../domain/pos.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
-import { paths } from '../../app/paths.ts';
 import { useConfig } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { usePosProducts } from './pos.api.ts';
 import classes from './pos.module.css';
 import { amountHint, paidLine, storeRatePpm, typedCents } from './pos-rules.ts';

@@ -27,10 +27,10 @@ import {
   posEmailSchema,
   taxRateLabel,
 } from '../../../domain/pos.ts';
-import { paths } from '../../app/paths.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { DocumentTitle, SellerBlock, TotalsBlock } from './document-parts.tsx';
 import { readInvoiceDetails } from './invoice-storage.ts';
 import { useInvoice, useSendInvoice } from './pos.api.ts';

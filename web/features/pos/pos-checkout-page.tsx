@@ -23,9 +23,9 @@ import {
   POS_MESSAGES,
 } from '../../../domain/pos.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
-import { paths } from '../../app/paths.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
 import { useCreateCheckoutSession, usePosPrices, usePosProducts } from './pos.api.ts';
 import classes from './pos.module.css';
 import {

@@ -29,10 +29,10 @@ import {
   readerFailureText,
 } from '../../../domain/pos.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
-import { paths } from '../../app/paths.ts';
 import { useConfig } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { ReaderLink, ReaderStatusLine, useCardReader } from './card-reader.tsx';
 import { createPaymentIntent, posKeys, processPayment, saveUserPaymentDetail } from './pos.api.ts';
 import {

@@ -28,11 +28,11 @@ import {
   taxRateLabel,
 } from '../../../domain/pos.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
-import { paths } from '../../app/paths.ts';
 import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { DocumentTitle, SellerBlock, type SellerView, TotalsBlock } from './document-parts.tsx';
 import { useCreateReceipt, useReceipt, useSeller, useSendReceipt } from './pos.api.ts';
 import classes from './pos.module.css';

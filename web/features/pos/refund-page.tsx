@@ -33,12 +33,12 @@ import {
   refundFormSchema,
   toRefundRequest,
 } from '../../../domain/pos.ts';
-import { paths } from '../../app/paths.ts';
 import { isApiError } from '../../lib/api.ts';
 import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { type CardReader, ReaderLink, ReaderStatusLine, useCardReader } from './card-reader.tsx';
 import { DateField } from './date-field.tsx';
 import { posKeys, refundCard, refundInterac, useChargeSearch } from './pos.api.ts';

@@ -22,10 +22,10 @@ import {
   MESSAGE_MAX,
   REQUEST_MESSAGES,
 } from '../../../domain/requests.ts';
-import { paths } from '../../app/paths.ts';
 import { useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSendContact } from './requests.api.ts';
 
 /** The address on one line, as a person would write it on an envelope. */

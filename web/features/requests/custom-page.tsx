@@ -36,10 +36,10 @@ import {
   TEXT_LOCATIONS,
   TEXT_SIZES,
 } from '../../../domain/requests.ts';
-import { paths } from '../../app/paths.ts';
 import { useLoggedClient } from '../../lib/auth-store.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { LogoUploads } from './logo-uploads.tsx';
 import { COLOUR_SUGGESTIONS } from './request-options.ts';
 import { useSubmitCustomRequest } from './requests.api.ts';

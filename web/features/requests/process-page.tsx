@@ -13,8 +13,8 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { CUSTOM_ORDER_MINIMUM } from '../../../domain/requests.ts';
-import { paths } from '../../app/paths.ts';
 import { ProductImage } from '../../components/product-image.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useProcessSteps } from './requests.api.ts';
 import classes from './requests.module.css';
 

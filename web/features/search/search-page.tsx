@@ -1,10 +1,10 @@
 import { Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { SEARCH_MIN_LENGTH } from '../../../domain/catalog.ts';
-import { paths } from '../../app/paths.ts';
 import { ProductCard } from '../../components/product-card.tsx';
 import { productHref } from '../../components/product-href.ts';
 import { useBackToList } from '../../components/use-back-to-list.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSearchResults } from './search.api.ts';
 import { searchTermOf } from './search-rules.ts';
 

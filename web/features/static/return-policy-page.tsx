@@ -1,8 +1,8 @@
 import { Anchor, Container, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
 import { useConfig } from '../../lib/config.ts';
+import { paths } from '../../lib/paths.ts';
 
 const AT_A_GLANCE: readonly { title: string; text: string }[] = [
   { title: '30 days', text: 'to return unworn socks in their packaging, for a refund or an exchange.' },
