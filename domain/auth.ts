@@ -32,6 +32,8 @@ export const profileFields = {
 
 export const signupSchema = z.strictObject({ ...profileFields, password });
 export type Signup = z.input<typeof signupSchema>;
+/** A sign-up as the server has parsed it (names trimmed, e-mail lower-cased...). */
+export type SignupData = z.output<typeof signupSchema>;
 
 export const loginSchema = z.strictObject({
   /** A user name or an e-mail address. */
@@ -69,6 +71,7 @@ export type LoginRecord = z.infer<typeof loginRecordSchema>;
 /** PUT api/client/{client_id}: the profile form; the password is changed elsewhere. */
 export const profileSchema = z.strictObject(profileFields);
 export type Profile = z.input<typeof profileSchema>;
+export type ProfileData = z.output<typeof profileSchema>;
 
 export function fullName(client: Pick<Client, 'first_name' | 'middle_initial' | 'last_name'>): string {
   return [client.first_name, client.middle_initial, client.last_name].filter(Boolean).join(' ');

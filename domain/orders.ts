@@ -25,6 +25,7 @@ export const wishRequestSchema = z.strictObject({
   cart: z.unknown().optional(),
 });
 export type WishRequest = z.input<typeof wishRequestSchema>;
+export type WishRequestData = z.output<typeof wishRequestSchema>;
 
 export const wishRequestResultSchema = z.object({
   status: z.literal('succeeded'),
@@ -132,6 +133,7 @@ export const sandboxCardSchema = z.strictObject({
     .optional(),
 });
 export type SandboxCard = z.input<typeof sandboxCardSchema>;
+export type SandboxCardData = z.output<typeof sandboxCardSchema>;
 
 /** Spec §3 Payment method: card (brand, last4, exp_month, exp_year) and billing details. */
 export const paymentMethodSchema = z.object({

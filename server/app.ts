@@ -18,6 +18,7 @@ import { answerRoutingError, registerErrorHandling } from './lib/errors.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerAccess } from './modules/auth/access.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const auth = createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours });
   registerAuthentication(app, auth);
+  registerAccess(app);
 
   await app.register(authRoutes, { auth, loginRateLimit: config.loginRateLimit });
   await app.register(settingsRoutes, { settings: createSettingsService(db, config) });
@@ -163,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     receipts: createReceiptsService({ db, payments, clock }),
   });
   await app.register(invoicesRoutes, { invoices: createInvoicesService({ db, clock }) });
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   if (deps.imagesDir) {
     await app.register(fastifyStatic, {

@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countrySchema, provinceSchema, savedAddressSchema } from '../../../domain/address.ts';
 import { idSchema } from '../../../domain/validation.ts';
-import { forbidden } from '../../lib/errors.ts';
-import { requireUser } from '../auth/authenticate.ts';
 import type { AddressService } from './addresses.service.ts';
 
 /** Spec storefront §7 Account: addresses, countries and provinces. */
@@ -11,12 +9,15 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app,
   { addresses },
 ) => {
-  app.get('/api/Address/countries', { schema: { response: { 200: z.array(countrySchema) } } }, () =>
-    addresses.countries(),
+  app.get(
+    '/api/Address/countries',
+    { config: { access: 'public' }, schema: { response: { 200: z.array(countrySchema) } } },
+    () => addresses.countries(),
   );
   app.get(
     '/api/Address/:country/province',
     {
+      config: { access: 'public' },
       schema: {
         params: z.object({ country: z.string().regex(/^[A-Za-z]{2}$/, 'Country must be a 2-letter code.') }),
         response: { 200: z.array(provinceSchema) },
@@ -26,22 +27,27 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   );
   app.get(
     '/api/Address/client/:client_id',
-    { schema: { params: z.object({ client_id: idSchema }), response: { 200: z.array(savedAddressSchema) } } },
-    (request) => {
-      const user = requireUser(request);
-      if (request.params.client_id !== user.id) throw forbidden();
-      return addresses.listForClient(user);
+    {
+      config: { access: { owner: 'client_id' } },
+      schema: { params: z.object({ client_id: idSchema }), response: { 200: z.array(savedAddressSchema) } },
     },
+    (request) => addresses.listForClient(request.caller),
   );
   app.get(
     '/api/Address/:id',
-    { schema: { params: z.object({ id: idSchema }), response: { 200: savedAddressSchema } } },
-    (request) => addresses.get(requireUser(request), request.params.id),
+    {
+      config: { access: 'client' },
+      schema: { params: z.object({ id: idSchema }), response: { 200: savedAddressSchema } },
+    },
+    (request) => addresses.get(request.caller, request.params.id),
   );
   // The body is parsed by the service: a billing address "same as shipping" needs none of the fields.
   app.post(
     '/api/Address',
-    { schema: { body: z.record(z.string(), z.unknown()), response: { 200: savedAddressSchema } } },
-    (request) => addresses.save(requireUser(request), request.body),
+    {
+      config: { access: 'client' },
+      schema: { body: z.record(z.string(), z.unknown()), response: { 200: savedAddressSchema } },
+    },
+    (request) => addresses.save(request.caller, request.body),
   );
 };

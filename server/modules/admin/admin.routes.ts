@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { stockChangesSchema, stockLevelsSchema } from '../../../domain/admin.ts';
 import type { Database } from '../../db/database.ts';
 import { outbox } from '../../db/schema.ts';
-import { requireRole } from '../auth/authenticate.ts';
 import { createStockService } from './stock.service.ts';
 
 const OUTBOX_PAGE = 100;
@@ -22,34 +21,31 @@ const outboxEntrySchema = z.object({
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
 });
 
-/**
- * The owner's back office (DESIGN.md "The owner's back office"). Admins only: the role is checked
- * before the body is read, so a visitor gets 401 and anyone else 403 whatever they send.
- */
+/** The owner's back office (DESIGN.md "The owner's back office"), for admins. */
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('onRequest', async (request) => {
-    requireRole(request, 'ADMIN');
-  });
   const stock = createStockService(db);
 
   /** Sets or adjusts stock levels, with a reason; every line or none (409 when one would go below 0). */
   app.put(
     '/api/admin/stock',
-    { schema: { body: stockChangesSchema, response: { 200: stockLevelsSchema } } },
-    (request) => stock.change(requireRole(request, 'ADMIN'), request.body),
+    {
+      config: { access: 'admin' },
+      schema: { body: stockChangesSchema, response: { 200: stockLevelsSchema } },
+    },
+    (request) => stock.change(request.caller, request.body),
   );
 
   /** Staff read the outbox: what was e-mailed, what waits, what failed (DESIGN.md "mail"). */
   app.get(
     '/api/admin/outbox',
     {
+      config: { access: 'admin' },
       schema: {
         querystring: z.strictObject({ status: z.enum(['pending', 'sending', 'sent', 'failed']).optional() }),
         response: { 200: z.array(outboxEntrySchema) },
       },
     },
     (request) => {
-      requireRole(request, 'ADMIN');
       const { status } = request.query;
       return db
         .select({

@@ -10,7 +10,6 @@ import {
 import { idSchema } from '../../../domain/validation.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthService } from './auth.service.ts';
-import { requireUser } from './authenticate.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -26,6 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: { body: loginSchema, response: { 200: loginRecordSchema } },
       config: {
+        access: 'public',
         rateLimit: {
           max: loginRateLimit,
           timeWindow: '1 minute',
@@ -42,6 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: { body: signupSchema, response: { 201: loginRecordSchema } },
       config: {
+        access: 'public',
         rateLimit: {
           max: loginRateLimit,
           timeWindow: '10 minutes',
@@ -52,31 +53,36 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
   );
 
-  app.post('/api/auth/logout', async (request, reply) => {
-    if (request.user) await auth.logout(request.user);
+  app.post('/api/auth/logout', { config: { access: 'client' } }, async (request, reply) => {
+    await auth.logout(request.caller);
     return reply.status(204).send();
   });
 
-  app.get('/api/auth/me', { schema: { response: { 200: clientSchema } } }, (request) => {
-    const user = requireUser(request);
-    return auth.getClient(user, user.id);
-  });
+  app.get(
+    '/api/auth/me',
+    { config: { access: 'client' }, schema: { response: { 200: clientSchema } } },
+    (request) => auth.getClient(request.caller.id),
+  );
 
   app.get(
     '/api/client/:id',
-    { schema: { params: z.object({ id: idSchema }), response: { 200: clientSchema } } },
-    (request) => auth.getClient(requireUser(request), request.params.id),
+    {
+      config: { access: { owner: 'id', orAdmin: true } },
+      schema: { params: z.object({ id: idSchema }), response: { 200: clientSchema } },
+    },
+    (request) => auth.getClient(request.params.id),
   );
 
   app.put(
     '/api/client/:client_id',
     {
+      config: { access: { owner: 'client_id', orAdmin: true } },
       schema: {
         params: z.object({ client_id: idSchema }),
         body: profileSchema,
         response: { 200: clientSchema },
       },
     },
-    (request) => auth.updateProfile(requireUser(request), request.params.client_id, request.body),
+    (request) => auth.updateProfile(request.params.client_id, request.body),
   );
 };

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasAnyRole, type Role } from '../../../domain/roles.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../../lib/errors.ts';
 import type { AuthService, AuthUser } from './auth.service.ts';
 
 declare module 'fastify' {
@@ -42,15 +41,4 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService):
       }
     }
   });
-}
-
-export function requireUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-export function requireRole(request: FastifyRequest, ...roles: Role[]): AuthUser {
-  const user = requireUser(request);
-  if (!hasAnyRole(user.roles, roles)) throw forbidden('Your account does not have access to this.');
-  return user;
 }

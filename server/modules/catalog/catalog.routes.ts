@@ -24,7 +24,6 @@ import {
   specialOfferSchema,
   teaserProductSchema,
 } from '../../../domain/catalog.ts';
-import { requireUser } from '../auth/authenticate.ts';
 import type { CatalogService } from './catalog.service.ts';
 import { sendJson } from './send-json.ts';
 
@@ -38,100 +37,123 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   // ---------------------------------------------------------------- public
   app.get(
     '/api/getShowRoomProducts',
-    { schema: { response: { 200: z.array(showroomCategorySchema) } } },
+    { config: { access: 'public' }, schema: { response: { 200: z.array(showroomCategorySchema) } } },
     async (_request, reply) => sendJson(reply, await catalog.showroom()),
   );
   app.get(
     '/api/products/teaser',
-    { schema: { response: { 200: z.array(teaserProductSchema) } } },
+    { config: { access: 'public' }, schema: { response: { 200: z.array(teaserProductSchema) } } },
     async (_request, reply) => sendJson(reply, await catalog.teaser()),
   );
   app.get(
     '/api/product/:ctid/:id',
-    { schema: { params: productParamsSchema, response: { 200: productDetailSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: productParamsSchema, response: { 200: productDetailSchema } },
+    },
     async (request, reply) =>
       sendJson(reply, await catalog.productDetail(request.user, request.params.ctid, request.params.id)),
   );
   app.get(
     '/api/product/:id',
-    { schema: { params: idParamsSchema, response: { 200: productDetailSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: idParamsSchema, response: { 200: productDetailSchema } },
+    },
     async (request, reply) =>
       sendJson(reply, await catalog.productDetail(request.user, null, request.params.id)),
   );
-  app.get('/api/product/:id/visit', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await catalog.visitProduct(request.params.id);
-    return reply.code(204).send();
-  });
+  app.get(
+    '/api/product/:id/visit',
+    { config: { access: 'public' }, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await catalog.visitProduct(request.params.id);
+      return reply.code(204).send();
+    },
+  );
   app.get(
     '/api/package/:productId/:packageId',
-    { schema: { params: packageParamsSchema, response: { 200: packageDetailSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: packageParamsSchema, response: { 200: packageDetailSchema } },
+    },
     async (request, reply) =>
       sendJson(
         reply,
         await catalog.packageDetail(request.user, request.params.productId, request.params.packageId),
       ),
   );
-  app.get('/api/package/:id/visit', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await catalog.visitPackage(request.params.id);
-    return reply.code(204).send();
-  });
+  app.get(
+    '/api/package/:id/visit',
+    { config: { access: 'public' }, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await catalog.visitPackage(request.params.id);
+      return reply.code(204).send();
+    },
+  );
   app.get(
     '/api/Dimension/all',
-    { schema: { response: { 200: z.array(dimensionSchema) } } },
+    { config: { access: 'public' }, schema: { response: { 200: z.array(dimensionSchema) } } },
     async (_request, reply) => sendJson(reply, await catalog.dimensions()),
   );
   app.post(
     '/api/Dimension/byproductid',
-    { schema: { body: dimensionQuerySchema, response: { 200: z.array(dimensionSchema) } } },
+    {
+      config: { access: 'public' },
+      schema: { body: dimensionQuerySchema, response: { 200: z.array(dimensionSchema) } },
+    },
     (request) => catalog.dimensionsOf(request.body.product_id, request.body.size_id),
   );
   app.get(
     '/api/specialoffer/:id',
-    { schema: { params: idParamsSchema, response: { 200: specialOfferSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: idParamsSchema, response: { 200: specialOfferSchema } },
+    },
     (request) => catalog.specialOffer(request.params.id),
   );
-  app.get('/api/allspecialoffers', { schema: { response: { 200: z.array(specialOfferSchema) } } }, () =>
-    catalog.allSpecialOffers(),
+  app.get(
+    '/api/allspecialoffers',
+    { config: { access: 'public' }, schema: { response: { 200: z.array(specialOfferSchema) } } },
+    () => catalog.allSpecialOffers(),
   );
   app.get(
     '/api/specialofferrule/:id',
-    { schema: { params: idParamsSchema, response: { 200: specialOfferRuleSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: idParamsSchema, response: { 200: specialOfferRuleSchema } },
+    },
     (request) => catalog.specialOfferRule(request.params.id),
   );
   app.get(
     '/api/specialoffer/product/:productId',
-    { schema: { params: productIdParamsSchema, response: { 200: z.array(specialOfferSchema) } } },
+    {
+      config: { access: 'public' },
+      schema: { params: productIdParamsSchema, response: { 200: z.array(specialOfferSchema) } },
+    },
     (request) => catalog.productSpecialOffers(request.params.productId),
   );
 
   // ---------------------------------------------------------------- logged-in clients
   app.get(
     '/api/categories/root',
-    { schema: { response: { 200: z.array(rootCategorySchema) } } },
-    async (request, reply) => {
-      requireUser(request);
-      return sendJson(reply, await catalog.rootCategories());
-    },
+    { config: { access: 'client' }, schema: { response: { 200: z.array(rootCategorySchema) } } },
+    async (_request, reply) => sendJson(reply, await catalog.rootCategories()),
   );
   app.get(
     '/api/categories/counts',
-    { schema: { response: { 200: z.array(categoryCountSchema) } } },
-    async (request, reply) => {
-      requireUser(request);
-      return sendJson(reply, await catalog.categoryCounts());
-    },
+    { config: { access: 'client' }, schema: { response: { 200: z.array(categoryCountSchema) } } },
+    async (_request, reply) => sendJson(reply, await catalog.categoryCounts()),
   );
   app.get(
     '/api/categories/top',
-    { schema: { response: { 200: z.array(dashboardTileSchema) } } },
-    async (request, reply) => {
-      requireUser(request);
-      return sendJson(reply, await catalog.dashboardTiles());
-    },
+    { config: { access: 'client' }, schema: { response: { 200: z.array(dashboardTileSchema) } } },
+    async (_request, reply) => sendJson(reply, await catalog.dashboardTiles()),
   );
   app.get(
     '/api/categories/:id/products',
     {
+      config: { access: 'client' },
       schema: {
         params: idParamsSchema,
         querystring: categoryProductsQuerySchema,
@@ -139,29 +161,31 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request, reply) =>
-      sendJson(reply, await catalog.categoryProducts(requireUser(request), request.params.id, request.query)),
+      sendJson(reply, await catalog.categoryProducts(request.caller, request.params.id, request.query)),
   );
   app.get(
     '/api/phasebycategory/:categoryId',
-    { schema: { params: categoryIdParamsSchema, response: { 200: phaseSchema } } },
-    async (request, reply) =>
-      sendJson(reply, await catalog.phase(requireUser(request), request.params.categoryId)),
+    {
+      config: { access: 'client' },
+      schema: { params: categoryIdParamsSchema, response: { 200: phaseSchema } },
+    },
+    async (request, reply) => sendJson(reply, await catalog.phase(request.caller, request.params.categoryId)),
   );
   app.get(
     '/api/phaseproduct',
-    { schema: { response: { 200: z.array(phaseSummarySchema) } } },
-    async (request, reply) => {
-      requireUser(request);
-      return sendJson(reply, await catalog.phases());
-    },
+    { config: { access: 'client' }, schema: { response: { 200: z.array(phaseSummarySchema) } } },
+    async (_request, reply) => sendJson(reply, await catalog.phases()),
   );
   /** Search and header suggestions; the number of matches is in X-Total-Count. */
   app.get(
     '/api/product',
-    { schema: { querystring: searchQuerySchema, response: { 200: z.array(searchResultSchema) } } },
+    {
+      config: { access: 'client' },
+      schema: { querystring: searchQuerySchema, response: { 200: z.array(searchResultSchema) } },
+    },
     async (request, reply) => {
       const { term, offset, limit } = request.query;
-      return sendJson(reply, await catalog.search(requireUser(request), term, { offset, limit }));
+      return sendJson(reply, await catalog.search(request.caller, term, { offset, limit }));
     },
   );
 };

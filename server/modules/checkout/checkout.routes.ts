@@ -13,7 +13,6 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ShippingRates } from '../../providers/shipping/shipping-rates.ts';
-import { requireUser } from '../auth/authenticate.ts';
 import { paymentPublicKey, provinceTaxRatePpm } from '../settings/settings.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 
@@ -57,7 +56,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
 
   app.get(
     '/api/Payment/publickey',
-    { schema: { response: { 200: z.object({ publicKey: z.string() }) } } },
+    { config: { access: 'public' }, schema: { response: { 200: z.object({ publicKey: z.string() }) } } },
     () => ({
       publicKey: paymentPublicKey(config),
     }),
@@ -65,9 +64,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
 
   app.post(
     '/api/Payment/sandbox/paymentmethod',
-    { schema: { body: sandboxCardSchema, response: { 200: paymentMethodSchema } }, config: cardAttempts },
+    {
+      config: { access: 'client', ...cardAttempts },
+      schema: { body: sandboxCardSchema, response: { 200: paymentMethodSchema } },
+    },
     async (request) => {
-      const method = await checkout.createSandboxPaymentMethod(requireUser(request), request.body);
+      const method = await checkout.createSandboxPaymentMethod(request.caller, request.body);
       const card = method.card;
       return {
         id: method.id,
@@ -83,19 +85,26 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
 
   app.post(
     '/api/Payment',
-    { schema: { body: paymentRequestSchema, response: { 200: paymentResultSchema } }, config: cardAttempts },
-    (request) => checkout.pay(requireUser(request), request.body.paymentMethodId),
+    {
+      config: { access: 'client', ...cardAttempts },
+      schema: { body: paymentRequestSchema, response: { 200: paymentResultSchema } },
+    },
+    (request) => checkout.pay(request.caller, request.body.paymentMethodId),
   );
 
   app.post(
     '/api/Payment/confirm',
-    { schema: { body: confirmRequestSchema, response: { 200: confirmResultSchema } } },
-    (request) => checkout.confirm(requireUser(request), request.body.paymentIntentId),
+    {
+      config: { access: 'client' },
+      schema: { body: confirmRequestSchema, response: { 200: confirmResultSchema } },
+    },
+    (request) => checkout.confirm(request.caller, request.body.paymentIntentId),
   );
 
   app.get(
     '/api/Tax/:province',
     {
+      config: { access: 'public' },
       schema: {
         params: z.object({
           province: z.string().regex(/^[A-Za-z]{2}$/, 'Province must be a 2-letter code.'),
@@ -113,11 +122,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
 
   app.post(
     '/api/Payment/shippingfee',
-    { schema: { body: shippingFeeRequestSchema, response: { 200: shippingFeeSchema } } },
+    {
+      config: { access: 'client' },
+      schema: { body: shippingFeeRequestSchema, response: { 200: shippingFeeSchema } },
+    },
     async (request) => {
-      const user = requireUser(request);
       const { address } = request.body;
-      return checkout.shippingFee(user, {
+      return checkout.shippingFee(request.caller, {
         province: address.province,
         postalcode: address.postalcode,
         countryCode: address.country_code,
@@ -129,13 +140,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   app.post(
     '/api/shipping/calculate',
     {
+      config: { access: 'client' },
       schema: {
         body: quoteRequestSchema,
         response: { 200: z.object({ success: z.boolean(), result: z.array(quoteSchema) }) },
       },
     },
     async (request) => {
-      requireUser(request);
       const { consigneeShipper, boxList } = request.body;
       let volume = 0;
       let weight = 0;
@@ -157,10 +168,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
 
   app.get(
     '/api/Shipping/shippingcarriers',
-    { schema: { response: { 200: z.array(z.object({ code: z.string(), name: z.string() })) } } },
-    (request) => {
-      requireUser(request);
-      return shippingRates.carriers();
+    {
+      config: { access: 'client' },
+      schema: { response: { 200: z.array(z.object({ code: z.string(), name: z.string() })) } },
     },
+    () => shippingRates.carriers(),
   );
 };

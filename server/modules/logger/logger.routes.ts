@@ -13,6 +13,7 @@ export const loggerRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CLIENT_LOG_BODY_LIMIT,
       schema: { body: logEntrySchema },
       config: {
+        access: 'public',
         rateLimit: {
           max: CLIENT_LOG_RATE_LIMIT,
           timeWindow: '1 minute',

@@ -7,7 +7,9 @@ import { messages } from '../../db/schema.ts';
 
 /** GET api/message: the message catalogue ({code, text}), e.g. not_enough_stock with its {0}. */
 export const messagesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get('/api/message', { schema: { response: { 200: z.array(messageSchema) } } }, () =>
-    db.select({ code: messages.code, text: messages.text }).from(messages).orderBy(asc(messages.code)),
+  app.get(
+    '/api/message',
+    { config: { access: 'public' }, schema: { response: { 200: z.array(messageSchema) } } },
+    () => db.select({ code: messages.code, text: messages.text }).from(messages).orderBy(asc(messages.code)),
   );
 };

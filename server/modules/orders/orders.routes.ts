@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderSchema, ordersPageSchema } from '../../../domain/orders.ts';
 import type { Database } from '../../db/database.ts';
-import { requireUser } from '../auth/authenticate.ts';
 import { listOrders } from './orders.service.ts';
 
 /** GET api/orders?offset=&limit=: Your Orders (its path is "not shown" in the spec). Only the caller's own. */
 export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/orders',
-    { schema: { querystring: ordersPageSchema, response: { 200: z.array(orderSchema) } } },
-    (request) => listOrders(db, requireUser(request).id, request.query),
+    {
+      config: { access: 'client' },
+      schema: { querystring: ordersPageSchema, response: { 200: z.array(orderSchema) } },
+    },
+    (request) => listOrders(db, request.caller.id, request.query),
   );
 };

@@ -35,7 +35,6 @@ import {
   userReaderSchema,
 } from '../../../domain/pos.ts';
 import type { Database } from '../../db/database.ts';
-import { requireRole } from '../auth/authenticate.ts';
 import { storeTaxRatePpm } from '../settings/settings.service.ts';
 import type { PosService } from './pos.service.ts';
 import type { ReceiptsService } from './receipts.service.ts';
@@ -66,120 +65,145 @@ const sessionParams = z.strictObject({
   id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'This is not a checkout session.'),
 });
 
-/**
- * The POS back office (spec pos.md §7). Every call needs the POS role, checked before the body is
- * read: a visitor gets 401 and a client 403 whatever they send.
- */
+/** The POS back office (spec pos.md §7), for POS staff. */
 export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (app, { db, pos, receipts }) => {
-  app.addHook('onRequest', async (request) => {
-    requireRole(request, 'POS');
-  });
-  const staff = (request: Parameters<typeof requireRole>[0]) => requireRole(request, 'POS');
-
   // ------------------------------------------------------------ readers
 
   app.post(
     '/api/pos/get_reader',
-    { schema: { headers: readerHeaders, response: { 200: posReaderSchema } } },
-    (request) => pos.getReader(staff(request), request.headers.reader_id),
+    { config: { access: 'pos' }, schema: { headers: readerHeaders, response: { 200: posReaderSchema } } },
+    (request) => pos.getReader(request.caller, request.headers.reader_id),
   );
 
-  app.post('/api/pos/list_reader', { schema: { response: { 200: readerListSchema } } }, async () =>
-    (await pos.listReaders()).map(({ id, name }) => ({ id, name })),
+  app.post(
+    '/api/pos/list_reader',
+    { config: { access: 'pos' }, schema: { response: { 200: readerListSchema } } },
+    async () => (await pos.listReaders()).map(({ id, name }) => ({ id, name })),
   );
 
-  app.post('/api/pos/showreaders', { schema: { response: { 200: readerStatusListSchema } } }, () =>
-    pos.listReaders(),
+  app.post(
+    '/api/pos/showreaders',
+    { config: { access: 'pos' }, schema: { response: { 200: readerStatusListSchema } } },
+    () => pos.listReaders(),
   );
 
   app.post(
     '/api/pos/GetUserReader',
-    { schema: { body: getUserReaderSchema, response: { 200: userReaderSchema } } },
-    (request) => pos.getUserReader(staff(request)),
+    { config: { access: 'pos' }, schema: { body: getUserReaderSchema, response: { 200: userReaderSchema } } },
+    (request) => pos.getUserReader(request.caller),
   );
 
   app.post(
     '/api/pos/update_user_reader',
-    { schema: { body: updateUserReaderSchema, response: { 200: readerSummarySchema } } },
-    (request) => pos.updateUserReader(staff(request), request.body.reader_id),
+    {
+      config: { access: 'pos' },
+      schema: { body: updateUserReaderSchema, response: { 200: readerSummarySchema } },
+    },
+    (request) => pos.updateUserReader(request.caller, request.body.reader_id),
   );
 
   // ------------------------------------------------------------ payments through a reader
 
   app.post(
     '/api/pos/create_payment_intent',
-    { schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentCreatedSchema } } },
-    (request) => pos.createPaymentIntent(staff(request), request.body),
+    {
+      config: { access: 'pos' },
+      schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentCreatedSchema } },
+    },
+    (request) => pos.createPaymentIntent(request.caller, request.body),
   );
 
   app.post(
     '/api/pos/process_payment',
-    { schema: { body: processPaymentSchema, response: { 200: posReaderSchema } } },
-    (request) => pos.processPayment(staff(request), request.body.readerId, request.body.paymentIntentId),
+    { config: { access: 'pos' }, schema: { body: processPaymentSchema, response: { 200: posReaderSchema } } },
+    (request) => pos.processPayment(request.caller, request.body.readerId, request.body.paymentIntentId),
   );
 
   app.post(
     '/api/pos/simulate_payment',
-    { schema: { headers: readerHeaders, body: simulatePaymentSchema, response: { 200: posReaderSchema } } },
+    {
+      config: { access: 'pos' },
+      schema: { headers: readerHeaders, body: simulatePaymentSchema, response: { 200: posReaderSchema } },
+    },
     (request) =>
-      pos.simulate(staff(request), request.headers.reader_id, 'card_present', request.body?.number),
+      pos.simulate(request.caller, request.headers.reader_id, 'card_present', request.body?.number),
   );
 
   app.post(
     '/api/pos/simulate_interac_payment',
-    { schema: { headers: readerHeaders, body: simulatePaymentSchema, response: { 200: posReaderSchema } } },
+    {
+      config: { access: 'pos' },
+      schema: { headers: readerHeaders, body: simulatePaymentSchema, response: { 200: posReaderSchema } },
+    },
     (request) =>
-      pos.simulate(staff(request), request.headers.reader_id, 'interac_present', request.body?.number),
+      pos.simulate(request.caller, request.headers.reader_id, 'interac_present', request.body?.number),
   );
 
   app.post(
     '/api/pos/cancel_payment',
-    { schema: { body: cancelPaymentSchema, response: { 200: posReaderSchema } } },
-    (request) => pos.cancel(staff(request), request.body.id),
+    { config: { access: 'pos' }, schema: { body: cancelPaymentSchema, response: { 200: posReaderSchema } } },
+    (request) => pos.cancel(request.caller, request.body.id),
   );
 
   app.post(
     '/api/pos/save_user_payment_detail',
-    { schema: { body: saveUserPaymentDetailSchema, response: { 200: savedPaymentDetailSchema } } },
-    (request) => pos.savePaymentDetail(staff(request), request.body),
+    {
+      config: { access: 'pos' },
+      schema: { body: saveUserPaymentDetailSchema, response: { 200: savedPaymentDetailSchema } },
+    },
+    (request) => pos.savePaymentDetail(request.caller, request.body),
   );
 
-  app.get('/api/pos/tax-rate', { schema: { response: { 200: posTaxRateSchema } } }, async () => {
-    const { province, ppm } = await storeTaxRatePpm(db);
-    return { province, tax_rate: ppm / 1_000_000, tax_rate_ppm: ppm };
-  });
+  app.get(
+    '/api/pos/tax-rate',
+    { config: { access: 'pos' }, schema: { response: { 200: posTaxRateSchema } } },
+    async () => {
+      const { province, ppm } = await storeTaxRatePpm(db);
+      return { province, tax_rate: ppm / 1_000_000, tax_rate_ppm: ppm };
+    },
+  );
 
   // ------------------------------------------------------------ card checkout without a reader
 
-  app.post('/api/pos/list_products', { schema: { response: { 200: posProductListSchema } } }, () =>
-    pos.listProducts(),
+  app.post(
+    '/api/pos/list_products',
+    { config: { access: 'pos' }, schema: { response: { 200: posProductListSchema } } },
+    () => pos.listProducts(),
   );
 
-  app.post('/api/pos/list_prices', { schema: { response: { 200: posPriceListSchema } } }, () =>
-    pos.listPrices(),
+  app.post(
+    '/api/pos/list_prices',
+    { config: { access: 'pos' }, schema: { response: { 200: posPriceListSchema } } },
+    () => pos.listPrices(),
   );
 
   app.post(
     '/api/pos/create-checkout-session',
-    { schema: { body: createCheckoutSessionSchema, response: { 200: checkoutSessionCreatedSchema } } },
-    (request) => pos.createCheckoutSession(staff(request), request.body.lineItems),
+    {
+      config: { access: 'pos' },
+      schema: { body: createCheckoutSessionSchema, response: { 200: checkoutSessionCreatedSchema } },
+    },
+    (request) => pos.createCheckoutSession(request.caller, request.body.lineItems),
   );
 
   app.get(
     '/api/pos/sandbox-checkout/:id',
-    { schema: { params: sessionParams, response: { 200: sandboxCheckoutSchema } } },
+    {
+      config: { access: 'pos' },
+      schema: { params: sessionParams, response: { 200: sandboxCheckoutSchema } },
+    },
     (request) => pos.sandboxCheckout(request.params.id),
   );
 
   app.post(
     '/api/pos/sandbox-checkout/:id',
     {
+      config: { access: 'pos', rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         params: sessionParams,
         body: sandboxCheckoutPaySchema,
         response: { 200: sandboxCheckoutSchema },
       },
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
     },
     (request) => pos.paySandboxCheckout(request.params.id, request.body),
   );
@@ -188,23 +212,32 @@ export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (app, { 
 
   app.post(
     '/api/pos/search-charge',
-    { schema: { body: chargeSearchSchema, response: { 200: posChargeListSchema } } },
+    {
+      config: { access: 'pos' },
+      schema: { body: chargeSearchSchema, response: { 200: posChargeListSchema } },
+    },
     (request) => pos.searchCharges(request.body),
   );
 
   app.post(
     '/api/pos/refund',
-    { schema: { headers: refundHeaders, body: refundRequestSchema, response: { 200: refundResultSchema } } },
+    {
+      config: { access: 'pos' },
+      schema: { headers: refundHeaders, body: refundRequestSchema, response: { 200: refundResultSchema } },
+    },
     (request) =>
-      pos.refund(staff(request), request.headers.reader_id, request.headers['idempotency-key'], request.body),
+      pos.refund(request.caller, request.headers.reader_id, request.headers['idempotency-key'], request.body),
   );
 
   app.post(
     '/api/pos/refund-interac',
-    { schema: { headers: refundHeaders, body: refundRequestSchema, response: { 200: posReaderSchema } } },
+    {
+      config: { access: 'pos' },
+      schema: { headers: refundHeaders, body: refundRequestSchema, response: { 200: posReaderSchema } },
+    },
     (request) =>
       pos.refundInterac(
-        staff(request),
+        request.caller,
         request.headers.reader_id,
         request.headers['idempotency-key'],
         request.body,
@@ -215,30 +248,42 @@ export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (app, { 
 
   app.post(
     '/api/pos/receipts',
-    { schema: { body: createReceiptSchema, response: { 200: receiptCreatedSchema } } },
-    (request) => receipts.create(staff(request), request.body),
+    {
+      config: { access: 'pos' },
+      schema: { body: createReceiptSchema, response: { 200: receiptCreatedSchema } },
+    },
+    (request) => receipts.create(request.caller, request.body),
   );
 
-  app.get('/api/pos/seller', { schema: { response: { 200: sellerSchema } } }, () => receipts.seller());
+  app.get('/api/pos/seller', { config: { access: 'pos' }, schema: { response: { 200: sellerSchema } } }, () =>
+    receipts.seller(),
+  );
 
   app.get(
     '/api/pos/receipts/:id',
-    { schema: { params: posIdParamsSchema, response: { 200: receiptSchema } } },
+    { config: { access: 'pos' }, schema: { params: posIdParamsSchema, response: { 200: receiptSchema } } },
     (request) => receipts.get(request.params.id),
   );
 
   app.post(
     '/api/pos/receipts/:id/send',
-    { schema: { params: posIdParamsSchema, body: sendReceiptSchema, response: { 200: sendResultSchema } } },
+    {
+      config: { access: 'pos' },
+      schema: { params: posIdParamsSchema, body: sendReceiptSchema, response: { 200: sendResultSchema } },
+    },
     (request) => receipts.send(request.params.id, request.body.email),
   );
 
-  app.get('/api/pos/receipts/:id/pdf', { schema: { params: posIdParamsSchema } }, async (request, reply) => {
-    const { receipt, pdf } = await receipts.pdf(request.params.id);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="receipt-${receipt.receipt_number}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  app.get(
+    '/api/pos/receipts/:id/pdf',
+    { config: { access: 'pos' }, schema: { params: posIdParamsSchema } },
+    async (request, reply) => {
+      const { receipt, pdf } = await receipts.pdf(request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="receipt-${receipt.receipt_number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 };

@@ -25,8 +25,10 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
   app,
   { requests },
 ) => {
-  app.get('/api/process', { schema: { response: { 200: z.array(processStepSchema) } } }, () =>
-    requests.processSteps(),
+  app.get(
+    '/api/process',
+    { config: { access: 'public' }, schema: { response: { 200: z.array(processStepSchema) } } },
+    () => requests.processSteps(),
   );
 
   app.post(
@@ -34,7 +36,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
     {
       bodyLimit: REQUEST_BODY_LIMIT,
       schema: { body: customRequestBodySchema, response: { 201: requestReceiptSchema } },
-      config: limited,
+      config: { access: 'public', ...limited },
     },
     async (request, reply) => reply.status(201).send(await requests.submitCustom(request.user, request.body)),
   );
@@ -44,7 +46,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
     {
       bodyLimit: REQUEST_BODY_LIMIT,
       schema: { body: contactRequestSchema, response: { 201: requestReceiptSchema } },
-      config: limited,
+      config: { access: 'public', ...limited },
     },
     async (request, reply) =>
       reply.status(201).send(await requests.submitContact(request.user, request.body)),

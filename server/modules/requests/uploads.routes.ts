@@ -69,6 +69,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
         response: { 200: uploadReplySchema },
       },
       config: {
+        access: 'public',
         rateLimit: {
           ...UPLOAD_RATE_LIMIT,
           keyGenerator: callerKey,
@@ -81,7 +82,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
 
   app.get(
     `${UPLOADS_PREFIX}:name`,
-    { schema: { hide: true, params: z.object({ name: z.string().max(64) }) } },
+    { config: { access: 'public' }, schema: { hide: true, params: z.object({ name: z.string().max(64) }) } },
     async (request, reply) => {
       const found = await uploads.open(request.params.name);
       if (!found) throw new AppError('not_found', 'This file was not found.', 404);

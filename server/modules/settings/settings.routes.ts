@@ -5,7 +5,9 @@ import type { createSettingsService } from './settings.service.ts';
 export const settingsRoutes: FastifyPluginAsyncZod<{
   settings: ReturnType<typeof createSettingsService>;
 }> = async (app, { settings }) => {
-  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, () =>
-    settings.publicConfig(),
+  app.get(
+    '/api/config',
+    { config: { access: 'public' }, schema: { response: { 200: publicConfigSchema } } },
+    () => settings.publicConfig(),
   );
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { wishRequestResultSchema, wishRequestSchema } from '../../../domain/orders.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireUser } from '../auth/authenticate.ts';
 import type { WishlistService } from './wishlist.service.ts';
 
 export const WISH_RATE_LIMIT = 10;
@@ -16,6 +15,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }
     {
       schema: { body: wishRequestSchema, response: { 200: wishRequestResultSchema } },
       config: {
+        access: 'client',
         rateLimit: {
           max: WISH_RATE_LIMIT,
           timeWindow: '10 minutes',
@@ -25,6 +25,6 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }
         },
       },
     },
-    (request) => wishlist.send(requireUser(request), request.body),
+    (request) => wishlist.send(request.caller, request.body),
   );
 };

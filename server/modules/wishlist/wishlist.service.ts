@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Cart } from '../../../domain/cart.ts';
-import { type WishRequest, wishRequestSchema } from '../../../domain/orders.ts';
+import type { WishRequestData } from '../../../domain/orders.ts';
 import type { Database } from '../../db/database.ts';
 import { cartLines, carts, wishRequests } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -25,8 +25,10 @@ function describeLines(cart: Cart): string {
  */
 export function createWishlistService(db: Database) {
   return {
-    async send(user: AuthUser, input: WishRequest): Promise<{ status: 'succeeded'; wishRequestId: number }> {
-      const data = wishRequestSchema.parse(input);
+    async send(
+      user: AuthUser,
+      data: WishRequestData,
+    ): Promise<{ status: 'succeeded'; wishRequestId: number }> {
       const settings = await readSettings(db);
       if (settings.show_prices) {
         throw new AppError('shop_mode', 'Prices are shown: please check out to place your order.', 409);
