@@ -21,6 +21,10 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
+/** GET api/Tax/{province}: the sum of the province's GST/HST/PST/QST, as a fraction (0.13). */
+export const provinceTaxRateSchema = z.object({ province: z.string(), tax_rate: z.number() });
+export type ProvinceTaxRate = z.infer<typeof provinceTaxRateSchema>;
+
 export const messageSchema = z.object({ code: z.string(), text: z.string() });
 export type Message = z.infer<typeof messageSchema>;
 

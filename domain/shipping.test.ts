@@ -5,6 +5,7 @@ import {
   estimatedTax,
   freeShippingThreshold,
   isFreeShipping,
+  quoteItems,
   shippingBox,
 } from './shipping.ts';
 
@@ -24,6 +25,16 @@ describe('the shipping box', () => {
     expect(
       shippingBox([{ lengthMm: 100, widthMm: 100, heightMm: 100, weightG: 1, quantity: 8 }])?.sideMm,
     ).toBe(200);
+  });
+
+  it("packs the spec's quote boxes the same way, grams rounded up", () => {
+    const items = quoteItems([
+      { boxLength: 200, boxWidth: 150, boxHeight: 100, boxWeight: 800.2, quantity: 2 },
+      { boxLength: 100, boxWidth: 100, boxHeight: 100, boxWeight: 300, quantity: 1 },
+    ]);
+    expect(items[0]).toEqual({ lengthMm: 200, widthMm: 150, heightMm: 100, weightG: 800.2, quantity: 2 });
+    // 2 x 3,000,000 + 1,000,000 mm3 = 7,000,000 mm3: a cube of 191.3 mm, so 192.
+    expect(shippingBox(items)).toEqual({ sideMm: 192, weightG: 1901 });
   });
 
   it('is none for an empty cart', () => {

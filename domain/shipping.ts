@@ -17,6 +17,7 @@ export interface ItemDimensions {
 export interface Box {
   /** The side of the cube, in millimetres, rounded up. */
   sideMm: number;
+  /** In grams, rounded up. */
   weightG: number;
 }
 
@@ -30,7 +31,7 @@ export function shippingBox(items: readonly ItemDimensions[]): Box | null {
   }
   // Rounding the cube root up by a hair of float error would add a millimetre: round first.
   const side = Math.ceil(Math.round(Math.cbrt(volume) * 1000) / 1000);
-  return { sideMm: side, weightG: weight };
+  return { sideMm: side, weightG: Math.ceil(weight) };
 }
 
 export interface FreeShippingThresholds {
@@ -51,13 +52,18 @@ export function isFreeShipping(
   return cartTotal >= freeShippingThreshold(province, thresholds);
 }
 
-export interface CarrierQuote {
-  productName: string;
-  productCode: string;
-  totalPrice: number;
-  effectiveTime: string;
-  currencyCode: string;
-}
+/** A carrier's price for one box (the spec's quote reply), in cents. */
+export const carrierQuoteSchema = z.object({
+  productName: z.string(),
+  productCode: z.string(),
+  totalPrice: z.number().int(),
+  effectiveTime: z.string(),
+  currencyCode: z.string(),
+});
+export type CarrierQuote = z.infer<typeof carrierQuoteSchema>;
+
+export const carrierSchema = z.object({ code: z.string(), name: z.string() });
+export type Carrier = z.infer<typeof carrierSchema>;
 
 export function cheapestQuote(quotes: readonly CarrierQuote[]): CarrierQuote | null {
   let best: CarrierQuote | null = null;
@@ -123,6 +129,21 @@ export const quoteRequestSchema = z.strictObject({
     .max(BOXES_MAX, `At most ${BOXES_MAX} boxes can be quoted at once.`),
   goodsList: z.array(z.looseObject({})).max(200).optional(),
 });
+export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+
+export const quoteReplySchema = z.object({ success: z.boolean(), result: z.array(carrierQuoteSchema) });
+export type QuoteReply = z.infer<typeof quoteReplySchema>;
+
+/** The spec's boxes as the items of one box: every quote is for the cube a cart would ship in. */
+export function quoteItems(boxes: QuoteRequest['boxList']): ItemDimensions[] {
+  return boxes.map((box) => ({
+    lengthMm: box.boxLength,
+    widthMm: box.boxWidth,
+    heightMm: box.boxHeight,
+    weightG: box.boxWeight,
+    quantity: box.quantity,
+  }));
+}
 
 export const shippingFeeSchema = z.object({
   /** In cents; 0 when free. */

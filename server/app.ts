@@ -18,6 +18,8 @@ import { answerRoutingError, registerErrorHandling } from './lib/errors.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createOutboxService } from './modules/admin/outbox.service.ts';
+import { createStockService } from './modules/admin/stock.service.ts';
 import { registerAccess } from './modules/auth/access.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -30,12 +32,14 @@ import { createCatalogCache, listenForCatalogChanges } from './modules/catalog/c
 import { createVisitCounter } from './modules/catalog/visits.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { createShippingService } from './modules/checkout/shipping.service.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { createInventoryService } from './modules/inventory/inventory.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { loggerRoutes } from './modules/logger/logger.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { createMessagesService } from './modules/messages/messages.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { posRoutes } from './modules/pos/pos.routes.ts';
 import { createPosService } from './modules/pos/pos.service.ts';
@@ -124,10 +128,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccess(app);
 
   await app.register(authRoutes, { auth, loginRateLimit: config.loginRateLimit });
-  await app.register(settingsRoutes, { settings: createSettingsService(db, config) });
-  await app.register(messagesRoutes, { db });
+  const settings = createSettingsService(db, config);
+  await app.register(settingsRoutes, { settings });
+  await app.register(messagesRoutes, { messages: createMessagesService(db) });
   await app.register(loggerRoutes);
-  await app.register(adminRoutes, { db });
+  await app.register(adminRoutes, { stock: createStockService(db), outbox: createOutboxService(db) });
   const catalogCache = createCatalogCache();
   const warn = (message: string) => app.log.warn(message);
   const catalogListener = await listenForCatalogChanges(db, catalogCache, { log: warn });
@@ -158,9 +163,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shippingRates,
     log: (message, error) => app.log.error({ err: error }, message),
   });
-  await app.register(checkoutRoutes, { db, config, shippingRates, checkout });
+  await app.register(checkoutRoutes, { settings, shipping: createShippingService(shippingRates), checkout });
   await app.register(posRoutes, {
-    db,
+    settings,
     pos: createPosService({ db, payments, clock, publicUrl: config.publicUrl }),
     receipts: createReceiptsService({ db, payments, clock }),
   });

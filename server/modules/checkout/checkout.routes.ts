@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { provinceTaxRateSchema } from '../../../domain/config.ts';
 import {
   confirmRequestSchema,
   confirmResultSchema,
@@ -8,36 +9,31 @@ import {
   paymentResultSchema,
   sandboxCardSchema,
 } from '../../../domain/orders.ts';
-import { quoteRequestSchema, shippingFeeRequestSchema, shippingFeeSchema } from '../../../domain/shipping.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import type { ShippingRates } from '../../providers/shipping/shipping-rates.ts';
-import { paymentPublicKey, provinceTaxRatePpm } from '../settings/settings.service.ts';
+import {
+  carrierSchema,
+  quoteReplySchema,
+  quoteRequestSchema,
+  shippingFeeRequestSchema,
+  shippingFeeSchema,
+} from '../../../domain/shipping.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
+import type { ShippingService } from './shipping.service.ts';
 
 /** Card attempts per client (or address) in ten minutes: a brake on card testing. */
 export const CARD_ATTEMPT_LIMIT = 20;
 
-const quoteSchema = z.object({
-  productName: z.string(),
-  productCode: z.string(),
-  totalPrice: z.number().int(),
-  effectiveTime: z.string(),
-  currencyCode: z.string(),
-});
-
 /** Tax, shipping fee and carrier quotes (spec storefront §7 Payment and tax, Shipping). */
 export interface CheckoutRoutesOptions {
-  db: Database;
-  config: Pick<Config, 'paymentProvider' | 'stripePublishableKey'>;
-  shippingRates: ShippingRates;
+  settings: SettingsService;
+  shipping: ShippingService;
   checkout: CheckoutService;
 }
 
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
   app,
-  { db, config, shippingRates, checkout },
+  { settings, shipping, checkout },
 ) => {
   const cardAttempts = {
     rateLimit: {
@@ -57,9 +53,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   app.get(
     '/api/Payment/publickey',
     { config: { access: 'public' }, schema: { response: { 200: z.object({ publicKey: z.string() }) } } },
-    () => ({
-      publicKey: paymentPublicKey(config),
-    }),
+    () => ({ publicKey: settings.paymentPublicKey() }),
   );
 
   app.post(
@@ -109,15 +103,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         params: z.object({
           province: z.string().regex(/^[A-Za-z]{2}$/, 'Province must be a 2-letter code.'),
         }),
-        response: { 200: z.object({ province: z.string(), tax_rate: z.number() }) },
+        response: { 200: provinceTaxRateSchema },
       },
     },
-    async (request) => {
-      const province = request.params.province.toUpperCase();
-      const ppm = await provinceTaxRatePpm(db, province);
-      if (ppm === undefined) throw notFound(`The tax rate of ${province}`);
-      return { province, tax_rate: ppm / 1_000_000 };
-    },
+    (request) => settings.provinceTaxRate(request.params.province),
   );
 
   app.post(
@@ -143,35 +132,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       config: { access: 'client' },
       schema: {
         body: quoteRequestSchema,
-        response: { 200: z.object({ success: z.boolean(), result: z.array(quoteSchema) }) },
+        response: { 200: quoteReplySchema },
       },
     },
-    async (request) => {
-      const { consigneeShipper, boxList } = request.body;
-      let volume = 0;
-      let weight = 0;
-      for (const box of boxList) {
-        volume += box.boxLength * box.boxWidth * box.boxHeight * box.quantity;
-        weight += box.boxWeight * box.quantity;
-      }
-      const result = await shippingRates.quote(
-        { sideMm: Math.ceil(Math.cbrt(volume)), weightG: Math.ceil(weight) },
-        {
-          province: consigneeShipper.stateOrProvince,
-          postalcode: consigneeShipper.postCode,
-          countryCode: consigneeShipper.countryCode,
-        },
-      );
-      return { success: result.length > 0, result };
-    },
+    (request) => shipping.quote(request.body),
   );
 
   app.get(
     '/api/Shipping/shippingcarriers',
     {
       config: { access: 'client' },
-      schema: { response: { 200: z.array(z.object({ code: z.string(), name: z.string() })) } },
+      schema: { response: { 200: z.array(carrierSchema) } },
     },
-    () => shippingRates.carriers(),
+    () => shipping.carriers(),
   );
 };

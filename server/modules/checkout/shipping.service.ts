@@ -1,8 +1,12 @@
 import type { Cart } from '../../../domain/cart.ts';
 import {
+  type Carrier,
   cheapestQuote,
   freeShippingThreshold,
   type ItemDimensions,
+  type QuoteReply,
+  type QuoteRequest,
+  quoteItems,
   type ShippingFee,
   shippingBox,
 } from '../../../domain/shipping.ts';
@@ -43,3 +47,27 @@ export async function shippingFeeFor(
   if (!best) throw noCarrier();
   return { ...base, shipping_fee: best.totalPrice, free: false, carrier: best.productName };
 }
+
+/** The carriers and their quotes for the spec's shipping calls (api/shipping/calculate, shippingcarriers). */
+export function createShippingService(rates: ShippingRates) {
+  return {
+    carriers(): Carrier[] {
+      return rates.carriers();
+    },
+
+    /** Quotes in cents for the one box the request's boxes make (millimetres and grams). */
+    async quote({ boxList, consigneeShipper }: QuoteRequest): Promise<QuoteReply> {
+      const box = shippingBox(quoteItems(boxList));
+      const result = box
+        ? await rates.quote(box, {
+            province: consigneeShipper.stateOrProvince,
+            postalcode: consigneeShipper.postCode,
+            countryCode: consigneeShipper.countryCode,
+          })
+        : [];
+      return { success: result.length > 0, result };
+    },
+  };
+}
+
+export type ShippingService = ReturnType<typeof createShippingService>;

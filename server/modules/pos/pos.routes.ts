@@ -34,13 +34,12 @@ import {
   updateUserReaderSchema,
   userReaderSchema,
 } from '../../../domain/pos.ts';
-import type { Database } from '../../db/database.ts';
-import { storeTaxRatePpm } from '../settings/settings.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { PosService } from './pos.service.ts';
 import type { ReceiptsService } from './receipts.service.ts';
 
 export interface PosRoutesOptions {
-  db: Database;
+  settings: SettingsService;
   pos: PosService;
   receipts: ReceiptsService;
 }
@@ -66,7 +65,10 @@ const sessionParams = z.strictObject({
 });
 
 /** The POS back office (spec pos.md §7), for POS staff. */
-export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (app, { db, pos, receipts }) => {
+export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (
+  app,
+  { settings, pos, receipts },
+) => {
   // ------------------------------------------------------------ readers
 
   app.post(
@@ -157,10 +159,7 @@ export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (app, { 
   app.get(
     '/api/pos/tax-rate',
     { config: { access: 'pos' }, schema: { response: { 200: posTaxRateSchema } } },
-    async () => {
-      const { province, ppm } = await storeTaxRatePpm(db);
-      return { province, tax_rate: ppm / 1_000_000, tax_rate_ppm: ppm };
-    },
+    () => settings.storeTaxRate(),
   );
 
   // ------------------------------------------------------------ card checkout without a reader

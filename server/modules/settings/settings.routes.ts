@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '../../../domain/config.ts';
-import type { createSettingsService } from './settings.service.ts';
+import type { SettingsService } from './settings.service.ts';
 
-export const settingsRoutes: FastifyPluginAsyncZod<{
-  settings: ReturnType<typeof createSettingsService>;
-}> = async (app, { settings }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (
+  app,
+  { settings },
+) => {
   app.get(
     '/api/config',
     { config: { access: 'public' }, schema: { response: { 200: publicConfigSchema } } },

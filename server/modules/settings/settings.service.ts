@@ -1,10 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PublicConfig } from '../../../domain/config.ts';
+import type { ProvinceTaxRate, PublicConfig } from '../../../domain/config.ts';
 import { CURRENCY, rateFromPpm } from '../../../domain/money.ts';
+import type { PosTaxRate } from '../../../domain/pos.ts';
 import type { Config } from '../../config.ts';
 import { type DbOrTx, rowsOf } from '../../db/database.ts';
 import { settings } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 
 /** Shop settings staff change; these defaults apply until a row says otherwise. Amounts in cents. */
 export const SETTING_DEFAULTS = {
@@ -90,8 +91,11 @@ export async function storeTaxRatePpm(db: DbOrTx): Promise<{ province: string; p
   return { province, ppm };
 }
 
-/** The key the web's card form needs: Stripe's publishable key, or the sandbox's own. */
-export function paymentPublicKey(config: Pick<Config, 'paymentProvider' | 'stripePublishableKey'>): string {
+/**
+ * The key the web's card form needs: Stripe's publishable key, or the sandbox's own (the sandbox
+ * needs no key: its card form is ours).
+ */
+function paymentPublicKey(config: Pick<Config, 'paymentProvider' | 'stripePublishableKey'>): string {
   return config.paymentProvider === 'stripe' ? (config.stripePublishableKey ?? '') : 'pk_test_sandbox';
 }
 
@@ -100,6 +104,22 @@ export function createSettingsService(
   config: Pick<Config, 'testMode' | 'paymentProvider' | 'stripePublishableKey'>,
 ) {
   return {
+    paymentPublicKey: () => paymentPublicKey(config),
+
+    /** The summed rate of a province (any case); 404 when it has no tax components. */
+    async provinceTaxRate(code: string): Promise<ProvinceTaxRate> {
+      const province = code.toUpperCase();
+      const ppm = await provinceTaxRatePpm(db, province);
+      if (ppm === undefined) throw notFound(`The tax rate of ${province}`);
+      return { province, tax_rate: rateFromPpm(ppm) };
+    },
+
+    /** The store province's rate for the POS; taxRateMissing without one. */
+    async storeTaxRate(): Promise<PosTaxRate> {
+      const { province, ppm } = await storeTaxRatePpm(db);
+      return { province, tax_rate: rateFromPpm(ppm), tax_rate_ppm: ppm };
+    },
+
     async publicConfig(): Promise<PublicConfig> {
       const values = await readSettings(db);
       const storeRate = await provinceTaxRatePpm(db, values.store_province);
@@ -115,9 +135,7 @@ export function createSettingsService(
         searchEnabled: values.search_enabled,
         testMode: config.testMode,
         paymentProvider: config.paymentProvider,
-        // The sandbox needs no key of its own; its card form is ours.
-        publicKey:
-          config.paymentProvider === 'stripe' ? (config.stripePublishableKey ?? '') : 'pk_test_sandbox',
+        publicKey: paymentPublicKey(config),
         currency: CURRENCY,
         storeProvince: values.store_province,
         // The settings still answer without a rate; the sales that need one refuse (taxRateMissing).
@@ -126,3 +144,5 @@ export function createSettingsService(
     },
   };
 }
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,14 +1,9 @@
-import type { Box, CarrierQuote } from '../../../domain/shipping.ts';
+import type { Box, Carrier, CarrierQuote } from '../../../domain/shipping.ts';
 
 export interface Destination {
   province: string;
   postalcode: string;
   countryCode: string;
-}
-
-export interface Carrier {
-  code: string;
-  name: string;
 }
 
 /** Quotes per carrier for one box to a destination (DESIGN.md providers: shipping). */

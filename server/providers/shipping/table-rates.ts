@@ -1,5 +1,5 @@
-import type { Box, CarrierQuote } from '../../../domain/shipping.ts';
-import type { Carrier, Destination, ShippingRates } from './shipping-rates.ts';
+import type { Box, Carrier, CarrierQuote } from '../../../domain/shipping.ts';
+import type { Destination, ShippingRates } from './shipping-rates.ts';
 
 /** Zones from the shop in Ontario: 1 Ontario, 2 Quebec, 3 Atlantic and Manitoba, 4 West, 5 North. */
 const ZONES: Record<string, number> = {
