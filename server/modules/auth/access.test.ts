@@ -197,4 +197,13 @@ describe('access on the real routes', () => {
     expect((await t.app.inject({ url, headers: bearer(other) })).statusCode).toBe(403);
     expect((await t.app.inject({ url })).statusCode).toBe(401);
   });
+
+  it('guards the HEAD twin of a GET route as the GET itself', async () => {
+    const client = await signUp(t.app);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/pos/seller' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'HEAD', url: '/api/pos/seller', headers: bearer(client) })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/message' })).statusCode).toBe(200);
+  });
 });

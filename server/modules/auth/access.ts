@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { hasAnyRole, type Role } from '../../../domain/roles.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from './auth.service.ts';
@@ -57,10 +57,8 @@ function isApiRoute(url: string): boolean {
 
 /**
  * Declares `request.caller` and `app.routeAccess`, refuses to register an /api route without an
- * access level, and enforces the level of each route: roles before the body is read (a visitor
- * gets 401 and anyone without the role 403, whatever they send), the owner once the path
- * parameters are parsed. Call it after the token is resolved (registerAuthentication) and before
- * any route is registered.
+ * access level, and gives each route that is not public the hooks that enforce its level. Call it
+ * after the token is resolved (registerAuthentication's hook) and before any route is registered.
  */
 export function registerAccess(app: FastifyInstance): void {
   const routes: RouteAccess[] = [];
@@ -88,27 +86,35 @@ export function registerAccess(app: FastifyInstance): void {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, access });
     }
+    // Public routes (the catalogue) carry no hook at all; the others check first, before anything.
+    if (access === 'public') return;
+    route.onRequest = [checkSignedIn(access), ...[route.onRequest ?? []].flat()];
+    if (typeof access === 'object')
+      route.preHandler = [checkOwner(access), ...[route.preHandler ?? []].flat()];
   });
+}
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
+/** Roles are checked before the body is read: a visitor gets 401 and anyone without the role 403. */
+function checkSignedIn(access: Exclude<Access, 'public'>): onRequestHookHandler {
+  const role = typeof access === 'string' ? ROLE_OF[access] : undefined;
+  return (request, _reply, done) => {
     const { user } = request;
-    if (!user) throw unauthorized();
-    const role = typeof access === 'string' ? ROLE_OF[access] : undefined;
+    if (!user) return done(unauthorized());
     if (role && !hasAnyRole(user.roles, [role])) {
-      throw forbidden('Your account does not have access to this.');
+      return done(forbidden('Your account does not have access to this.'));
     }
-  });
+    done();
+  };
+}
 
-  app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (typeof access !== 'object') return;
+/** The owner once the path parameters are parsed: the client they name, or an admin where allowed. */
+function checkOwner(access: OwnerAccess): preHandlerHookHandler {
+  return (request, _reply, done) => {
     const user = request.caller;
     // Compared as text: a parameter that is not exactly the caller's id (no schema, '007') is refused.
     const owner = Reflect.get(Object(request.params), access.owner);
-    if (String(owner) === String(user.id)) return;
-    if (access.orAdmin && hasAnyRole(user.roles, ['ADMIN'])) return;
-    throw forbidden();
-  });
+    if (String(owner) === String(user.id)) return done();
+    if (access.orAdmin && hasAnyRole(user.roles, ['ADMIN'])) return done();
+    done(forbidden());
+  };
 }
