@@ -1,0 +1,116 @@
+/** The bench's child processes: the shop and the bare server, each on a free port. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Runs a command to completion; its output is shown only when it fails. */
+export function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`)),
+    );
+  });
+}
+
+export interface Running {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts a long-running child and waits until `ready` answers. */
+async function start(
+  args: string[],
+  env: Record<string, string>,
+  url: string,
+  readyPath: string,
+): Promise<Running> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exit;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${args.join(' ')} exited:\n${output}`);
+    try {
+      if ((await fetch(`${url}${readyPath}`)).ok) return { url, output: () => output, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`${args.join(' ')} did not start:\n${output}`);
+}
+
+export async function startBare(): Promise<Running> {
+  const port = await freePort();
+  return start(
+    ['--import', 'tsx', 'bench/bare-server.ts', String(port)],
+    {},
+    `http://127.0.0.1:${port}`,
+    '/',
+  );
+}
+
+export async function startShop(dataDir: string, webDir: string, databaseUrl: string): Promise<Running> {
+  const port = await freePort();
+  const env = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIR: webDir,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    // The bench logs in from 127.0.0.1 many times over: only its own server gets this limit.
+    LOGIN_RATE_LIMIT: '100000',
+  };
+  return start(['--import', 'tsx', 'server/main.ts'], env, `http://127.0.0.1:${port}`, '/api/config');
+}
