@@ -92,10 +92,14 @@ export type SavedAddress = z.infer<typeof savedAddressSchema>;
 export const countrySchema = z.object({ code: z.string(), name: z.string() });
 export const provinceSchema = z.object({ code: z.string(), name: z.string() });
 
+/** Who and where, without the bookkeeping of a saved address: what an order keeps. */
+export type PostalAddress = Omit<
+  SavedAddress,
+  'id' | 'client_id' | 'address_type_id' | 'is_default' | 'same_as_shipping'
+>;
+
 /** The one-line form of an address (the order's shipping_address string). */
-export function joinAddress(
-  a: Omit<SavedAddress, 'id' | 'client_id' | 'address_type_id' | 'is_default' | 'same_as_shipping'>,
-): string {
+export function joinAddress(a: PostalAddress): string {
   const name = [a.first_name, a.middle_initial, a.last_name].filter(Boolean).join(' ');
   const street = [a.address, a.address2].filter(Boolean).join(', ');
   return [name, street, `${a.city}, ${a.province} ${a.postalcode}`, a.country || a.country_code]

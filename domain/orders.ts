@@ -27,6 +27,17 @@ export const wishRequestSchema = z.strictObject({
 export type WishRequest = z.input<typeof wishRequestSchema>;
 export type WishRequestData = z.output<typeof wishRequestSchema>;
 
+/** One line of a wish list as it was sent: the shop reads it without the catalogue. */
+export interface WishListLine {
+  product_id: number;
+  package_id: number | null;
+  code: string;
+  name: string;
+  size_id: number | null;
+  size_name: string | null;
+  quantity: number;
+}
+
 export const wishRequestResultSchema = z.object({
   status: z.literal('succeeded'),
   wishRequestId: z.number().int(),
@@ -82,6 +93,10 @@ export const ordersPageSchema = z.strictObject({
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
 
 /** GET api/orders: the client's orders, newest first. */
+/** An order is placed (stock taken, card authorized), then paid once the capture succeeds. */
+export const ORDER_STATUSES = ['placed', 'paid'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 export const orderSchema = z.object({
   orderNumber: z.number().int(),
   createdAt: z.string(),

@@ -18,8 +18,43 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { PostalAddress } from '../../domain/address.ts';
+import type { OutboxStatus } from '../../domain/admin.ts';
+import type { OrderStatus, WishListLine } from '../../domain/orders.ts';
+import type { ReceiptLine } from '../../domain/pos.ts';
+import type { MailAttachment } from '../providers/mail/outbox.ts';
+import type {
+  BillingDetails,
+  Charge,
+  CheckoutLineItem,
+  CheckoutSession,
+  LastPaymentError,
+  Metadata,
+  PaymentIntent,
+  PaymentIntentStatus,
+  PaymentMethodType,
+  Reader,
+  ReaderAction,
+  Refund,
+} from '../providers/payments/gateway.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** The card of an order, as Your Orders shows it ('visa ending in 4242'). */
+export interface OrderCard {
+  brand: string | null;
+  last4: string | null;
+}
+
+/** A receipt line as stored: the rate it was taxed at travels with it. */
+export type StoredReceiptLine = ReceiptLine & { tax_rate_ppm: number };
+
+/** An invoice line as stored, the price in cents. */
+export interface StoredInvoiceLine {
+  product_name: string;
+  price: number;
+  quantity: number;
+}
 
 // ---------------------------------------------------------------- accounts
 
@@ -381,10 +416,11 @@ export const orders = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),
-    status: text('status').notNull().default('placed'),
+    status: text('status').$type<OrderStatus>().notNull().default('placed'),
     /** One order per payment intent: a retried place-order finds the order it already made. */
     paymentIntentId: text('payment_intent_id').unique(),
-    paymentMethod: jsonb('payment_method'),
+    /** The card's brand and last 4 digits, as the client sees them on Your Orders. */
+    paymentMethod: jsonb('payment_method').$type<OrderCard | null>(),
     clientName: text('client_name').notNull(),
     email: text('email').notNull(),
     subtotal: integer('subtotal').notNull(),
@@ -394,8 +430,9 @@ export const orders = pgTable(
     tax: integer('tax').notNull(),
     total: integer('total').notNull(),
     currency: text('currency').notNull().default('CAD'),
-    shippingAddress: jsonb('shipping_address').notNull(),
-    billingAddress: jsonb('billing_address').notNull(),
+    /** The addresses as they were when the order was placed (rows of the first orders: their text). */
+    shippingAddress: jsonb('shipping_address').$type<PostalAddress | string>().notNull(),
+    billingAddress: jsonb('billing_address').$type<PostalAddress | string>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('orders_client').on(t.clientId, t.createdAt)],
@@ -471,7 +508,7 @@ export const wishRequests = pgTable('wish_requests', {
   address: text('address').notNull().default(''),
   message: text('message').notNull().default(''),
   /** The wish list as it was sent (lines with names, sizes and quantities). */
-  cart: jsonb('cart').notNull(),
+  cart: jsonb('cart').$type<WishListLine[]>().notNull(),
   source: text('source').notNull().default('web'),
   createdAt: createdAt(),
 });
@@ -499,9 +536,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    /** [{ filename, contentType, contentBase64 }] */
-    attachments: jsonb('attachments').notNull().default(sql`'[]'::jsonb`),
-    status: text('status').notNull().default('pending'),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -561,8 +597,8 @@ export const receipts = pgTable('receipts', {
     .notNull()
     .references(() => clients.id),
   paymentIntentId: text('payment_intent_id'),
-  /** [{ product_name, amount, tax, total, addTax }] in cents */
-  lines: jsonb('lines').notNull(),
+  /** In cents, each with the rate it was taxed at. */
+  lines: jsonb('lines').$type<StoredReceiptLine[]>().notNull(),
   subtotal: integer('subtotal').notNull(),
   tax: integer('tax').notNull(),
   total: integer('total').notNull(),
@@ -582,8 +618,7 @@ export const invoices = pgTable('invoices', {
   address: text('address').notNull(),
   email: text('email').notNull(),
   contactNo: text('contact_no').notNull(),
-  /** [{ product_name, price, quantity }] with price in cents */
-  products: jsonb('products').notNull(),
+  products: jsonb('products').$type<StoredInvoiceLine[]>().notNull(),
   additionalDetails: text('additional_details').notNull().default(''),
   subtotal: integer('subtotal').notNull(),
   taxRatePpm: integer('tax_rate_ppm').notNull(),
@@ -615,8 +650,7 @@ export const paymentMethodOwners = pgTable('payment_method_owners', {
 
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   id: text('id').primaryKey(),
-  /** card (online), card_present or interac_present */
-  type: text('type').notNull(),
+  type: text('type').$type<PaymentMethodType>().notNull(),
   brand: text('brand').notNull(),
   last4: text('last4').notNull(),
   expMonth: integer('exp_month'),
@@ -626,7 +660,7 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   country: text('country'),
   /** What this test card does when charged: null succeeds, otherwise Stripe's decline code. */
   testOutcome: text('test_outcome'),
-  billingDetails: jsonb('billing_details').notNull().default(sql`'{}'::jsonb`),
+  billingDetails: jsonb('billing_details').$type<BillingDetails>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
 
@@ -638,14 +672,14 @@ export const sandboxPaymentIntents = pgTable(
     amountCapturable: integer('amount_capturable').notNull().default(0),
     amountReceived: integer('amount_received').notNull().default(0),
     currency: text('currency').notNull(),
-    status: text('status').notNull(),
-    captureMethod: text('capture_method').notNull(),
-    paymentMethodTypes: text('payment_method_types').array().notNull(),
+    status: text('status').$type<PaymentIntentStatus>().notNull(),
+    captureMethod: text('capture_method').$type<PaymentIntent['capture_method']>().notNull(),
+    paymentMethodTypes: text('payment_method_types').array().$type<PaymentMethodType[]>().notNull(),
     paymentMethodId: text('payment_method_id'),
     latestChargeId: text('latest_charge_id'),
-    /** { type, code, decline_code, message } of the last failed attempt */
-    lastPaymentError: jsonb('last_payment_error'),
-    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    /** The last failed attempt's refusal. */
+    lastPaymentError: jsonb('last_payment_error').$type<LastPaymentError | null>(),
+    metadata: jsonb('metadata').$type<Metadata>().notNull().default(sql`'{}'::jsonb`),
     receiptEmail: text('receipt_email'),
     idempotencyKey: text('idempotency_key').unique(),
     captureIdempotencyKey: text('capture_idempotency_key'),
@@ -665,11 +699,10 @@ export const sandboxCharges = pgTable(
     amountCaptured: integer('amount_captured').notNull().default(0),
     amountRefunded: integer('amount_refunded').notNull().default(0),
     captured: boolean('captured').notNull().default(false),
-    /** succeeded or failed */
-    status: text('status').notNull(),
+    status: text('status').$type<Charge['status']>().notNull(),
     currency: text('currency').notNull(),
     paymentMethodId: text('payment_method_id'),
-    paymentMethodType: text('payment_method_type').notNull(),
+    paymentMethodType: text('payment_method_type').$type<PaymentMethodType>().notNull(),
     brand: text('brand'),
     last4: text('last4'),
     funding: text('funding'),
@@ -694,11 +727,11 @@ export const sandboxRefunds = pgTable(
     paymentIntentId: text('payment_intent_id').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<Refund['status']>().notNull(),
     reason: text('reason'),
     /** One refund per request: a retried request finds the refund it already made. */
     idempotencyKey: text('idempotency_key').unique(),
-    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    metadata: jsonb('metadata').$type<Metadata>().notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -713,9 +746,8 @@ export const sandboxReaders = pgTable('sandbox_readers', {
   label: text('label').notNull(),
   deviceType: text('device_type').notNull(),
   serialNumber: text('serial_number').notNull(),
-  /** online or offline */
-  status: text('status').notNull(),
-  action: jsonb('action'),
+  status: text('status').$type<Reader['status']>().notNull(),
+  action: jsonb('action').$type<ReaderAction | null>(),
   /** The idempotency key of the refund_payment action in progress. */
   actionIdempotencyKey: text('action_idempotency_key'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -723,16 +755,15 @@ export const sandboxReaders = pgTable('sandbox_readers', {
 
 export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   id: text('id').primaryKey(),
-  status: text('status').notNull(),
-  paymentStatus: text('payment_status').notNull(),
+  status: text('status').$type<CheckoutSession['status']>().notNull(),
+  paymentStatus: text('payment_status').$type<CheckoutSession['payment_status']>().notNull(),
   amountTotal: integer('amount_total').notNull(),
   currency: text('currency').notNull(),
-  /** [{ price, quantity, amount_total, description }] */
-  lineItems: jsonb('line_items').notNull(),
+  lineItems: jsonb('line_items').$type<CheckoutLineItem[]>().notNull(),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url'),
   paymentIntentId: text('payment_intent_id'),
-  metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+  metadata: jsonb('metadata').$type<Metadata>().notNull().default(sql`'{}'::jsonb`),
   idempotencyKey: text('idempotency_key').unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),

@@ -31,7 +31,7 @@ export interface InvoicesDeps {
  */
 export function createInvoicesService({ db, clock }: InvoicesDeps) {
   async function toInvoice(row: InvoiceRow, tx: DbOrTx = db): Promise<Invoice> {
-    const products = row.products as StoredProduct[];
+    const products = row.products;
     return {
       id: row.id,
       invoice_number: row.invoiceNumber,

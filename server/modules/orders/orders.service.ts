@@ -1,21 +1,16 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { joinAddress, type SavedAddress } from '../../../domain/address.ts';
+import { joinAddress, type PostalAddress } from '../../../domain/address.ts';
 import type { Order, OrdersPage } from '../../../domain/orders.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { orderLines, orders } from '../../db/schema.ts';
+import { type OrderCard, orderLines, orders } from '../../db/schema.ts';
 
 /** Orders keep their addresses as saved then; older rows may hold a plain string. */
-function addressText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && value !== null && 'address' in value)
-    return joinAddress(value as SavedAddress);
-  return '';
+function addressText(value: PostalAddress | string): string {
+  return typeof value === 'string' ? value : joinAddress(value);
 }
 
-function paymentText(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return '';
-  const { brand, last4 } = value as { brand?: unknown; last4?: unknown };
-  return typeof brand === 'string' && typeof last4 === 'string' ? `${brand} ending in ${last4}` : '';
+function paymentText(card: OrderCard | null): string {
+  return card?.brand && card.last4 ? `${card.brand} ending in ${card.last4}` : '';
 }
 
 /** A page of the client's orders, newest first, each with its lines: two queries whatever the count. */

@@ -20,6 +20,8 @@ const address = {
   postalcode: 'M5B 2H1',
   country_code: 'CA',
   country: 'Canada',
+  email: 'jamie@example.ca',
+  phone: '416-555-0100',
 };
 
 async function placeDirectly(clientId: number, createdAt: Date, lines: number) {

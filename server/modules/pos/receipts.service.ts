@@ -39,7 +39,7 @@ export interface ReceiptsDeps {
  */
 export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
   async function toReceipt(row: ReceiptRow): Promise<Receipt> {
-    const lines = row.lines as StoredLine[];
+    const lines = row.lines;
     return {
       receipt_id: row.id,
       receipt_number: row.receiptNumber,

@@ -43,6 +43,7 @@ export function settingsFrom(rows: readonly { key: string; value: unknown }[]): 
       values[row.key] = row.value;
     }
   }
+  // Every value is a default or a row of its default's type, which TypeScript cannot follow key by key.
   return values as Settings;
 }
 

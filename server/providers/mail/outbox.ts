@@ -89,7 +89,7 @@ export function createMailSender({ db, transport, from, clock, onError }: MailSe
             subject: mail.subject,
             text: mail.text,
             ...(mail.html ? { html: mail.html } : {}),
-            attachments: (mail.attachments as MailAttachment[]).map((a) => ({
+            attachments: mail.attachments.map((a) => ({
               filename: a.filename,
               contentType: a.contentType,
               content: Buffer.from(a.contentBase64, 'base64'),

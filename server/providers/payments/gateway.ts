@@ -10,27 +10,42 @@
 /** The store's one currency (see DESIGN.md decisions), as Stripe spells it. */
 export const STORE_CURRENCY = 'cad';
 
-export type PaymentMethodType = 'card' | 'card_present' | 'interac_present';
-export type PaymentIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'requires_capture'
-  | 'processing'
-  | 'succeeded'
-  | 'canceled';
+/*
+ * The values of Stripe's enums this shop knows, as lists, so that an answer of the SDK (whose enums
+ * are open: any string) is checked against them rather than cast (stripe.ts `knownValue`).
+ */
+export const PAYMENT_METHOD_TYPES = ['card', 'card_present', 'interac_present'] as const;
+export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
+export const PAYMENT_INTENT_STATUSES = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+  'processing',
+  'succeeded',
+  'canceled',
+] as const;
+export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
+export const CHARGE_STATUSES = ['succeeded', 'pending', 'failed'] as const;
+export const REFUND_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
+export const READER_ACTION_TYPES = ['process_payment_intent', 'refund_payment'] as const;
+export const READER_ACTION_STATUSES = ['in_progress', 'succeeded', 'failed'] as const;
+export const CHECKOUT_SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
+export const CHECKOUT_PAYMENT_STATUSES = ['paid', 'unpaid', 'no_payment_required'] as const;
 export type CaptureMethod = 'automatic' | 'manual';
 export type Metadata = Record<string, string>;
 
 /** Stripe's error types; `api_connection_error` is the SDK's for a network failure. */
-export type PaymentErrorType =
-  | 'card_error'
-  | 'invalid_request_error'
-  | 'idempotency_error'
-  | 'api_error'
-  | 'authentication_error'
-  | 'rate_limit_error'
-  | 'api_connection_error';
+export const PAYMENT_ERROR_TYPES = [
+  'card_error',
+  'invalid_request_error',
+  'idempotency_error',
+  'api_error',
+  'authentication_error',
+  'rate_limit_error',
+  'api_connection_error',
+] as const;
+export type PaymentErrorType = (typeof PAYMENT_ERROR_TYPES)[number];
 
 /** A payment that could not be made, or a request the provider refused, with Stripe's fields and text. */
 export class PaymentError extends Error {
@@ -158,7 +173,7 @@ export interface Charge {
   amount_refunded: number;
   captured: boolean;
   refunded: boolean;
-  status: 'succeeded' | 'pending' | 'failed';
+  status: (typeof CHARGE_STATUSES)[number];
   currency: string;
   payment_intent: string | null;
   payment_method: string | null;
@@ -175,14 +190,14 @@ export interface Refund {
   charge: string | null;
   payment_intent: string | null;
   currency: string;
-  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  status: (typeof REFUND_STATUSES)[number];
   reason: string | null;
   metadata: Metadata;
   created: number;
 }
 
-export type ReaderActionType = 'process_payment_intent' | 'refund_payment';
-export type ReaderActionStatus = 'in_progress' | 'succeeded' | 'failed';
+export type ReaderActionType = (typeof READER_ACTION_TYPES)[number];
+export type ReaderActionStatus = (typeof READER_ACTION_STATUSES)[number];
 
 export interface ReaderAction {
   type: ReaderActionType;
@@ -222,8 +237,8 @@ export interface CheckoutSession {
   object: 'checkout.session';
   /** The hosted payment page; null once the session is complete or expired. */
   url: string | null;
-  status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  status: (typeof CHECKOUT_SESSION_STATUSES)[number];
+  payment_status: (typeof CHECKOUT_PAYMENT_STATUSES)[number];
   amount_total: number | null;
   currency: string | null;
   payment_intent: string | null;

@@ -127,13 +127,13 @@ function toPaymentIntent(row: IntentRow): PaymentIntent {
     amount_capturable: row.amountCapturable,
     amount_received: row.amountReceived,
     currency: row.currency,
-    status: row.status as PaymentIntent['status'],
-    capture_method: row.captureMethod as PaymentIntent['capture_method'],
-    payment_method_types: row.paymentMethodTypes as PaymentMethodType[],
+    status: row.status,
+    capture_method: row.captureMethod,
+    payment_method_types: row.paymentMethodTypes,
     payment_method: row.paymentMethodId,
     latest_charge: row.latestChargeId,
-    last_payment_error: (row.lastPaymentError as LastPaymentError | null) ?? null,
-    metadata: row.metadata as Metadata,
+    last_payment_error: row.lastPaymentError ?? null,
+    metadata: row.metadata,
     receipt_email: row.receiptEmail,
     cancellation_reason: row.cancellationReason,
     canceled_at: row.canceledAt ? seconds(row.canceledAt) : null,
@@ -146,7 +146,7 @@ function toPaymentMethod(row: MethodRow): PaymentMethod {
   return {
     id: row.id,
     object: 'payment_method',
-    type: row.type as PaymentMethodType,
+    type: row.type,
     card:
       row.type === 'card'
         ? {
@@ -159,7 +159,7 @@ function toPaymentMethod(row: MethodRow): PaymentMethod {
             exp_year: row.expYear,
           }
         : null,
-    billing_details: row.billingDetails as BillingDetails,
+    billing_details: row.billingDetails,
     created: seconds(row.createdAt),
   };
 }
@@ -172,9 +172,9 @@ function toRefund(row: typeof sandboxRefunds.$inferSelect): Refund {
     charge: row.chargeId,
     payment_intent: row.paymentIntentId,
     currency: row.currency,
-    status: row.status as Refund['status'],
+    status: row.status,
     reason: row.reason,
-    metadata: row.metadata as Metadata,
+    metadata: row.metadata,
     created: seconds(row.createdAt),
   };
 }
@@ -184,10 +184,10 @@ function toReader(row: ReaderRow): Reader {
     id: row.id,
     object: 'terminal.reader',
     label: row.label,
-    status: row.status as Reader['status'],
+    status: row.status,
     device_type: row.deviceType,
     serial_number: row.serialNumber,
-    action: (row.action as ReaderAction | null) ?? null,
+    action: row.action ?? null,
     livemode: false,
   };
 }
@@ -202,11 +202,11 @@ function toSummary(row: ChargeRow): ChargeSummary {
     captured: row.captured,
     brand: row.brand,
     network: row.network,
-    source: row.paymentMethodType as PaymentMethodType,
+    source: row.paymentMethodType,
     country: row.country,
     last4: row.last4,
     created: seconds(row.createdAt),
-    status: row.status as ChargeSummary['status'],
+    status: row.status,
   };
 }
 
@@ -517,7 +517,7 @@ export function createSandboxGateway(
       (params.paymentMethodId === undefined || paymentMethodId === params.paymentMethodId);
     if (!same) throw idempotencyMismatch(key);
     // The first answer was a decline: answer it again, as Stripe replays a response.
-    const last = row.lastPaymentError as LastPaymentError | null;
+    const last = row.lastPaymentError;
     if (params.confirm && row.status === 'requires_payment_method' && last) {
       throw new PaymentError({
         type: last.type,
@@ -607,20 +607,20 @@ export function createSandboxGateway(
 
   function toSession(row: SessionRow): CheckoutSession {
     const expired = row.status === 'open' && clock.now() > row.expiresAt;
-    const status = expired ? 'expired' : (row.status as CheckoutSession['status']);
+    const status = expired ? 'expired' : row.status;
     return {
       id: row.id,
       object: 'checkout.session',
       url: status === 'open' ? checkoutUrl(row.id) : null,
       status,
-      payment_status: row.paymentStatus as CheckoutSession['payment_status'],
+      payment_status: row.paymentStatus,
       amount_total: row.amountTotal,
       currency: row.currency,
       payment_intent: row.paymentIntentId,
       success_url: row.successUrl,
       cancel_url: row.cancelUrl,
-      metadata: row.metadata as Metadata,
-      line_items: row.lineItems as CheckoutLineItem[],
+      metadata: row.metadata,
+      line_items: row.lineItems,
       created: seconds(row.createdAt),
       expires_at: seconds(row.expiresAt),
     };
@@ -1023,7 +1023,7 @@ export function createSandboxGateway(
       const row = await db.transaction(async (tx) => {
         const reader = await lockReader(tx, readerId);
         if (reader.status !== 'online') throw readerOffline();
-        if ((reader.action as ReaderAction | null)?.status === 'in_progress') throw readerBusy();
+        if (reader.action?.status === 'in_progress') throw readerBusy();
         const intent = await lockIntent(tx, paymentIntentId);
         if (!intent.paymentMethodTypes.some((type) => type !== 'card')) {
           throw new PaymentError({
@@ -1058,7 +1058,7 @@ export function createSandboxGateway(
         const reader = await lockReader(tx, readerId);
         if (reader.status !== 'online') throw readerOffline();
         const key = params.idempotencyKey ?? null;
-        const current = reader.action as ReaderAction | null;
+        const current = reader.action;
         // A retried request: the action it started, or the refund it already made.
         if (key && reader.actionIdempotencyKey === key) return reader;
         if (current?.status === 'in_progress') throw readerBusy();
@@ -1101,7 +1101,7 @@ export function createSandboxGateway(
       const row = await db.transaction(async (tx) => {
         const reader = await lockReader(tx, readerId);
         if (reader.status !== 'online') throw readerOffline();
-        const action = reader.action as ReaderAction | null;
+        const action = reader.action;
         // Nothing in progress: a finished action (a payment taken, a refund made) stays as it is.
         if (action?.status !== 'in_progress') return reader;
         const intentId = action.process_payment_intent?.payment_intent;
@@ -1121,7 +1121,7 @@ export function createSandboxGateway(
       const row = await db.transaction(async (tx) => {
         const reader = await lockReader(tx, readerId);
         if (reader.status !== 'online') throw readerOffline();
-        const action = reader.action as ReaderAction | null;
+        const action = reader.action;
         if (action?.status !== 'in_progress') {
           throw new PaymentError({
             type: 'invalid_request_error',

@@ -331,6 +331,22 @@ describe('payment intents', () => {
     });
   });
 
+  it('checks the values of Stripe’s open enums: a status it does not know is an api_error, not a cast', async () => {
+    routes['GET /v1/payment_intents/pi_3QfakeA1'] = [
+      200,
+      paymentIntent({ status: 'requires_reauthorization', payment_method_types: ['card', 'link'] }),
+    ];
+    await expect(gateway.retrievePaymentIntent('pi_3QfakeA1')).rejects.toMatchObject({
+      type: 'api_error',
+      message: 'Stripe answered an unknown payment intent status: requires_reauthorization',
+    });
+    routes['GET /v1/payment_intents/pi_3QfakeA1'] = [
+      200,
+      paymentIntent({ payment_method_types: ['card', 'link'] }),
+    ];
+    expect((await gateway.retrievePaymentIntent('pi_3QfakeA1')).payment_method_types).toEqual(['card']);
+  });
+
   it('maps Stripe’s refusal of a capture', async () => {
     routes['POST /v1/payment_intents/pi_3QfakeA1/capture'] = [
       400,

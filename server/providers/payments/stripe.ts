@@ -9,20 +9,28 @@ import { cardRefundsOnline, interacRefundsInPerson, testModeOnly } from './error
 import {
   type BillingDetails,
   type CardDetails,
+  CHARGE_STATUSES,
+  CHECKOUT_PAYMENT_STATUSES,
+  CHECKOUT_SESSION_STATUSES,
   type Charge,
   type ChargeSearch,
   type ChargeSummary,
   type CheckoutSession,
   type LastPaymentError,
+  PAYMENT_ERROR_TYPES,
+  PAYMENT_INTENT_STATUSES,
+  PAYMENT_METHOD_TYPES,
   PaymentError,
   type PaymentErrorType,
   type PaymentGateway,
   type PaymentIntent,
   type PaymentMethod,
   type PaymentMethodDetails,
-  type PaymentMethodType,
   type Price,
   type Product,
+  READER_ACTION_STATUSES,
+  READER_ACTION_TYPES,
+  REFUND_STATUSES,
   type Reader,
   type ReaderAction,
   type Refund,
@@ -50,7 +58,21 @@ const idOf = (value: Expandable): string | null => (typeof value === 'string' ? 
 
 /** Drops undefined values, so that the SDK sends only what was given. */
 function compact<T extends object>(value: T): T {
+  // Object.fromEntries types its result as a plain record; dropping keys keeps it a T.
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function isKnown<T extends string>(values: readonly T[], value: string): value is T {
+  return values.some((known) => known === value);
+}
+
+/**
+ * A value of one of the SDK's open enums (typed `string` beside the known ones), checked against
+ * the values this shop knows: an unknown one is Stripe answering something we do not handle.
+ */
+function knownValue<T extends string>(values: readonly T[], value: string, what: string): T {
+  if (isKnown(values, value)) return value;
+  throw new PaymentError({ type: 'api_error', message: `Stripe answered an unknown ${what}: ${value}` });
 }
 
 const ERROR_TYPES: Record<string, PaymentErrorType> = {
@@ -66,9 +88,9 @@ const ERROR_TYPES: Record<string, PaymentErrorType> = {
 
 export function toPaymentError(error: unknown): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
-  const known: PaymentErrorType[] = Object.values(ERROR_TYPES);
-  const rawType = error.rawType as PaymentErrorType | undefined;
-  const type = rawType && known.includes(rawType) ? rawType : (ERROR_TYPES[error.type] ?? 'api_error');
+  const rawType = error.rawType;
+  const type =
+    rawType && isKnown(PAYMENT_ERROR_TYPES, rawType) ? rawType : (ERROR_TYPES[error.type] ?? 'api_error');
   return new PaymentError({
     type,
     message: error.message,
@@ -94,7 +116,7 @@ function toPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
   const error = pi.last_payment_error;
   const lastPaymentError: LastPaymentError | null = error
     ? {
-        type: (error.type as PaymentErrorType) ?? 'card_error',
+        type: isKnown(PAYMENT_ERROR_TYPES, error.type) ? error.type : 'card_error',
         code: error.code ?? null,
         decline_code: error.decline_code ?? null,
         message: error.message ?? '',
@@ -107,9 +129,10 @@ function toPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
     amount_capturable: pi.amount_capturable,
     amount_received: pi.amount_received,
     currency: pi.currency,
-    status: pi.status as PaymentIntent['status'],
+    status: knownValue(PAYMENT_INTENT_STATUSES, pi.status, 'payment intent status'),
     capture_method: pi.capture_method === 'manual' ? 'manual' : 'automatic',
-    payment_method_types: pi.payment_method_types as PaymentMethodType[],
+    // Methods the shop does not take (Link, wallets...) are not its concern.
+    payment_method_types: pi.payment_method_types.filter((type) => isKnown(PAYMENT_METHOD_TYPES, type)),
     payment_method: idOf(pi.payment_method),
     latest_charge: idOf(pi.latest_charge),
     last_payment_error: lastPaymentError,
@@ -148,7 +171,7 @@ function cardDetails(details: SdkCardDetails | null | undefined): CardDetails | 
 function methodDetails(charge: Stripe.Charge): PaymentMethodDetails | null {
   const details = charge.payment_method_details;
   if (!details) return null;
-  const type = details.type as PaymentMethodType;
+  const type = knownValue(PAYMENT_METHOD_TYPES, details.type, 'payment method type');
   const card = details.card
     ? cardDetails({ ...details.card, network: details.card.network ?? details.card.brand })
     : undefined;
@@ -169,7 +192,7 @@ function toCharge(charge: Stripe.Charge): Charge {
     amount_refunded: charge.amount_refunded,
     captured: charge.captured,
     refunded: charge.refunded,
-    status: charge.status as Charge['status'],
+    status: knownValue(CHARGE_STATUSES, charge.status, 'charge status'),
     currency: charge.currency,
     payment_intent: idOf(charge.payment_intent),
     payment_method: charge.payment_method,
@@ -221,7 +244,7 @@ function toRefund(refund: Stripe.Refund): Refund {
     charge: idOf(refund.charge),
     payment_intent: idOf(refund.payment_intent),
     currency: refund.currency,
-    status: (refund.status ?? 'pending') as Refund['status'],
+    status: knownValue(REFUND_STATUSES, refund.status ?? 'pending', 'refund status'),
     reason: refund.reason,
     metadata: refund.metadata ?? {},
     created: refund.created,
@@ -233,8 +256,8 @@ function toReader(reader: Stripe.Terminal.Reader): Reader {
   let action: ReaderAction | null = null;
   if (sdk) {
     action = {
-      type: sdk.type as ReaderAction['type'],
-      status: sdk.status as ReaderAction['status'],
+      type: knownValue(READER_ACTION_TYPES, sdk.type, 'reader action'),
+      status: knownValue(READER_ACTION_STATUSES, sdk.status, 'reader action status'),
       failure_code: sdk.failure_code,
       failure_message: sdk.failure_message,
     };
@@ -269,8 +292,8 @@ function toSession(session: Stripe.Checkout.Session): CheckoutSession {
     id: session.id,
     object: 'checkout.session',
     url: session.url,
-    status: (session.status ?? 'open') as CheckoutSession['status'],
-    payment_status: session.payment_status as CheckoutSession['payment_status'],
+    status: knownValue(CHECKOUT_SESSION_STATUSES, session.status ?? 'open', 'checkout session status'),
+    payment_status: knownValue(CHECKOUT_PAYMENT_STATUSES, session.payment_status, 'checkout payment status'),
     amount_total: session.amount_total,
     currency: session.currency,
     payment_intent: idOf(session.payment_intent),
@@ -308,7 +331,7 @@ function toPaymentMethod(method: Stripe.PaymentMethod): PaymentMethod {
   return {
     id: method.id,
     object: 'payment_method',
-    type: method.type as PaymentMethodType,
+    type: knownValue(PAYMENT_METHOD_TYPES, method.type, 'payment method type'),
     card: method.card
       ? (cardDetails({ ...method.card, network: method.card.networks?.preferred ?? method.card.brand }) ??
         null)
