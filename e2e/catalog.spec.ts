@@ -1,43 +1,9 @@
-import { type APIRequestContext, errors, type Page } from '@playwright/test';
-import { SEARCH_DEBOUNCE_MS, type ShowroomCategory } from '../domain/catalog.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { ShowroomCategory } from '../domain/catalog.ts';
 import { formatMoney } from '../domain/money.ts';
 import { OWNED, stockAt } from './demo-items.ts';
 import { bearer, expect, logInThroughForm, openLoggedIn, setStock, test } from './fixtures.ts';
-
-/** The path and query of an address, which the patterns below match. */
-function pathOf(address: string): string {
-  const url = new URL(address);
-  return `${url.pathname}${url.search}`;
-}
-
-/** Counts the calls the page makes to API paths matching `pattern`. */
-function countCalls(page: Page, pattern: RegExp): { readonly count: number; readonly urls: string[] } {
-  const urls: string[] = [];
-  page.on('request', (request) => {
-    const path = pathOf(request.url());
-    if (pattern.test(path)) urls.push(path);
-  });
-  return {
-    get count() {
-      return urls.length;
-    },
-    urls,
-  };
-}
-
-/**
- * Proves that the page makes no call matching `pattern` before a deadline: the first such call
- * fails the test at once, with its address (not a sleep followed by a look).
- */
-async function expectNoCallWithin(page: Page, pattern: RegExp, ms: number): Promise<void> {
-  const call = await page
-    .waitForRequest((request) => pattern.test(pathOf(request.url())), { timeout: ms })
-    .catch((error: unknown) => {
-      if (error instanceof errors.TimeoutError) return null;
-      throw error;
-    });
-  expect(call?.url() ?? null, 'a call the page should not have made').toBeNull();
-}
+import { countCalls } from './page-calls.ts';
 
 /** Sizes are chips: a person clicks the size's label (the radio itself is visually hidden). */
 async function chooseSize(page: Page, size: string): Promise<void> {
@@ -53,120 +19,6 @@ async function showroomProduct(request: APIRequestContext, name: string) {
   if (!product) throw new Error(`${name} is not in the showroom`);
   return product;
 }
-
-test.describe('a visitor', () => {
-  test('browses the showroom without prices and is invited to sign up or log in', async ({ page }) => {
-    await page.goto('/#/showroom');
-    await expect(page.getByRole('heading', { name: 'Showroom', level: 1 })).toBeVisible();
-    await expect(
-      page.getByText(
-        'Display is limited to 10 products per category. Apply to Signup or Log in to view full range and pricing.',
-      ),
-    ).toBeVisible();
-
-    // Categories with their count, and at most 10 products each.
-    const sections = page.locator('section[aria-labelledby^="showroom-"]');
-    await expect(sections.first()).toBeVisible();
-    expect(await sections.count()).toBeGreaterThan(1);
-    await expect(sections.first().getByRole('heading')).toContainText(/\(\d+ products?\)/);
-    for (const section of await sections.all()) {
-      expect(await section.locator('img').count()).toBeLessThanOrEqual(10);
-    }
-    await expect(page.getByText('Maple Leaf Crew Sock - Red')).toBeVisible();
-    await expect(page.getByText(/CDN\$/)).toHaveCount(0);
-
-    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/#\/login\?returnUrl=%2Fcategories%2F1$/);
-    await page.goBack();
-    await page.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
-    await expect(page).toHaveURL(/#\/signup\?returnUrl=%2Fcategories%2F1$/);
-  });
-
-  test('sees the product-list teaser and is sent to log in from a product or the heart', async ({
-    page,
-    newClient,
-  }) => {
-    await page.goto('/#/productlist');
-    await expect(
-      page.getByText(
-        'Display is limited to 8 products per category. Please apply for an account or login to see full range',
-      ),
-    ).toBeVisible();
-    const cards = page.getByRole('link', { name: /Log in \/ Sign up to get price/ });
-    await expect(cards).toHaveCount(8);
-    await expect(page.getByText(/^(In Stock|Low Stock - \d+ available|Out of Stock)$/)).toHaveCount(8);
-    await expect(page.getByText('New', { exact: true }).first()).toBeVisible();
-    await expect(page.getByText(/CDN\$/)).toHaveCount(0);
-
-    await cards.first().click();
-    await expect(page).toHaveURL(/#\/login\?returnUrl=%2Fproductlist$/);
-
-    await page.goBack();
-    await page
-      .getByRole('button', { name: /to the wish list$/ })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/#\/login\?returnUrl=%2Fproductlist$/);
-
-    // Logged in, the shopper is back on the teaser, and a product opens its page.
-    await logInThroughForm(page, newClient.user_name, newClient.password);
-    await expect(page).toHaveURL(/#\/productlist$/);
-    await expect(page.getByText('Log in / Sign up to get price')).toHaveCount(0);
-    const first = page.getByRole('main').getByRole('link').first();
-    const name = (await first.locator('p').nth(2).textContent()) ?? '';
-    await first.click();
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  });
-});
-
-test.describe('a visitor opening products', () => {
-  test('opens a showroom product without its price, and a gift box on its package page', async ({ page }) => {
-    await page.goto('/#/showroom');
-    await page.getByRole('link', { name: 'Maple Leaf Crew Sock - Red' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Maple Leaf Crew Sock - Red' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Log in / Sign up to get price' })).toBeVisible();
-    await expect(page.getByText(/CDN\$/)).toHaveCount(0);
-
-    // Only the colours a visitor may open: Camel is not in the showroom, so Burgundy shows alone.
-    await page.goBack();
-    await page.getByRole('link', { name: 'Argyle Heritage Crew Sock - Burgundy' }).click();
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Argyle Heritage Crew Sock - Burgundy' }),
-    ).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Camel' })).toHaveCount(0);
-
-    // Back to List, on a page opened directly: the showroom (shopping needs a login).
-    await page.goto('/#/showroom');
-    await page.getByRole('link', { name: 'Holiday Gift Box' }).click();
-    await expect(page).toHaveURL(/#\/package\/\d+\/\d+$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Holiday Gift Box - Red' })).toBeVisible();
-    const packageUrl = page.url();
-    await page.goto('about:blank');
-    await page.goto(packageUrl);
-    await page.getByRole('button', { name: 'Back to List' }).click();
-    await expect(page).toHaveURL(/#\/showroom$/);
-  });
-
-  test('sees the placeholder where an image is missing', async ({ page }) => {
-    await page.route('**/images/extra-small/ms-crw-001-side.webp', (route) => route.fulfill({ status: 404 }));
-    await page.goto('/#/showroom');
-    const image = page.getByRole('link', { name: 'Maple Leaf Crew Sock - Red' }).locator('img');
-    await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml,/);
-    await expect
-      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
-      .toBeGreaterThan(0);
-  });
-
-  test('is offered the showroom when a product cannot be shown', async ({ page }) => {
-    const visits = countCalls(page, /\/visit$/i);
-    await page.goto('/#/product/999999');
-    await expect(page.getByText('Something bad happened; please try again later.')).toBeVisible();
-    // Nothing was shown, so no visit is recorded.
-    expect(visits.count).toBe(0);
-    await page.getByRole('link', { name: 'Visit the Showroom' }).click();
-    await expect(page).toHaveURL(/#\/showroom$/);
-  });
-});
 
 test.describe('a logged-in client', () => {
   test('browses the shopping tabs; a tab opened again fetches nothing', async ({ page, newClient }) => {
@@ -320,70 +172,6 @@ test.describe('a logged-in client', () => {
     await expect(page.getByRole('button', { name: 'Order Now' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back to List' })).toBeVisible();
   });
-
-  /** The search call (GET api/product?term=...), and how long the page must stay quiet to prove none. */
-  const SEARCH_PATH = /^\/api\/product\?/i;
-  const QUIET_MS = SEARCH_DEBOUNCE_MS * 3;
-
-  test('searches: suggestions after three letters, then results 24 at a time', async ({
-    page,
-    newClient,
-  }) => {
-    // Suggestions, three quiet spells that prove nothing was asked, the results and a second page.
-    test.slow();
-    const searches = countCalls(page, SEARCH_PATH);
-    await page.goto('/#/login?returnUrl=%2Fphase');
-    await logInThroughForm(page, newClient.user_name, newClient.password);
-
-    const openSearch = page.getByRole('button', { name: 'Open search' });
-    const box = page.getByRole('combobox', { name: 'Search products' });
-    await openSearch.click();
-    await expect(box).toBeFocused();
-    // Two letters ask nothing, however long the typing pauses (the debounce has passed, twice).
-    await box.pressSequentially('ta', { delay: 50 });
-    await expectNoCallWithin(page, SEARCH_PATH, QUIET_MS);
-    expect(searches.count).toBe(0);
-    await expect(page.getByRole('option')).toHaveCount(0);
-
-    await box.pressSequentially('r', { delay: 50 });
-    const options = page.getByRole('option');
-    await expect(options.first()).toBeVisible();
-    expect(searches.urls).toEqual([expect.stringMatching(/[?&]term=tar(&|$)/)]);
-    // Each suggestion shows its category.
-    await expect(options).toHaveCount(2);
-    await expect(options.first()).toContainText('Tartan Knee-High');
-    for (const option of await options.all()) await expect(option).toContainText('Knee-high');
-
-    // The same text again asks nothing more: back to two letters (the suggestions go, and the
-    // debounce passes on them), then the third letter again, answered from what the page holds.
-    await box.press('Backspace');
-    await expect(options).toHaveCount(0);
-    await expectNoCallWithin(page, SEARCH_PATH, QUIET_MS);
-    await box.pressSequentially('r', { delay: 50 });
-    await expect(options).toHaveCount(2);
-    await expectNoCallWithin(page, SEARCH_PATH, QUIET_MS);
-    expect(searches.count).toBe(1);
-
-    // A suggestion opens its product.
-    const first = (await options.first().locator('p').first().textContent()) ?? '';
-    await options.first().click();
-    await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
-
-    // Enter opens the results page with the term and clears the box.
-    await openSearch.click();
-    await expect(box).toHaveValue('');
-    await box.fill('sock');
-    await box.press('Enter');
-    await expect(page.getByRole('heading', { name: 'SEARCH RESULTS FOR sock' })).toBeVisible();
-    await openSearch.click();
-    await expect(box).toHaveValue('');
-    await page.keyboard.press('Escape');
-    const results = page.getByRole('main').getByRole('link');
-    await expect(results).toHaveCount(24);
-    await page.getByRole('button', { name: 'Show more' }).click();
-    await expect.poll(() => results.count()).toBeGreaterThan(24);
-  });
-
   test('sees the most popular products', async ({ page, newClient }) => {
     await page.goto('/#/login?returnUrl=%2Fdashboard');
     await logInThroughForm(page, newClient.user_name, newClient.password);
@@ -472,22 +260,6 @@ test.describe('a logged-in client following links', () => {
   });
 });
 
-test.describe('a logged-in client when a call fails', () => {
-  test('a failed search says nothing rather than "no match"', async ({ page, newClient }) => {
-    await page.route('**/api/product?**', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong.' } }),
-      }),
-    );
-    await openLoggedIn(page, newClient.record, '/search/sock');
-    await expect(page.getByRole('heading', { name: 'SEARCH RESULTS FOR sock' })).toBeVisible();
-    await expect(page.getByLabel('Searching')).toHaveCount(0, { timeout: 15_000 });
-    await expect(page.getByText(/No products match/)).toHaveCount(0);
-  });
-});
-
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -501,17 +273,5 @@ test.describe('on a phone', () => {
     const name = page.getByText('Everyday Cotton Crew Sock - Heather Grey', { exact: true });
     await expect(name).toBeVisible();
     expect(await name.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
-  });
-
-  test("the search results' Back button is whole", async ({ page, newClient }) => {
-    await openLoggedIn(page, newClient.record, '/search/sock');
-    await expect(page.getByRole('heading', { name: 'SEARCH RESULTS FOR sock' })).toBeVisible();
-    const back = page.getByRole('button', { name: 'Back', exact: true });
-    await expect(back).toBeInViewport({ ratio: 1 });
-    // Its label is not squeezed out of it by the long title.
-    const squeezed = await back.evaluate((element) =>
-      [element, ...element.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth),
-    );
-    expect(squeezed).toBe(false);
   });
 });

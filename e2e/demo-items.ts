@@ -45,6 +45,7 @@ export const OWNED = {
   stockGone: { samplerBox: inPackage(58, 4, 'GP-BOX-002-RED', 'Maple Sampler Box - Red') },
   /** 'the payment step says No key defined! when the shop has no payment key' */
   noPaymentKey: { phoneCase: product(62, 'AC-PHN-002', 'Sock Stripe Phone Case - Red') },
+  // ------------------------------------------------------------------ cart.spec.ts
   /** 'the cart changes quantities, shows a stock error, removes lines ...' */
   cartChanges: {
     toque: product(66, 'AC-TOQ-001', 'Maple Sock Toque - Red'),
@@ -59,6 +60,7 @@ export const OWNED = {
   },
   /** 'the cart summary is read-only, leads to the checkout, ...' */
   cartSummary: { toque: product(68, 'AC-TOQ-003', 'Pom-Pom Winter Toque') },
+  // ------------------------------------------------------------------ checkout.spec.ts, again
   /** 'checkout is closed under the minimum purchase' */
   minimumPurchase: { sock: product(4, 'MS-CRW-004', 'Muskoka Stripe Crew Sock - Navy', 'M') },
 
