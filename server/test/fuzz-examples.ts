@@ -1,0 +1,456 @@
+/**
+ * The API fuzz's table (server/api-fuzz.test.ts): a valid call of every route that takes input, who
+ * makes it, and what state it needs first. The fuzz breaks each call one place at a time.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { z } from 'zod';
+import { addressSchema } from '../../domain/address.ts';
+import type { LoginRecord } from '../../domain/auth.ts';
+import { DEMO_ACCOUNTS } from '../db/seed/demo-data.ts';
+import { createIntent, FRONT_COUNTER, posCall, processOn } from '../modules/pos/pos-test-helpers.ts';
+import { CARD_EXPIRY_YEAR, newClient, type TestApp, TORONTO_ADDRESS } from './app.ts';
+import type { CallExample, FuzzRequest, JsonSchema } from './fuzz.ts';
+
+export type Caller = 'visitor' | 'client' | 'cashier' | 'admin';
+
+export interface World {
+  client: LoginRecord;
+  other: LoginRecord;
+  cashier: LoginRecord;
+  admin: LoginRecord;
+  sized: { id: number; categoryId: number; sizeId: number };
+  unsized: { id: number };
+  box: { id: number; productId: number };
+  rootCategoryId: number;
+  offer: { id: number; productId: number };
+  addressId: number;
+  othersAddressId: number;
+  paymentMethodId: string;
+  receiptId: number;
+  invoiceId: number;
+  cardPayment: string;
+  interacPayment: string;
+  checkoutSession: string;
+  /** Set by an example's prepare step for the call that needs it. */
+  latest: string;
+}
+
+export interface Example {
+  caller: Caller;
+  call: (w: World) => CallExample;
+  /** Makes the state the call needs (a cart, a payment in progress), before its control call. */
+  prepare?: (w: World) => Promise<void>;
+  /** What the example itself answers; a 2xx unless said. */
+  control?: number;
+  /** Leaves shared things as they were (a reader idle), after the route's bad requests. */
+  cleanup?: (w: World) => Promise<void>;
+  /** The body's schema where the route parses its body itself (it declares only an object). */
+  bodySchema?: JsonSchema;
+  /** Path parameters naming another client's things: refused as bad values are. */
+  othersParams?: (w: World) => Record<string, string | number>;
+}
+
+/** What the examples need of the fuzz: its app, and its way of calling a route as someone. */
+export interface FuzzHarness {
+  t: TestApp;
+  call(
+    caller: Caller,
+    method: string,
+    template: string,
+    request: CallExample | FuzzRequest,
+  ): Promise<LightMyRequestResponse>;
+}
+
+export const SHIPPING = { ...TORONTO_ADDRESS, address_type_id: 1 };
+export const CARD = { number: '4242424242424242', exp_month: 12, exp_year: CARD_EXPIRY_YEAR, cvc: '123' };
+const toCashier = (w: World) => ({ userId: w.cashier.client_id, readerId: FRONT_COUNTER });
+
+/** Every example, keyed as the OpenAPI document names the route. */
+export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
+  // The harness's app exists only once the tests start: read it when an example runs.
+  const call: FuzzHarness['call'] = (...args) => harness.call(...args);
+  async function readerIdle(w: World): Promise<void> {
+    const response = await posCall(harness.t, w.cashier, '/api/pos/cancel_payment', { id: FRONT_COUNTER });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  async function cartReady(w: World): Promise<void> {
+    const add = await call('client', 'POST', '/api/addcart', {
+      body: { userId: w.client.client_id, productId: w.unsized.id, quantity: 1 },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+  }
+
+  return {
+    'GET /api/Address/client/{client_id}': {
+      caller: 'client',
+      call: (w) => ({ params: { client_id: w.client.client_id } }),
+    },
+    'GET /api/Address/{country}/province': { caller: 'visitor', call: () => ({ params: { country: 'CA' } }) },
+    'GET /api/Address/{id}': {
+      caller: 'client',
+      call: (w) => ({ params: { id: w.addressId } }),
+      othersParams: (w) => ({ id: w.othersAddressId }),
+    },
+    'GET /api/Tax/{province}': { caller: 'visitor', call: () => ({ params: { province: 'ON' } }) },
+    'GET /api/admin/outbox': { caller: 'admin', call: () => ({ query: { status: 'pending' } }) },
+    'GET /api/categories/{id}/products': {
+      caller: 'client',
+      call: (w) => ({ params: { id: w.sized.categoryId }, query: { offset: 0, limit: 24 } }),
+    },
+    'GET /api/client/{id}': {
+      caller: 'client',
+      call: (w) => ({ params: { id: w.client.client_id } }),
+      othersParams: (w) => ({ id: w.other.client_id }),
+    },
+    'GET /api/inventory/category/{id}': {
+      caller: 'client',
+      call: (w) => ({ params: { id: w.rootCategoryId } }),
+    },
+    'GET /api/inventory/package/{id}': { caller: 'client', call: (w) => ({ params: { id: w.box.id } }) },
+    'GET /api/inventory/product/{id}': { caller: 'client', call: (w) => ({ params: { id: w.sized.id } }) },
+    'GET /api/inventory/product/{id}/{sizeId}': {
+      caller: 'client',
+      call: (w) => ({ params: { id: w.sized.id, sizeId: w.sized.sizeId } }),
+    },
+    'GET /api/invoice/{id}': { caller: 'cashier', call: (w) => ({ params: { id: w.invoiceId } }) },
+    'GET /api/invoice/{id}/pdf': { caller: 'cashier', call: (w) => ({ params: { id: w.invoiceId } }) },
+    'GET /api/orders': { caller: 'client', call: () => ({ query: { offset: 0, limit: 20 } }) },
+    'GET /api/package/{id}/visit': { caller: 'visitor', call: (w) => ({ params: { id: w.box.id } }) },
+    'GET /api/package/{productId}/{packageId}': {
+      caller: 'visitor',
+      call: (w) => ({ params: { productId: w.box.productId, packageId: w.box.id } }),
+    },
+    'GET /api/phasebycategory/{categoryId}': {
+      caller: 'client',
+      call: (w) => ({ params: { categoryId: w.rootCategoryId } }),
+    },
+    'GET /api/pos/receipts/{id}': { caller: 'cashier', call: (w) => ({ params: { id: w.receiptId } }) },
+    'GET /api/pos/receipts/{id}/pdf': { caller: 'cashier', call: (w) => ({ params: { id: w.receiptId } }) },
+    'GET /api/pos/sandbox-checkout/{id}': {
+      caller: 'cashier',
+      call: (w) => ({ params: { id: w.checkoutSession } }),
+    },
+    'GET /api/product': { caller: 'client', call: () => ({ query: { term: 'sock', offset: 0, limit: 24 } }) },
+    'GET /api/product/{ctid}/{id}': {
+      caller: 'client',
+      call: (w) => ({ params: { ctid: w.sized.categoryId, id: w.sized.id } }),
+    },
+    'GET /api/product/{id}': { caller: 'client', call: (w) => ({ params: { id: w.sized.id } }) },
+    'GET /api/product/{id}/visit': { caller: 'visitor', call: (w) => ({ params: { id: w.sized.id } }) },
+    'GET /api/specialoffer/product/{productId}': {
+      caller: 'visitor',
+      call: (w) => ({ params: { productId: w.offer.productId } }),
+    },
+    'GET /api/specialoffer/{id}': { caller: 'visitor', call: (w) => ({ params: { id: w.offer.id } }) },
+    'GET /api/specialofferrule/{id}': { caller: 'visitor', call: (w) => ({ params: { id: w.offer.id } }) },
+    'POST /api/Address': {
+      caller: 'client',
+      call: () => ({ body: SHIPPING }),
+      bodySchema: z.toJSONSchema(addressSchema, { io: 'input', target: 'openapi-3.0' }) as JsonSchema,
+    },
+    'POST /api/Dimension/byproductid': {
+      caller: 'visitor',
+      call: (w) => ({ body: { product_id: w.sized.id, size_id: w.sized.sizeId } }),
+    },
+    'POST /api/Logger': {
+      caller: 'visitor',
+      call: () => ({
+        body: { level: 'warn', message: 'fuzz', url: 'http://127.0.0.1/#/', stack: 'at fuzz' },
+      }),
+    },
+    // Before POST api/Payment, whose bad requests use up the client's card attempts.
+    'POST /api/Payment/confirm': {
+      caller: 'client',
+      async prepare(w) {
+        await cartReady(w);
+        const paid = await call('client', 'POST', '/api/Payment', {
+          body: { userId: w.client.client_id, paymentMethodId: w.paymentMethodId },
+        });
+        expect(paid.json().status, paid.body).toBe('succeeded');
+        w.latest = paid.json().paymentIntentId;
+      },
+      call: (w) => ({ body: { userId: w.client.client_id, paymentIntentId: w.latest, orderRequest: {} } }),
+    },
+    'POST /api/Payment': {
+      caller: 'client',
+      prepare: cartReady,
+      call: (w) => ({ body: { userId: w.client.client_id, paymentMethodId: w.paymentMethodId } }),
+    },
+    'POST /api/Payment/sandbox/paymentmethod': {
+      caller: 'client',
+      call: () => ({
+        body: {
+          ...CARD,
+          billing_details: { name: 'Jamie Tremblay', email: 'jamie@example.ca', address: { country: 'CA' } },
+        },
+      }),
+    },
+    'POST /api/Payment/shippingfee': {
+      caller: 'client',
+      prepare: cartReady,
+      call: () => ({ body: { address: { province: 'ON', postalcode: 'M5B 2H1', country_code: 'CA' } } }),
+    },
+    'POST /api/addcart': {
+      caller: 'client',
+      call: (w) => ({
+        body: {
+          cartId: 0,
+          userId: w.client.client_id,
+          productId: w.sized.id,
+          quantity: 1,
+          size_id: w.sized.sizeId,
+          isPackage: false,
+        },
+      }),
+    },
+    'POST /api/updatecart': {
+      caller: 'client',
+      call: (w) => ({
+        body: {
+          cartId: 0,
+          userId: w.client.client_id,
+          productId: w.sized.id,
+          quantity: 2,
+          size_id: w.sized.sizeId,
+          isPackage: false,
+        },
+      }),
+    },
+    'POST /api/getcart': { caller: 'client', call: (w) => ({ body: { userId: w.client.client_id } }) },
+    'POST /api/emptycart': { caller: 'client', call: (w) => ({ body: { userId: w.client.client_id } }) },
+    'POST /api/auth/login': {
+      caller: 'visitor',
+      call: () => ({
+        body: { user_name: DEMO_ACCOUNTS.client.user_name, password: DEMO_ACCOUNTS.client.password },
+      }),
+    },
+    'POST /api/client': { caller: 'visitor', call: () => ({ body: newClient() }) },
+    'PUT /api/client/{client_id}': {
+      caller: 'client',
+      call: (w) => {
+        const { password: _password, ...profile } = newClient({
+          user_name: w.client.user_name,
+          email: w.client.email,
+        });
+        return { params: { client_id: w.client.client_id }, body: profile };
+      },
+    },
+    'POST /api/contactus': {
+      caller: 'visitor',
+      call: () => ({
+        body: {
+          name: 'Robin Okafor',
+          email: 'robin@example.ca',
+          phone: '613-555-0100',
+          address: '1 Main St',
+          message: 'Hello',
+        },
+      }),
+    },
+    'POST /api/setCustomRequest': {
+      caller: 'visitor',
+      call: () => ({
+        body: {
+          name: 'Robin Okafor',
+          email: 'robin@example.ca',
+          type: 'Crew',
+          size: 'M',
+          color: 'Red',
+          stripes: 2,
+          stripe_color: 'White',
+          text: 'GO TEAM',
+          text_location: 1,
+          text_alignment: 2,
+          text_size: 'M',
+          text_color: 'Black',
+          logo: '',
+          logo_location: '',
+          message: 'For our team',
+          quantity: 200,
+        },
+      }),
+    },
+    'POST /api/setOrder': {
+      caller: 'client',
+      // Prices are shown in this shop: a wish list is refused, and its bad forms before that.
+      control: 409,
+      call: (w) => ({
+        body: {
+          userId: w.client.client_id,
+          customer_name: 'Jamie Tremblay',
+          email: 'jamie@example.ca',
+          message: 'Hi',
+        },
+      }),
+    },
+    'POST /api/inventory/products': {
+      caller: 'client',
+      call: (w) => ({
+        body: { lines: [{ productId: w.sized.id, size_id: w.sized.sizeId, packageId: null, quantity: 1 }] },
+      }),
+    },
+    'POST /api/shipping/calculate': {
+      caller: 'client',
+      call: () => ({
+        body: {
+          customerNo: 'MSC000001',
+          orderWeight: 500,
+          consigneeShipper: { countryCode: 'CA', stateOrProvince: 'ON', postCode: 'M5B 2H1' },
+          boxList: [{ boxLength: 250, boxWidth: 100, boxHeight: 20, boxWeight: 80, quantity: 2 }],
+        },
+      }),
+    },
+    'POST /api/upload': {
+      caller: 'visitor',
+      // The route reads one multipart file; any JSON body is wrong.
+      control: 415,
+      bodySchema: { type: 'object' },
+      call: () => ({ body: { file: 'logo.png' } }),
+    },
+    'PUT /api/admin/stock': {
+      caller: 'admin',
+      call: (w) => ({ body: [{ productId: w.unsized.id, size_id: null, instock: 80, reason: 'counted' }] }),
+    },
+    'POST /api/invoice/CreateInvoice': {
+      caller: 'cashier',
+      call: () => ({
+        body: {
+          client_name: 'Lachance Outfitters',
+          address: '25 King St W, Toronto, ON M5L 1A1',
+          email: 'billing@example.ca',
+          contact_no: '416-555-0134',
+          products: [{ product_name: 'Wool crew socks', price: 1250, quantity: 12 }],
+          additionalDetails: 'Net 30',
+        },
+      }),
+    },
+    'POST /api/invoice/SendInvoice': {
+      caller: 'cashier',
+      call: (w) => ({ body: { invoice_id: w.invoiceId, email: 'billing@example.ca' } }),
+    },
+    'POST /api/pos/GetUserReader': {
+      caller: 'cashier',
+      call: (w) => ({ body: { user_id: w.cashier.client_id } }),
+    },
+    'POST /api/pos/update_user_reader': {
+      caller: 'cashier',
+      call: (w) => ({ body: { user_id: w.cashier.client_id, reader_id: FRONT_COUNTER } }),
+    },
+    'POST /api/pos/get_reader': {
+      caller: 'cashier',
+      call: () => ({ headers: { reader_id: FRONT_COUNTER } }),
+    },
+    'POST /api/pos/create_payment_intent': {
+      caller: 'cashier',
+      call: () => ({ body: { amount: '1250', receiptEmail: 'robin@example.ca' } }),
+    },
+    'POST /api/pos/process_payment': {
+      caller: 'cashier',
+      async prepare(w) {
+        w.latest = await createIntent(harness.t, w.cashier, 1850);
+      },
+      call: (w) => ({ body: { ...toCashier(w), paymentIntentId: w.latest } }),
+      cleanup: readerIdle,
+    },
+    'POST /api/pos/simulate_payment': {
+      caller: 'cashier',
+      async prepare(w) {
+        const intent = await createIntent(harness.t, w.cashier, 2150);
+        expect((await processOn(harness.t, w.cashier, FRONT_COUNTER, intent)).statusCode).toBe(200);
+      },
+      call: () => ({ headers: { reader_id: FRONT_COUNTER }, body: { number: '4242424242424242' } }),
+    },
+    'POST /api/pos/simulate_interac_payment': {
+      caller: 'cashier',
+      async prepare(w) {
+        const intent = await createIntent(harness.t, w.cashier, 2250);
+        expect((await processOn(harness.t, w.cashier, FRONT_COUNTER, intent)).statusCode).toBe(200);
+      },
+      call: () => ({ headers: { reader_id: FRONT_COUNTER }, body: { number: '4506445006931933' } }),
+    },
+    'POST /api/pos/cancel_payment': { caller: 'cashier', call: () => ({ body: { id: FRONT_COUNTER } }) },
+    'POST /api/pos/save_user_payment_detail': {
+      caller: 'cashier',
+      call: (w) => ({ body: { ...toCashier(w), amount: 5000, paymentIntentId: w.cardPayment } }),
+    },
+    'POST /api/pos/create-checkout-session': {
+      caller: 'cashier',
+      call: () => ({ body: { lineItems: [{ priceId: 'price_SbxNovelty1299', quantity: 2 }] } }),
+    },
+    'POST /api/pos/sandbox-checkout/{id}': {
+      caller: 'cashier',
+      call: (w) => ({ params: { id: w.checkoutSession }, body: CARD }),
+    },
+    'POST /api/pos/search-charge': {
+      caller: 'cashier',
+      call: () => ({
+        body: {
+          fromAmount: 1,
+          toAmount: 500,
+          fromDate: '2026-01-01',
+          toDate: '12/31/2030',
+          status: 1,
+          cardType: 2,
+          last4: '4242',
+          limit: 50,
+        },
+      }),
+    },
+    'POST /api/pos/refund': {
+      caller: 'cashier',
+      call: (w) => ({
+        headers: { 'idempotency-key': `fuzz-refund-${w.cardPayment}`, reader_id: FRONT_COUNTER },
+        body: { paymentIntentId: w.cardPayment, amount: 100 },
+      }),
+    },
+    'POST /api/pos/refund-interac': {
+      caller: 'cashier',
+      call: (w) => ({
+        headers: { 'idempotency-key': `fuzz-interac-${w.interacPayment}`, reader_id: FRONT_COUNTER },
+        body: { paymentIntentId: w.interacPayment, amount: 100 },
+      }),
+      cleanup: readerIdle,
+    },
+    'POST /api/pos/receipts': {
+      caller: 'cashier',
+      call: () => ({
+        body: {
+          lines: [{ product_name: 'Wool crew socks', amount: 1500, addTax: true }],
+          email: 'robin@example.ca',
+        },
+      }),
+    },
+    'POST /api/pos/receipts/{id}/send': {
+      caller: 'cashier',
+      call: (w) => ({ params: { id: w.receiptId }, body: { email: 'robin@example.ca' } }),
+    },
+  };
+}
+
+/** Routes that take nothing to break: no parameters, no query and no body. */
+export const NO_INPUT = new Set([
+  'GET /api/Address/countries',
+  'GET /api/Dimension/all',
+  'GET /api/Payment/publickey',
+  'GET /api/Shipping/shippingcarriers',
+  'GET /api/allspecialoffers',
+  'GET /api/auth/me',
+  'GET /api/categories/counts',
+  'GET /api/categories/root',
+  'GET /api/categories/top',
+  'GET /api/config',
+  'GET /api/getShowRoomProducts',
+  'GET /api/message',
+  'GET /api/phaseproduct',
+  'GET /api/pos/seller',
+  'GET /api/pos/tax-rate',
+  'GET /api/process',
+  'GET /api/products/teaser',
+  'POST /api/auth/logout',
+  'POST /api/pos/list_prices',
+  'POST /api/pos/list_products',
+  'POST /api/pos/list_reader',
+  'POST /api/pos/showreaders',
+]);
