@@ -17,8 +17,10 @@ export const BILLING_NOT_SAVED = 'Billing address is not saved. May some errors 
 const CANADIAN_POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i;
 const PROVINCE_CODES: readonly string[] = CANADIAN_PROVINCES.map((province) => province.code);
 
+const addressId = z.number().int().min(0).max(PG_INTEGER_MAX, 'Id is not a valid id.').default(0);
+
 const addressFields = {
-  id: z.number().int().min(0).max(PG_INTEGER_MAX, 'Id is not a valid id.').default(0),
+  id: addressId,
   client_id: bodyId('client_id').optional(),
   first_name: requiredText('First Name', { max: 100 }),
   middle_initial: optionalText('Middle Initial', 50),
@@ -67,6 +69,33 @@ export function isSameAsShippingBilling(value: unknown): boolean {
   const { same_as_shipping, address_type_id } = value as Record<string, unknown>;
   return same_as_shipping === true && address_type_id === BILLING_ADDRESS;
 }
+
+/** A billing address "same as shipping": the form's other fields ride along and are not read. */
+const sameAsShippingSchema = z.looseObject({
+  id: addressId,
+  address_type_id: z.literal(BILLING_ADDRESS, {
+    error: 'Only a billing address can be the same as the shipping address.',
+  }),
+  same_as_shipping: z.literal(true),
+});
+
+/**
+ * POST api/Address: either an address form as filled in, or a billing address "same as shipping"
+ * whose fields the server copies from the shipping address (one schema for both, so the route
+ * declares the whole contract; `same_as_shipping` tells which).
+ */
+export const saveAddressSchema = z.discriminatedUnion(
+  'same_as_shipping',
+  [
+    sameAsShippingSchema,
+    z
+      .strictObject({ ...addressFields, same_as_shipping: z.literal(false).default(false) })
+      .superRefine(checkCanadian),
+  ],
+  { error: 'same_as_shipping must be true or false.' },
+);
+export type SaveAddress = z.output<typeof saveAddressSchema>;
+export type AddressData = z.output<typeof addressSchema>;
 
 export const savedAddressSchema = z.object({
   id: z.number().int(),

@@ -4,8 +4,6 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { z } from 'zod';
-import { addressSchema } from '../../domain/address.ts';
 import type { LoginRecord } from '../../domain/auth.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-data.ts';
 import { createIntent, FRONT_COUNTER, posCall, processOn } from '../modules/pos/pos-test-helpers.ts';
@@ -148,7 +146,6 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     'POST /api/Address': {
       caller: 'client',
       call: () => ({ body: SHIPPING }),
-      bodySchema: z.toJSONSchema(addressSchema, { io: 'input', target: 'openapi-3.0' }) as JsonSchema,
     },
     'POST /api/Dimension/byproductid': {
       caller: 'visitor',

@@ -195,8 +195,23 @@ interface Slot {
   schema: JsonSchema;
 }
 
-function objectSchemaOf(schema: JsonSchema): JsonSchema | undefined {
-  return variantsOf(schema).find((variant) => variant.type === 'object' || variant.properties);
+/**
+ * The object schema a value is an instance of: of a union's object variants, the first whose fixed
+ * values (enum) the value's fields match and whose required fields it has (a body that is either
+ * of two shapes is broken as the shape it is).
+ */
+function objectSchemaOf(schema: JsonSchema, value: unknown): JsonSchema | undefined {
+  const objects = variantsOf(schema).filter((variant) => variant.type === 'object' || variant.properties);
+  return objects.find((variant) => isInstanceOf(variant, value)) ?? objects[0];
+}
+
+function isInstanceOf(object: JsonSchema, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(object.properties ?? {}).every(([key, property]) => {
+    const field = Reflect.get(value, key);
+    if (field === undefined) return !object.required?.includes(key);
+    return !property.enum || property.enum.includes(field);
+  });
 }
 
 /**
@@ -205,7 +220,7 @@ function objectSchemaOf(schema: JsonSchema): JsonSchema | undefined {
  */
 function slotsOf(schema: JsonSchema, value: unknown, path: (string | number)[] = []): Slot[] {
   const slots: Slot[] = [];
-  const object = objectSchemaOf(schema);
+  const object = objectSchemaOf(schema, value);
   if (object?.properties && typeof value === 'object' && value !== null && !Array.isArray(value)) {
     for (const [key, property] of Object.entries(object.properties)) {
       slots.push({ path: [...path, key], schema: property });
@@ -401,8 +416,8 @@ export function badRequests(input: RouteFuzzInput): RouteCases {
 
     // Missing required fields and unknown fields, wherever there is an object.
     for (const slot of [{ path: [], schema: bodySchema }, ...slotsOf(bodySchema, body)]) {
-      const object = objectSchemaOf(slot.schema);
       const present = valueAt(body, slot.path);
+      const object = objectSchemaOf(slot.schema, present);
       if (!object || typeof present !== 'object' || present === null || Array.isArray(present)) continue;
       const where = slot.path.length ? slot.path.join('.') : 'the body';
       for (const key of object.required ?? []) {

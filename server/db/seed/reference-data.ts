@@ -12,6 +12,7 @@
  * Rates are parts per million.
  */
 import { sql } from 'drizzle-orm';
+import { DEFAULT_MESSAGES } from '../../../domain/messages.ts';
 import { CANADIAN_PROVINCES } from '../../../domain/provinces.ts';
 import { SETTING_DEFAULTS } from '../../modules/settings/settings.service.ts';
 import { type Database, rowsOf } from '../database.ts';
@@ -105,22 +106,10 @@ export const CANADIAN_TAX_COMPONENTS: readonly { province: string; name: string;
 
 // ---------------------------------------------------------------- messages
 
-/** {0} is replaced by the caller (a product name, a count, an amount). */
-export const MESSAGES: readonly { code: string; text: string }[] = [
-  { code: 'not_enough_stock', text: 'Sorry, there is not enough stock for {0}.' },
-  { code: 'out_of_stock', text: 'Out of Stock' },
-  { code: 'in_stock', text: 'In Stock' },
-  { code: 'low_stock', text: 'Only {0} units in stock' },
-  { code: 'low_stock_available', text: 'Low Stock - {0} available' },
-  { code: 'packages_in_stock', text: '{0} package(s) in stock' },
-  { code: 'select_size', text: 'Please select a size' },
-  { code: 'minimum_purchase', text: 'The minimum purchase is {0} before tax.' },
-  { code: 'cart_empty', text: 'Your cart is currently empty.' },
-  { code: 'wish_list_empty', text: 'Your wish list is currently empty.' },
-  { code: 'ship_to_canada_only', text: 'Currently, we only ship to Canada' },
-  { code: 'login_for_price', text: 'Log in / Sign up to get price' },
-  { code: 'custom_order_minimum', text: 'Quantity must be at least {0}.' },
-];
+/** The message catalogue's rows (domain/messages.ts). */
+export const MESSAGES: readonly { code: string; text: string }[] = Object.entries(DEFAULT_MESSAGES).map(
+  ([code, text]) => ({ code, text }),
+);
 
 /** Taken by each installer: instances starting together on one PostgreSQL install one at a time. */
 const REFERENCE_DATA_LOCK = 7_460_303;

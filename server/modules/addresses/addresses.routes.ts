@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countrySchema, provinceSchema, savedAddressSchema } from '../../../domain/address.ts';
+import {
+  countrySchema,
+  provinceSchema,
+  saveAddressSchema,
+  savedAddressSchema,
+} from '../../../domain/address.ts';
 import { idSchema } from '../../../domain/validation.ts';
 import type { AddressService } from './addresses.service.ts';
 
@@ -41,12 +46,12 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
     },
     (request) => addresses.get(request.caller, request.params.id),
   );
-  // The body is parsed by the service: a billing address "same as shipping" needs none of the fields.
+  // A billing address "same as shipping" needs none of the fields: the schema says which is which.
   app.post(
     '/api/Address',
     {
       config: { access: 'client' },
-      schema: { body: z.record(z.string(), z.unknown()), response: { 200: savedAddressSchema } },
+      schema: { body: saveAddressSchema, response: { 200: savedAddressSchema } },
     },
     (request) => addresses.save(request.caller, request.body),
   );

@@ -1,14 +1,13 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import {
-  type AddressInput,
-  addressSchema,
+  type AddressData,
   BILLING_ADDRESS,
-  isSameAsShippingBilling,
+  type SaveAddress,
   type SavedAddress,
   SHIP_ONLY_TO_CANADA_ERROR,
   SHIPPING_ADDRESS,
 } from '../../../domain/address.ts';
-import type { Database, DbOrTx } from '../../db/database.ts';
+import { type Database, type DbOrTx, rowsOf } from '../../db/database.ts';
 import { addresses, countries, provinces } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
@@ -37,44 +36,42 @@ export function toSavedAddress(row: AddressRow): SavedAddress {
   };
 }
 
-/** The client's current (default) address of a type, the one checkout uses. */
-export async function defaultAddress(
-  db: DbOrTx,
-  clientId: number,
-  typeId: number,
-): Promise<SavedAddress | undefined> {
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(
-      and(
-        eq(addresses.clientId, clientId),
-        eq(addresses.addressTypeId, typeId),
-        eq(addresses.isDefault, true),
-      ),
-    )
-    .orderBy(desc(addresses.id))
-    .limit(1);
-  return row ? toSavedAddress(row) : undefined;
+/** The columns of a saved address under the reply's names (`savedAddressSchema`). */
+const SAVED_ADDRESS_COLUMNS = sql.raw(
+  [
+    'id',
+    'client_id',
+    'address_type_id',
+    'first_name',
+    'middle_initial',
+    'last_name',
+    'address',
+    'address2',
+    'city',
+    'province',
+    'postalcode',
+    'country_code',
+    'country',
+    'email',
+    'phone',
+    'is_default',
+    'same_as_shipping',
+  ].join(', '),
+);
+
+/**
+ * The client's current addresses, shipping (type 1) then billing (type 2), as SQL: of each type
+ * the newest one marked default (a new address becomes the default; older ones stay for past
+ * orders). The one rule for "the address checkout uses", in the address book and in checkout.
+ */
+export function currentAddresses(clientId: number | SQL): SQL {
+  return sql`SELECT DISTINCT ON (address_type_id) ${SAVED_ADDRESS_COLUMNS} FROM addresses
+             WHERE client_id = ${clientId} AND is_default
+             ORDER BY address_type_id, id DESC`;
 }
 
-/** The client's current shipping and billing addresses in one query (checkout reads both). */
-export async function defaultAddresses(
-  db: DbOrTx,
-  clientId: number,
-): Promise<{ shipping: SavedAddress | undefined; billing: SavedAddress | undefined }> {
-  const rows = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.clientId, clientId), eq(addresses.isDefault, true)))
-    .orderBy(desc(addresses.id));
-  const newest = (typeId: number) => rows.find((row) => row.addressTypeId === typeId);
-  const shipping = newest(SHIPPING_ADDRESS);
-  const billing = newest(BILLING_ADDRESS);
-  return {
-    shipping: shipping ? toSavedAddress(shipping) : undefined,
-    billing: billing ? toSavedAddress(billing) : undefined,
-  };
+async function currentAddressesOf(db: DbOrTx, clientId: number): Promise<SavedAddress[]> {
+  return rowsOf<SavedAddress>(db, currentAddresses(clientId));
 }
 
 export function createAddressService(db: Database) {
@@ -85,22 +82,20 @@ export function createAddressService(db: Database) {
   }
 
   /** A billing address "same as shipping" is the shipping address's fields under the billing type. */
-  async function resolveInput(user: AuthUser, input: unknown) {
-    if (isSameAsShippingBilling(input)) {
-      const shipping = await defaultAddress(db, user.id, SHIPPING_ADDRESS);
-      if (!shipping) throw badRequest('Please save the shipping address first.');
-      const requestedId = (input as { id?: unknown }).id;
-      const copy: AddressInput = {
-        ...shipping,
-        id: typeof requestedId === 'number' ? requestedId : 0,
-        address_type_id: BILLING_ADDRESS,
-        same_as_shipping: true,
-        is_default: true,
-      };
-      delete (copy as { client_id?: number }).client_id;
-      return addressSchema.parse(copy);
-    }
-    return addressSchema.parse(input);
+  async function resolveInput(user: AuthUser, input: SaveAddress): Promise<AddressData> {
+    if (!input.same_as_shipping) return input;
+    const shipping = (await currentAddressesOf(db, user.id)).find(
+      (address) => address.address_type_id === SHIPPING_ADDRESS,
+    );
+    if (!shipping) throw badRequest('Please save the shipping address first.');
+    const { client_id: _owner, ...fields } = shipping;
+    return {
+      ...fields,
+      id: input.id,
+      address_type_id: BILLING_ADDRESS,
+      same_as_shipping: true,
+      is_default: true,
+    };
   }
 
   return {
@@ -115,19 +110,9 @@ export function createAddressService(db: Database) {
     },
 
     /** The client's current shipping and billing addresses. */
-    async listForClient(user: AuthUser): Promise<SavedAddress[]> {
-      const rows = await db
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.clientId, user.id), eq(addresses.isDefault, true)))
-        .orderBy(asc(addresses.addressTypeId), desc(addresses.id));
-      const latestPerType = new Map<number, SavedAddress>();
-      for (const row of rows)
-        if (!latestPerType.has(row.addressTypeId)) latestPerType.set(row.addressTypeId, toSavedAddress(row));
-      return [...latestPerType.values()];
-    },
+    listForClient: (user: AuthUser): Promise<SavedAddress[]> => currentAddressesOf(db, user.id),
 
-    async save(user: AuthUser, input: unknown): Promise<SavedAddress> {
+    async save(user: AuthUser, input: SaveAddress): Promise<SavedAddress> {
       const data = await resolveInput(user, input);
       if (data.client_id !== undefined && data.client_id !== user.id) throw notFound('Address');
       if (data.address_type_id === SHIPPING_ADDRESS && data.country_code !== 'CA') {

@@ -9,14 +9,13 @@ import {
   SELECT_SIZE_MESSAGE,
 } from '../../../domain/cart.ts';
 import { formatMessage } from '../../../domain/config.ts';
+import { DEFAULT_MESSAGES } from '../../../domain/messages.ts';
 import type { ItemDimensions } from '../../../domain/shipping.ts';
 import { type Database, type DbOrTx, rowsOf } from '../../db/database.ts';
 import { cartLines, carts, packages, products, sizes } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { SETTING_DEFAULTS } from '../settings/settings.service.ts';
-
-const NOT_ENOUGH_STOCK_FALLBACK = 'Sorry, there is not enough stock for {0}.';
 
 interface CartRow {
   show_prices: unknown;
@@ -159,7 +158,7 @@ function toCart(rows: readonly CartRow[], clientId: number): Cart {
   const first = rows[0];
   const showPrices =
     typeof first?.show_prices === 'boolean' ? first.show_prices : SETTING_DEFAULTS.show_prices;
-  const stockText = first?.stock_text ?? NOT_ENOUGH_STOCK_FALLBACK;
+  const stockText = first?.stock_text ?? DEFAULT_MESSAGES.not_enough_stock;
   const lines = linesOf(rows);
 
   let cartTotal = 0;

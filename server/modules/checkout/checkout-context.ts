@@ -3,6 +3,7 @@ import { BILLING_ADDRESS, type SavedAddress, SHIPPING_ADDRESS } from '../../../d
 import type { Cart } from '../../../domain/cart.ts';
 import type { ItemDimensions } from '../../../domain/shipping.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import { currentAddresses } from '../addresses/addresses.service.ts';
 import { loadCartWith } from '../cart/cart.service.ts';
 import { SETTINGS_JSON, type Settings, settingsFrom, taxRatePpmOf } from '../settings/settings.service.ts';
 
@@ -40,28 +41,6 @@ interface ContextColumns {
   placed_order: PlacedOrder | null;
 }
 
-const ADDRESS_FIELDS = sql.raw(
-  [
-    'id',
-    'client_id',
-    'address_type_id',
-    'first_name',
-    'middle_initial',
-    'last_name',
-    'address',
-    'address2',
-    'city',
-    'province',
-    'postalcode',
-    'country_code',
-    'country',
-    'email',
-    'phone',
-    'is_default',
-    'same_as_shipping',
-  ].join(', '),
-);
-
 /**
  * The client's cart (with each line's dimensions), the shop's settings, the client's current
  * addresses, the tax rate where the order ships, the client's e-mail and, given a payment intent,
@@ -72,9 +51,8 @@ export async function loadCheckoutContext(
   clientId: number,
   paymentIntentId?: string,
 ): Promise<CheckoutContext> {
-  const shippingProvince = sql`(SELECT province FROM addresses
-      WHERE client_id = ${clientId} AND is_default AND address_type_id = ${SHIPPING_ADDRESS}
-      ORDER BY id DESC LIMIT 1)`;
+  const shippingProvince = sql`(SELECT province FROM (${currentAddresses(clientId)}) a
+      WHERE address_type_id = ${SHIPPING_ADDRESS})`;
   const placedOrder =
     paymentIntentId === undefined
       ? sql`NULL::json`
@@ -84,11 +62,7 @@ export async function loadCheckoutContext(
     db,
     clientId,
     sql`${SETTINGS_JSON} AS settings_rows,
-        (SELECT coalesce(json_agg(a), '[]') FROM (
-           SELECT DISTINCT ON (address_type_id) ${ADDRESS_FIELDS} FROM addresses
-           WHERE client_id = ${clientId} AND is_default
-             AND address_type_id IN (${SHIPPING_ADDRESS}, ${BILLING_ADDRESS})
-           ORDER BY address_type_id, id DESC) a) AS default_addresses,
+        (SELECT coalesce(json_agg(a), '[]') FROM (${currentAddresses(clientId)}) a) AS default_addresses,
         ${taxRatePpmOf(shippingProvince)} AS shipping_tax_ppm,
         (SELECT email FROM clients WHERE id = ${clientId}) AS client_email,
         ${placedOrder} AS placed_order`,

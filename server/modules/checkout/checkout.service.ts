@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { joinAddress, type SavedAddress, SHIP_ONLY_TO_CANADA_ERROR } from '../../../domain/address.ts';
-import { type Cart, canCheckout } from '../../../domain/cart.ts';
+import { type Cart, canCheckout, EMPTY_CART_TEXT } from '../../../domain/cart.ts';
 import { formatMessage } from '../../../domain/config.ts';
+import { DEFAULT_MESSAGES } from '../../../domain/messages.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { ConfirmResult, PaymentResult, SandboxCardData } from '../../../domain/orders.ts';
 import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
@@ -59,7 +60,7 @@ class ShortStock extends Error {
 async function totalsOf(context: CheckoutContext, rates: ShippingRates): Promise<OrderTotals> {
   const { cart, settings, shipping, billing } = context;
   if (!settings.show_prices) throw cartNotReady('Prices are hidden: please send your wish list instead.');
-  if (cart.products.length === 0) throw cartNotReady('Your cart is currently empty.');
+  if (cart.products.length === 0) throw cartNotReady(EMPTY_CART_TEXT);
   const stockError = cart.products.find((line) => line.error)?.error;
   if (stockError) throw new AppError('not_enough_stock', stockError, 409);
   if (!canCheckout(cart, settings.minimum_purchase)) {
@@ -325,7 +326,7 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
       .where(eq(messages.code, 'not_enough_stock'));
     return new AppError(
       'not_enough_stock',
-      formatMessage(row?.text ?? 'Sorry, there is not enough stock for {0}.', name),
+      formatMessage(row?.text ?? DEFAULT_MESSAGES.not_enough_stock, name),
       409,
     );
   }

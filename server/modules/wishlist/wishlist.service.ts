@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Cart } from '../../../domain/cart.ts';
+import { type Cart, EMPTY_WISH_LIST_TEXT } from '../../../domain/cart.ts';
 import type { WishRequestData } from '../../../domain/orders.ts';
 import type { Database } from '../../db/database.ts';
 import { cartLines, carts, wishRequests } from '../../db/schema.ts';
@@ -40,7 +40,7 @@ export function createWishlistService(db: Database) {
         );
         const cart = await loadCart(tx, user.id);
         if (cart.products.length === 0) {
-          throw badRequest('Your wish list is currently empty.');
+          throw badRequest(EMPTY_WISH_LIST_TEXT);
         }
         const snapshot = cart.products.map((line) => ({
           product_id: line.product.id,

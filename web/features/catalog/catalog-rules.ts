@@ -14,9 +14,6 @@ import { paths } from '../../lib/paths.ts';
  * domain/catalog.ts and are used from there.
  */
 
-/** The not_enough_stock text, used only if the message catalogue (GET api/message) could not be read. */
-export const NOT_ENOUGH_STOCK_FALLBACK = 'Sorry, there is not enough stock for {0}.';
-
 /** A route parameter as a positive whole number, or null ('abc', '0', '1.5' and '' are not ids). */
 export function parseId(value: string | undefined | null): number | null {
   if (!value || !/^\d+$/.test(value)) return null;

@@ -19,6 +19,7 @@ import {
   type PackageDetail,
   packageStockText,
 } from '../../../domain/catalog.ts';
+import { DEFAULT_MESSAGES } from '../../../domain/messages.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
@@ -32,7 +33,7 @@ import {
   useProductDetail,
 } from './catalog.api.ts';
 import classes from './catalog.module.css';
-import { NOT_ENOUGH_STOCK_FALLBACK, parseId, stockMessages, totalPrice } from './catalog-rules.ts';
+import { parseId, stockMessages, totalPrice } from './catalog-rules.ts';
 import { LoadFailure } from './load-failure.tsx';
 import { OrderButtons } from './order-buttons.tsx';
 import { ProductGallery } from './product-gallery.tsx';
@@ -84,7 +85,7 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
   const stock = usePackageStock(pkId, pkg.id === pkId ? pkg.instock : undefined);
   const instock = stock.data ?? 0;
   const [quantity, setQuantity] = useState(1);
-  const notEnoughText = useMessageText('not_enough_stock') ?? NOT_ENOUGH_STOCK_FALLBACK;
+  const notEnoughText = useMessageText('not_enough_stock') ?? DEFAULT_MESSAGES.not_enough_stock;
   const stockKnown = !(stock.isPending && stock.data === undefined);
   const { shortage } = stockMessages(stockKnown ? instock : null, quantity, notEnoughText, pkg.name);
   // Opened directly: back to the package's group; a visitor, who cannot browse it, to the showroom.

@@ -22,6 +22,7 @@ import {
   resetQuantity,
   SELECT_SIZE_TEXT,
 } from '../../../domain/catalog.ts';
+import { DEFAULT_MESSAGES } from '../../../domain/messages.ts';
 import { PriceTag } from '../../components/price-tag.tsx';
 import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
@@ -30,13 +31,7 @@ import { useConfig } from '../../lib/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { recordProductVisit, useMessageText, useProductDetail, useProductStock } from './catalog.api.ts';
 import classes from './catalog.module.css';
-import {
-  NOT_ENOUGH_STOCK_FALLBACK,
-  parseId,
-  preselectedSizeId,
-  stockMessages,
-  stockOfSelection,
-} from './catalog-rules.ts';
+import { parseId, preselectedSizeId, stockMessages, stockOfSelection } from './catalog-rules.ts';
 import { LoadFailure } from './load-failure.tsx';
 import { OrderButtons } from './order-buttons.tsx';
 import { ProductGallery } from './product-gallery.tsx';
@@ -118,7 +113,7 @@ function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSi
   );
   const instock = sizeMissing ? null : (stockQuery.data ?? known);
   const [quantity, setQuantity] = useState(1);
-  const notEnoughText = useMessageText('not_enough_stock') ?? NOT_ENOUGH_STOCK_FALLBACK;
+  const notEnoughText = useMessageText('not_enough_stock') ?? DEFAULT_MESSAGES.not_enough_stock;
   // Opened directly: back to the product's group; a visitor, who cannot browse it, to the showroom.
   const back = useBackToList(loggedIn ? paths.categories(product.category_id) : paths.showroom());
 
