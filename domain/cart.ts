@@ -37,6 +37,7 @@ export const cartChangeSchema = z.strictObject({
   isPackage: z.boolean().default(false),
 });
 export type CartChange = z.input<typeof cartChangeSchema>;
+export type CartChangeData = z.output<typeof cartChangeSchema>;
 
 /** POST api/getcart and api/emptycart. */
 export const cartOwnerSchema = z.strictObject({ userId });

@@ -3,16 +3,15 @@ import {
   CART_LINE_LIMIT,
   CART_QUANTITY_MAX,
   type Cart,
-  type CartChange,
+  type CartChangeData,
   type CartLine,
-  cartChangeSchema,
   SELECT_SIZE_MESSAGE,
 } from '../../../domain/cart.ts';
 import { formatMessage } from '../../../domain/config.ts';
 import { DEFAULT_MESSAGES } from '../../../domain/messages.ts';
 import type { ItemDimensions } from '../../../domain/shipping.ts';
 import { type Database, type DbOrTx, rowsOf } from '../../db/database.ts';
-import { cartLines, carts, packages, products, sizes } from '../../db/schema.ts';
+import { cartLines, carts } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { SETTING_DEFAULTS } from '../settings/settings.service.ts';
@@ -210,67 +209,57 @@ function toCart(rows: readonly CartRow[], clientId: number): Cart {
   };
 }
 
-interface CartItem {
-  productId: number;
-  packageId: number | null;
-  sizeId: number | null;
-}
+/** Why a change names no item the cart can hold (checkedItem's `problem`). */
+type ItemProblem =
+  | 'unknown_package'
+  | 'package_has_no_sizes'
+  | 'unknown_product'
+  | 'product_has_no_sizes'
+  | 'size_missing'
+  | 'size_not_its_own';
 
-/** Resolves what a change names: an active product with a valid size, or a package. */
-async function resolveItem(db: DbOrTx, change: ReturnType<typeof cartChangeSchema.parse>): Promise<CartItem> {
-  if (change.isPackage) {
-    const [pack] = await db
-      .select({ id: packages.id, productId: packages.productId, active: products.active })
-      .from(packages)
-      .innerJoin(products, eq(products.id, packages.productId))
-      .where(eq(packages.id, change.productId));
-    if (!pack?.active) throw notFound('Package');
-    if (change.size_id !== null)
-      throw badRequest('A package has no sizes.', { size_id: 'A package has no sizes.' });
-    return { productId: pack.productId, packageId: pack.id, sizeId: null };
-  }
-  const [product] = await db
-    .select({ id: products.id, active: products.active, sizeTypeId: products.sizeTypeId })
-    .from(products)
-    .where(eq(products.id, change.productId));
-  if (!product?.active) throw notFound('Product');
-  if (product.sizeTypeId === null) {
-    if (change.size_id !== null)
-      throw badRequest('This product has no sizes.', { size_id: 'This product has no sizes.' });
-    return { productId: product.id, packageId: null, sizeId: null };
-  }
-  if (change.size_id === null) throw badRequest(SELECT_SIZE_MESSAGE, { size_id: SELECT_SIZE_MESSAGE });
-  const [size] = await db
-    .select({ id: sizes.id })
-    .from(sizes)
-    .where(and(eq(sizes.id, change.size_id), eq(sizes.typeId, product.sizeTypeId)));
-  if (!size) throw badRequest('That size does not exist for this product.', { size_id: SELECT_SIZE_MESSAGE });
-  return { productId: product.id, packageId: null, sizeId: size.id };
-}
-
-const sameItem = (cartId: number, item: CartItem) =>
-  and(
-    eq(cartLines.cartId, cartId),
-    eq(cartLines.productId, item.productId),
-    sql`${cartLines.packageId} IS NOT DISTINCT FROM ${item.packageId}`,
-    sql`${cartLines.sizeId} IS NOT DISTINCT FROM ${item.sizeId}`,
-  );
+const ITEM_PROBLEMS: Record<ItemProblem, () => AppError> = {
+  unknown_package: () => notFound('Package'),
+  package_has_no_sizes: () => badRequest('A package has no sizes.', { size_id: 'A package has no sizes.' }),
+  unknown_product: () => notFound('Product'),
+  product_has_no_sizes: () =>
+    badRequest('This product has no sizes.', { size_id: 'This product has no sizes.' }),
+  size_missing: () => badRequest(SELECT_SIZE_MESSAGE, { size_id: SELECT_SIZE_MESSAGE }),
+  size_not_its_own: () =>
+    badRequest('That size does not exist for this product.', { size_id: SELECT_SIZE_MESSAGE }),
+};
 
 /**
- * The valid item a change names, as SQL: an active product with its size (or none when it has no
- * sizes), or an active product's package. No row when the change names nothing valid.
+ * The cart's item rule, once, as SQL: what a change names, an active product in one of its own
+ * sizes (or none when it has no sizes) or an active product's package, answered as one row of
+ * (product_id, package_id, size_id, problem), problem null when the item is valid. The write
+ * statement takes the item only without a problem; a refused change is told the problem.
  */
-function validItem(change: CartChange) {
+function checkedItem(change: CartChangeData): SQL {
+  const sizeId = sql`${change.size_id}::int`;
   return change.isPackage
-    ? sql`SELECT k.product_id, k.id AS package_id, NULL::int AS size_id
-          FROM packages k JOIN products p ON p.id = k.product_id
-          WHERE k.id = ${change.productId} AND p.active AND ${change.size_id}::int IS NULL`
-    : sql`SELECT p.id AS product_id, NULL::int AS package_id, ${change.size_id}::int AS size_id
-          FROM products p
-          WHERE p.id = ${change.productId} AND p.active
-            AND CASE WHEN p.size_type_id IS NULL THEN ${change.size_id}::int IS NULL
-                     ELSE EXISTS (SELECT 1 FROM sizes s WHERE s.id = ${change.size_id}::int AND s.type_id = p.size_type_id)
-                END`;
+    ? sql`SELECT k.product_id, k.id AS package_id, NULL::int AS size_id,
+            CASE WHEN k.id IS NULL OR NOT p.active THEN 'unknown_package'
+                 WHEN ${sizeId} IS NOT NULL THEN 'package_has_no_sizes' END AS problem
+          FROM (SELECT 1) one
+          LEFT JOIN packages k ON k.id = ${change.productId}
+          LEFT JOIN products p ON p.id = k.product_id`
+    : sql`SELECT p.id AS product_id, NULL::int AS package_id, ${sizeId} AS size_id,
+            CASE WHEN p.id IS NULL OR NOT p.active THEN 'unknown_product'
+                 WHEN p.size_type_id IS NULL AND ${sizeId} IS NOT NULL THEN 'product_has_no_sizes'
+                 WHEN p.size_type_id IS NULL THEN NULL
+                 WHEN ${sizeId} IS NULL THEN 'size_missing'
+                 WHEN NOT EXISTS (SELECT 1 FROM sizes s WHERE s.id = ${sizeId} AND s.type_id = p.size_type_id)
+                   THEN 'size_not_its_own' END AS problem
+          FROM (SELECT 1) one
+          LEFT JOIN products p ON p.id = ${change.productId}`;
+}
+
+interface CheckedItem {
+  product_id: number | null;
+  package_id: number | null;
+  size_id: number | null;
+  problem: ItemProblem | null;
 }
 
 export function createCartService(db: Database) {
@@ -281,14 +270,21 @@ export function createCartService(db: Database) {
    * fewer than CART_LINE_LIMIT other items. Answers the cart's id (null when the item is not
    * valid or the cart not the caller's), the line's (null when the cart is full) and the cart.
    */
-  async function writeLine(user: AuthUser, data: CartChange, mode: 'add' | 'set') {
+  async function writeLine(user: AuthUser, data: CartChangeData, mode: 'add' | 'set') {
     const quantity =
       mode === 'add'
         ? sql`least(cart_lines.quantity + excluded.quantity, ${CART_QUANTITY_MAX})`
         : sql`excluded.quantity`;
-    const rows = await rowsOf<CartRow & { written_cart_id: number | null; written_line_id: number | null }>(
+    const rows = await rowsOf<
+      CartRow & {
+        item_problem: ItemProblem | null;
+        written_cart_id: number | null;
+        written_line_id: number | null;
+      }
+    >(
       db,
-      sql`WITH item AS (${validItem(data)}),
+      sql`WITH checked AS (${checkedItem(data)}),
+          item AS (SELECT product_id, package_id, size_id FROM checked WHERE problem IS NULL),
           cart AS (
             INSERT INTO carts (client_id) SELECT ${user.id} FROM item
             WHERE ${data.cartId}::int = 0
@@ -316,36 +312,46 @@ export function createCartService(db: Database) {
             UNION ALL
             SELECT id, cart_id, product_id, package_id, size_id, quantity FROM line
           )
-          SELECT (SELECT id FROM cart) AS written_cart_id, (SELECT id FROM line) AS written_line_id, r.*
+          SELECT (SELECT problem FROM checked) AS item_problem,
+                 (SELECT id FROM cart) AS written_cart_id, (SELECT id FROM line) AS written_line_id, r.*
           FROM (${CART_ROWS}) r`,
     );
     const first = rows[0];
     return {
+      problem: first?.item_problem ?? null,
       cartId: first?.written_cart_id ?? null,
       lineId: first?.written_line_id ?? null,
       cart: toCart(rows, user.id),
     };
   }
 
-  async function change(user: AuthUser, input: CartChange, mode: 'add' | 'set'): Promise<Cart> {
-    const data = cartChangeSchema.parse(input);
+  async function change(user: AuthUser, data: CartChangeData, mode: 'add' | 'set'): Promise<Cart> {
     if (mode === 'add' && data.quantity < 1) {
       throw badRequest('Quantity must be at least 1.', { quantity: 'Quantity must be at least 1.' });
     }
     if (data.quantity === 0) {
-      const item = await resolveItem(db, data);
+      const [item] = await rowsOf<CheckedItem>(db, checkedItem(data));
+      if (item?.problem) throw ITEM_PROBLEMS[item.problem]();
       const [own] = await db.select({ id: carts.id }).from(carts).where(eq(carts.clientId, user.id));
       if (data.cartId !== 0 && data.cartId !== own?.id) throw forbidden('That cart is not yours.');
-      if (own) await db.delete(cartLines).where(sameItem(own.id, item));
+      if (own && item?.product_id) {
+        await db
+          .delete(cartLines)
+          .where(
+            and(
+              eq(cartLines.cartId, own.id),
+              eq(cartLines.productId, item.product_id),
+              sql`${cartLines.packageId} IS NOT DISTINCT FROM ${item.package_id}`,
+              sql`${cartLines.sizeId} IS NOT DISTINCT FROM ${item.size_id}`,
+            ),
+          );
+      }
       return loadCart(db, user.id);
     }
     const written = await writeLine(user, data, mode);
-    if (written.cartId === null) {
-      // Nothing written: resolveItem says what is wrong with the item (unknown product, a size
-      // missing or not its own); a valid item means the cart named is not the caller's.
-      await resolveItem(db, data);
-      throw forbidden('That cart is not yours.');
-    }
+    if (written.problem) throw ITEM_PROBLEMS[written.problem]();
+    // A valid item with nothing written: the cart named is not the caller's.
+    if (written.cartId === null) throw forbidden('That cart is not yours.');
     if (written.lineId === null) {
       throw new AppError('cart_full', `A cart holds at most ${CART_LINE_LIMIT} different items.`, 409);
     }
@@ -354,8 +360,8 @@ export function createCartService(db: Database) {
 
   return {
     get: (user: AuthUser) => loadCart(db, user.id),
-    add: (user: AuthUser, input: CartChange) => change(user, input, 'add'),
-    update: (user: AuthUser, input: CartChange) => change(user, input, 'set'),
+    add: (user: AuthUser, data: CartChangeData) => change(user, data, 'add'),
+    update: (user: AuthUser, data: CartChangeData) => change(user, data, 'set'),
     async empty(user: AuthUser): Promise<Cart> {
       await db
         .delete(cartLines)
