@@ -339,10 +339,12 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 /** Inventory answers (GET api/inventory/product/{id}[/{sizeId}], api/inventory/package/{id}). */
 export const instockSchema = z.object({ instock: z.number().int() });
+export type Instock = z.infer<typeof instockSchema>;
 /** GET api/inventory/category/{id}: stock of every product and size under a category. */
 export const categoryInventorySchema = z.array(
   z.object({ product_id: z.number().int(), size_id: z.number().int().nullable(), instock: z.number().int() }),
 );
+export type CategoryInventory = z.infer<typeof categoryInventorySchema>;
 
 /** POST api/inventory/products: cart lines to check; answers the lines lacking stock. */
 export const inventoryCheckSchema = z.strictObject({
@@ -357,6 +359,7 @@ export const inventoryCheckSchema = z.strictObject({
     )
     .max(200),
 });
+export type InventoryCheck = z.output<typeof inventoryCheckSchema>;
 export const inventoryShortSchema = z.array(
   z.object({
     product_id: z.number().int(),
@@ -365,6 +368,8 @@ export const inventoryShortSchema = z.array(
     instock: z.number().int(),
   }),
 );
+
+export type InventoryShort = z.infer<typeof inventoryShortSchema>;
 
 /** Special offers (GET api/specialoffer/{id}, api/allspecialoffers, api/specialoffer/product/{productId}). */
 export const specialOfferSchema = z.object({

@@ -26,6 +26,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { createReplySender } from './modules/catalog/cached-reply.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCatalogCache, listenForCatalogChanges } from './modules/catalog/catalog-cache.ts';
@@ -143,9 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogCache.close();
   });
   const catalog = createCatalogService({ db, cache: catalogCache, clock, visits });
-  await app.register(catalogRoutes, { catalog });
+  const sendCached = createReplySender(catalogCache);
+  await app.register(catalogRoutes, { catalog, sendCached });
   await app.register(inventoryRoutes, {
     inventory: createInventoryService({ db, cache: catalogCache, catalog }),
+    sendCached,
   });
   await app.register(cartRoutes, { cart: createCartService(db) });
   const requests = createRequestsService({ db, publicUrl: config.publicUrl });

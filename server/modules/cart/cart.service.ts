@@ -15,105 +15,18 @@ import { cartLines, carts } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { SETTING_DEFAULTS } from '../settings/settings.service.ts';
-
-interface CartRow {
-  show_prices: unknown;
-  stock_text: string | null;
-  cart_id: number | null;
-  line_id: number | null;
-  quantity: number;
-  size_id: number | null;
-  size_name: string | null;
-  product_id: number;
-  category_id: number;
-  code: string;
-  name: string;
-  icon: string;
-  pricing: number;
-  price_discount: number;
-  size_type_id: number | null;
-  package_id: number | null;
-  package_name: string | null;
-  package_icon: string | null;
-  package_code: string | null;
-  package_pricing: number | null;
-  package_stock: number | null;
-  product_stock: number | null;
-}
-
-/** A line's shipping dimensions (mm, g), when the cart is read with them. */
-interface DimensionColumns {
-  length_mm: number | null;
-  width_mm: number | null;
-  height_mm: number | null;
-  weight_g: number | null;
-}
-
-/**
- * The dimensions of a line's item (spec §9): its package's, else its product's in its size, else
- * its product's for every size. Two branches, each one index lookup.
- */
-const LINE_DIMENSIONS = sql`
-    LEFT JOIN LATERAL (
-      SELECT d.length_mm, d.width_mm, d.height_mm, d.weight_g, 0 AS rank
-      FROM dimensions d WHERE d.package_id = cl.package_id
-      UNION ALL
-      SELECT d.length_mm, d.width_mm, d.height_mm, d.weight_g, CASE WHEN d.size_id IS NULL THEN 2 ELSE 1 END
-      FROM dimensions d
-      WHERE cl.package_id IS NULL AND d.product_id = cl.product_id
-        AND (d.size_id = cl.size_id OR d.size_id IS NULL)
-      ORDER BY rank
-      LIMIT 1
-    ) dim ON true`;
-
-interface CartRowsOptions {
-  /** Columns of one row's worth answered beside the cart, on every row (checkout's context). */
-  extras?: SQL;
-  /** Each line's shipping dimensions. */
-  withDimensions?: boolean;
-}
-
-/**
- * A cart's rows over the relation `lines (id, cart_id, product_id, package_id, size_id, quantity)`
- * that the statement defines: every line with its product, size, package and stock, and the
- * show-price setting and the not-enough-stock text (one row with no line when there is none).
- */
-function cartRows({ extras, withDimensions = false }: CartRowsOptions = {}): SQL {
-  return sql`
-  SELECT s.*, l.*
-  FROM (SELECT (SELECT value FROM settings WHERE key = 'show_prices') AS show_prices,
-               (SELECT text FROM messages WHERE code = 'not_enough_stock') AS stock_text
-               ${extras ? sql`, ${extras}` : sql``}) s
-  LEFT JOIN LATERAL (
-    SELECT cl.cart_id, cl.id AS line_id, cl.quantity, cl.size_id, sz.name AS size_name,
-           p.id AS product_id, p.category_id, p.code, p.name, p.icon, p.pricing, p.price_discount,
-           p.size_type_id, k.id AS package_id, k.name AS package_name, k.icon AS package_icon,
-           k.code AS package_code, k.pricing AS package_pricing, k.instock AS package_stock,
-           st.instock AS product_stock
-           ${withDimensions ? sql`, dim.length_mm, dim.width_mm, dim.height_mm, dim.weight_g` : sql``}
-    FROM lines cl
-    JOIN products p ON p.id = cl.product_id
-    LEFT JOIN sizes sz ON sz.id = cl.size_id
-    LEFT JOIN packages k ON k.id = cl.package_id
-    -- Lateral with a LIMIT (which keeps the planner from flattening it into a join), so that each
-    -- line looks its stock up by the product's index whatever the table's statistics say: a join on
-    -- IS NOT DISTINCT FROM was planned as a scan of the whole stock table once it had grown.
-    LEFT JOIN LATERAL (
-      SELECT instock FROM stock
-      WHERE product_id = cl.product_id AND size_id IS NOT DISTINCT FROM cl.size_id
-      LIMIT 1
-    ) st ON true
-    ${withDimensions ? LINE_DIMENSIONS : sql``}
-  ) l ON true`;
-}
-
-const CART_ROWS = cartRows();
-
-function ownLines(clientId: number): SQL {
-  return sql`SELECT cl.id, cl.cart_id, cl.product_id, cl.package_id, cl.size_id, cl.quantity
-             FROM carts c JOIN cart_lines cl ON cl.cart_id = c.id
-             WHERE c.client_id = ${clientId}`;
-}
+import {
+  CART_ROWS,
+  type CartLineRow,
+  type CartRow,
+  type CheckedItem,
+  cartRows,
+  checkedItem,
+  type DimensionColumns,
+  type ItemProblem,
+  isLine,
+  ownLines,
+} from './cart.queries.ts';
 
 /** The client's cart, read in one statement (it is read on every change). */
 export async function loadCart(db: DbOrTx, clientId: number): Promise<Cart> {
@@ -148,8 +61,8 @@ export async function loadCartWith<Extras extends object>(
 }
 
 /** The rows that are lines, in the order they were first added. */
-function linesOf<Row extends CartRow>(rows: readonly Row[]): Row[] {
-  return rows.filter((row) => row.line_id !== null).sort((a, b) => (a.line_id ?? 0) - (b.line_id ?? 0));
+function linesOf<Row extends CartRow>(rows: readonly Row[]): (Row & CartLineRow)[] {
+  return rows.filter(isLine).sort((a, b) => a.line_id - b.line_id);
 }
 
 /** The cart of cartRows' rows, lines in the order they were first added. */
@@ -178,7 +91,7 @@ function toCart(rows: readonly CartRow[], clientId: number): Cart {
     discount += unitDiscount * row.quantity;
     hasError ||= error !== null;
     return {
-      id: row.line_id ?? 0,
+      id: row.line_id,
       product: {
         id: row.product_id,
         category_id: row.category_id,
@@ -209,15 +122,6 @@ function toCart(rows: readonly CartRow[], clientId: number): Cart {
   };
 }
 
-/** Why a change names no item the cart can hold (checkedItem's `problem`). */
-type ItemProblem =
-  | 'unknown_package'
-  | 'package_has_no_sizes'
-  | 'unknown_product'
-  | 'product_has_no_sizes'
-  | 'size_missing'
-  | 'size_not_its_own';
-
 const ITEM_PROBLEMS: Record<ItemProblem, () => AppError> = {
   unknown_package: () => notFound('Package'),
   package_has_no_sizes: () => badRequest('A package has no sizes.', { size_id: 'A package has no sizes.' }),
@@ -228,39 +132,6 @@ const ITEM_PROBLEMS: Record<ItemProblem, () => AppError> = {
   size_not_its_own: () =>
     badRequest('That size does not exist for this product.', { size_id: SELECT_SIZE_MESSAGE }),
 };
-
-/**
- * The cart's item rule, once, as SQL: what a change names, an active product in one of its own
- * sizes (or none when it has no sizes) or an active product's package, answered as one row of
- * (product_id, package_id, size_id, problem), problem null when the item is valid. The write
- * statement takes the item only without a problem; a refused change is told the problem.
- */
-function checkedItem(change: CartChangeData): SQL {
-  const sizeId = sql`${change.size_id}::int`;
-  return change.isPackage
-    ? sql`SELECT k.product_id, k.id AS package_id, NULL::int AS size_id,
-            CASE WHEN k.id IS NULL OR NOT p.active THEN 'unknown_package'
-                 WHEN ${sizeId} IS NOT NULL THEN 'package_has_no_sizes' END AS problem
-          FROM (SELECT 1) one
-          LEFT JOIN packages k ON k.id = ${change.productId}
-          LEFT JOIN products p ON p.id = k.product_id`
-    : sql`SELECT p.id AS product_id, NULL::int AS package_id, ${sizeId} AS size_id,
-            CASE WHEN p.id IS NULL OR NOT p.active THEN 'unknown_product'
-                 WHEN p.size_type_id IS NULL AND ${sizeId} IS NOT NULL THEN 'product_has_no_sizes'
-                 WHEN p.size_type_id IS NULL THEN NULL
-                 WHEN ${sizeId} IS NULL THEN 'size_missing'
-                 WHEN NOT EXISTS (SELECT 1 FROM sizes s WHERE s.id = ${sizeId} AND s.type_id = p.size_type_id)
-                   THEN 'size_not_its_own' END AS problem
-          FROM (SELECT 1) one
-          LEFT JOIN products p ON p.id = ${change.productId}`;
-}
-
-interface CheckedItem {
-  product_id: number | null;
-  package_id: number | null;
-  size_id: number | null;
-  problem: ItemProblem | null;
-}
 
 export function createCartService(db: Database) {
   /**

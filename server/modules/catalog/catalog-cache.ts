@@ -36,6 +36,24 @@ export interface Loaded<T> {
   maxAgeMs?: number;
 }
 
+/**
+ * A reply the catalogue can keep whole: the key it is kept under (its price view and what it
+ * shows) and how to build it. The route edge serialises it once and keeps the JSON (cached-reply.ts).
+ */
+export interface CacheableReply<T> {
+  key: string;
+  load(): Promise<FreshReply<T>>;
+}
+
+export interface FreshReply<T> {
+  data: T;
+  /** The products the reply shows, or 'structure' / 'any' (see CacheTags). */
+  tags: CacheTags;
+  /** A search's number of matches, sent as X-Total-Count. */
+  total?: number;
+  maxAgeMs?: number;
+}
+
 export interface CatalogCacheOptions {
   maxEntries?: number;
   /** Budget for string values (serialized replies), in UTF-16 code units. */

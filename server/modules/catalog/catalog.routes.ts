@@ -24,26 +24,34 @@ import {
   specialOfferSchema,
   teaserProductSchema,
 } from '../../../domain/catalog.ts';
+import type { ReplySender } from './cached-reply.ts';
 import type { CatalogService } from './catalog.service.ts';
-import { sendJson } from './send-json.ts';
 
 /**
- * Spec storefront §7 "Catalogue and search". Catalogue replies come serialized from the service's
- * cache (sendJson); the response schemas document them. Paths the spec does not show:
+ * Spec storefront §7 "Catalogue and search". The catalogue's replies are serialised once and kept
+ * (sendCached, the route edge of the cache); the response schemas document them. Paths the spec does not show:
  * categories/root, categories/counts, categories/top, categories/{id}/products, products/teaser,
  * specialoffer/product/{productId}.
  */
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+export interface CatalogRoutesOptions {
+  catalog: CatalogService;
+  sendCached: ReplySender;
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
+  app,
+  { catalog, sendCached },
+) => {
   // ---------------------------------------------------------------- public
   app.get(
     '/api/getShowRoomProducts',
     { config: { access: 'public' }, schema: { response: { 200: z.array(showroomCategorySchema) } } },
-    async (_request, reply) => sendJson(reply, await catalog.showroom()),
+    async (_request, reply) => sendCached(reply, catalog.showroom()),
   );
   app.get(
     '/api/products/teaser',
     { config: { access: 'public' }, schema: { response: { 200: z.array(teaserProductSchema) } } },
-    async (_request, reply) => sendJson(reply, await catalog.teaser()),
+    async (_request, reply) => sendCached(reply, catalog.teaser()),
   );
   app.get(
     '/api/product/:ctid/:id',
@@ -52,7 +60,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: { params: productParamsSchema, response: { 200: productDetailSchema } },
     },
     async (request, reply) =>
-      sendJson(reply, await catalog.productDetail(request.user, request.params.ctid, request.params.id)),
+      sendCached(reply, await catalog.productDetail(request.user, request.params.ctid, request.params.id)),
   );
   app.get(
     '/api/product/:id',
@@ -61,7 +69,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: { params: idParamsSchema, response: { 200: productDetailSchema } },
     },
     async (request, reply) =>
-      sendJson(reply, await catalog.productDetail(request.user, null, request.params.id)),
+      sendCached(reply, await catalog.productDetail(request.user, null, request.params.id)),
   );
   app.get(
     '/api/product/:id/visit',
@@ -78,7 +86,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: { params: packageParamsSchema, response: { 200: packageDetailSchema } },
     },
     async (request, reply) =>
-      sendJson(
+      sendCached(
         reply,
         await catalog.packageDetail(request.user, request.params.productId, request.params.packageId),
       ),
@@ -94,7 +102,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/api/Dimension/all',
     { config: { access: 'public' }, schema: { response: { 200: z.array(dimensionSchema) } } },
-    async (_request, reply) => sendJson(reply, await catalog.dimensions()),
+    async (_request, reply) => sendCached(reply, catalog.dimensions()),
   );
   app.post(
     '/api/Dimension/byproductid',
@@ -138,17 +146,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/api/categories/root',
     { config: { access: 'client' }, schema: { response: { 200: z.array(rootCategorySchema) } } },
-    async (_request, reply) => sendJson(reply, await catalog.rootCategories()),
+    async (_request, reply) => sendCached(reply, catalog.rootCategories()),
   );
   app.get(
     '/api/categories/counts',
     { config: { access: 'client' }, schema: { response: { 200: z.array(categoryCountSchema) } } },
-    async (_request, reply) => sendJson(reply, await catalog.categoryCounts()),
+    async (_request, reply) => sendCached(reply, catalog.categoryCounts()),
   );
   app.get(
     '/api/categories/top',
     { config: { access: 'client' }, schema: { response: { 200: z.array(dashboardTileSchema) } } },
-    async (_request, reply) => sendJson(reply, await catalog.dashboardTiles()),
+    async (_request, reply) => sendCached(reply, catalog.dashboardTiles()),
   );
   app.get(
     '/api/categories/:id/products',
@@ -161,7 +169,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request, reply) =>
-      sendJson(reply, await catalog.categoryProducts(request.caller, request.params.id, request.query)),
+      sendCached(reply, await catalog.categoryProducts(request.caller, request.params.id, request.query)),
   );
   app.get(
     '/api/phasebycategory/:categoryId',
@@ -169,12 +177,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       config: { access: 'client' },
       schema: { params: categoryIdParamsSchema, response: { 200: phaseSchema } },
     },
-    async (request, reply) => sendJson(reply, await catalog.phase(request.caller, request.params.categoryId)),
+    async (request, reply) =>
+      sendCached(reply, await catalog.phase(request.caller, request.params.categoryId)),
   );
   app.get(
     '/api/phaseproduct',
     { config: { access: 'client' }, schema: { response: { 200: z.array(phaseSummarySchema) } } },
-    async (_request, reply) => sendJson(reply, await catalog.phases()),
+    async (_request, reply) => sendCached(reply, catalog.phases()),
   );
   /** Search and header suggestions; the number of matches is in X-Total-Count. */
   app.get(
@@ -185,7 +194,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     },
     async (request, reply) => {
       const { term, offset, limit } = request.query;
-      return sendJson(reply, await catalog.search(request.caller, term, { offset, limit }));
+      return sendCached(reply, await catalog.search(request.caller, term, { offset, limit }));
     },
   );
 };

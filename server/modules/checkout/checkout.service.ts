@@ -8,7 +8,7 @@ import { formatMoney } from '../../../domain/money.ts';
 import type { ConfirmResult, PaymentResult, SandboxCardData } from '../../../domain/orders.ts';
 import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
-import { type Database, rowsOf, type Tx } from '../../db/database.ts';
+import type { Database, Tx } from '../../db/database.ts';
 import { messages, orders, packages, paymentMethodOwners, stock } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -23,7 +23,13 @@ import type { Destination, ShippingRates } from '../../providers/shipping/shippi
 import type { AuthUser } from '../auth/auth.service.ts';
 import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
 import { type Settings, taxRateMissing } from '../settings/settings.service.ts';
-import { type CheckoutContext, loadCheckoutContext } from './checkout-context.ts';
+import {
+  type CheckoutContext,
+  claimPaymentMethodOwner,
+  insertOrder,
+  loadCheckoutContext,
+  replaceCartAuthorization,
+} from './checkout.queries.ts';
 import { shippingFeeFor } from './shipping.service.ts';
 
 /** What the server charges for a cart, computed from its own data only. */
@@ -175,43 +181,36 @@ interface NewOrder {
   totals: OrderTotals;
 }
 
-/** Writes the order and its lines, as they are now, in one statement; answers its id and number. */
-async function insertOrder(tx: Tx, order: NewOrder): Promise<{ id: number; orderNumber: number }> {
+/** Writes the order and its lines, as they are now; answers its id and number. */
+async function placeOrder(tx: Tx, order: NewOrder): Promise<{ id: number; orderNumber: number }> {
   const { totals } = order;
-  const lines = totals.cart.products.map((line) => ({
-    product_id: line.product.id,
-    package_id: line.package?.id ?? null,
-    size_id: line.size_id,
-    code: line.product.code,
-    // A package's name already says what it is ('Holiday Gift Box - Red').
-    name: line.package ? line.package.name : line.product.name,
-    size_name: line.size_name,
-    unit_price: line.pricing ?? 0,
-    quantity: line.quantity,
-    line_total: line.lineTotal ?? 0,
-  }));
-  const [row] = await rowsOf<{ id: number; orderNumber: number }>(
-    tx,
-    sql`WITH placed AS (
-          INSERT INTO orders (client_id, payment_intent_id, payment_method, client_name, email, subtotal,
-            discount, shipping_fee, tax_rate_ppm, tax, total, shipping_address, billing_address)
-          VALUES (${order.clientId}, ${order.paymentIntentId}, ${JSON.stringify(order.card)}::jsonb,
-            ${[totals.billing.first_name, totals.billing.last_name].join(' ')}, ${order.email},
-            ${totals.subtotal}::int, ${totals.discount}::int, ${totals.shippingFee}::int,
-            ${totals.taxRatePpm}::int, ${totals.tax}::int, ${totals.total}::int,
-            ${JSON.stringify(totals.shipping)}::jsonb, ${JSON.stringify(totals.billing)}::jsonb)
-          RETURNING id, order_number
-        ), lines AS (
-          INSERT INTO order_lines (order_id, product_id, package_id, size_id, code, name, size_name,
-            unit_price, quantity, line_total)
-          SELECT placed.id, l.product_id, l.package_id, l.size_id, l.code, l.name, l.size_name,
-            l.unit_price, l.quantity, l.line_total
-          FROM placed, json_to_recordset(${JSON.stringify(lines)}::json) AS l(product_id int,
-            package_id int, size_id int, code text, name text, size_name text, unit_price int,
-            quantity int, line_total int)
-        )
-        SELECT id, order_number AS "orderNumber" FROM placed`,
-  );
+  const [row] = await insertOrder(tx, {
+    clientId: order.clientId,
+    paymentIntentId: order.paymentIntentId,
+    card: order.card,
+    clientName: [totals.billing.first_name, totals.billing.last_name].join(' '),
+    email: order.email,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    shippingFee: totals.shippingFee,
+    taxRatePpm: totals.taxRatePpm,
+    tax: totals.tax,
+    total: totals.total,
+    shipping: totals.shipping,
+    billing: totals.billing,
+    lines: totals.cart.products.map((line) => ({
+      product_id: line.product.id,
+      package_id: line.package?.id ?? null,
+      size_id: line.size_id,
+      code: line.product.code,
+      // A package's name already says what it is ('Holiday Gift Box - Red').
+      name: line.package ? line.package.name : line.product.name,
+      size_name: line.size_name,
+      unit_price: line.pricing ?? 0,
+      quantity: line.quantity,
+      line_total: line.lineTotal ?? 0,
+    })),
+  });
   if (!row) throw new Error('order insert returned nothing');
   return row;
 }
@@ -284,13 +283,7 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
    * placement of the earlier one finish first: it forgets it, and nothing is released.
    */
   async function replaceAuthorization(clientId: number, paymentIntentId: string): Promise<void> {
-    const [row] = await rowsOf<{ previous: string | null }>(
-      db,
-      sql`UPDATE carts c SET payment_intent_id = ${paymentIntentId}
-          FROM (SELECT id, payment_intent_id FROM carts WHERE client_id = ${clientId} FOR UPDATE) old
-          WHERE c.id = old.id
-          RETURNING old.payment_intent_id AS previous`,
-    );
+    const [row] = await replaceCartAuthorization(db, clientId, paymentIntentId);
     if (row?.previous && row.previous !== paymentIntentId) await releaseQuietly(row.previous);
   }
 
@@ -299,17 +292,7 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
    * browser becomes the first payer's. Anyone else naming it is told it does not exist.
    */
   async function claimPaymentMethod(user: AuthUser, paymentMethodId: string): Promise<void> {
-    const [owner] = await rowsOf<{ client_id: number }>(
-      db,
-      sql`WITH claimed AS (
-            INSERT INTO payment_method_owners (payment_method_id, client_id)
-            VALUES (${paymentMethodId}, ${user.id})
-            ON CONFLICT (payment_method_id) DO NOTHING
-            RETURNING client_id)
-          SELECT client_id FROM claimed
-          UNION ALL
-          SELECT client_id FROM payment_method_owners WHERE payment_method_id = ${paymentMethodId}`,
-    );
+    const [owner] = await claimPaymentMethodOwner(db, user.id, paymentMethodId);
     if (owner?.client_id !== user.id) {
       throw new AppError(
         'payment_method_not_found',
@@ -434,7 +417,7 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
           }
           await takeStock(tx, totals.cart);
           const email = context.clientEmail ?? totals.billing.email;
-          const row = await insertOrder(tx, {
+          const row = await placeOrder(tx, {
             clientId: user.id,
             paymentIntentId,
             card: paymentMethod?.card

@@ -7,33 +7,32 @@ import {
   inventoryShortSchema,
   productSizeParamsSchema,
 } from '../../../domain/catalog.ts';
-import { sendJson } from '../catalog/send-json.ts';
+import type { ReplySender } from '../catalog/cached-reply.ts';
 import type { InventoryService } from './inventory.service.ts';
 
 /**
  * Spec storefront §7 inventory calls. The path of stock per product and size, not shown by the spec,
  * is api/inventory/product/{id}/{sizeId}.
  */
-export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryService }> = async (
-  app,
-  { inventory },
-) => {
+export const inventoryRoutes: FastifyPluginAsyncZod<{
+  inventory: InventoryService;
+  sendCached: ReplySender;
+}> = async (app, { inventory, sendCached }) => {
   const instock = { response: { 200: instockSchema } };
   app.get(
     '/api/inventory/product/:id',
     { config: { access: 'public' }, schema: { params: idParamsSchema, ...instock } },
-    async (request, reply) => sendJson(reply, await inventory.product(request.user, request.params.id)),
+    (request) => inventory.product(request.user, request.params.id),
   );
   app.get(
     '/api/inventory/product/:id/:sizeId',
     { config: { access: 'public' }, schema: { params: productSizeParamsSchema, ...instock } },
-    async (request, reply) =>
-      sendJson(reply, await inventory.productSize(request.user, request.params.id, request.params.sizeId)),
+    (request) => inventory.productSize(request.user, request.params.id, request.params.sizeId),
   );
   app.get(
     '/api/inventory/package/:id',
     { config: { access: 'public' }, schema: { params: idParamsSchema, ...instock } },
-    async (request, reply) => sendJson(reply, await inventory.package(request.params.id)),
+    (request) => inventory.package(request.params.id),
   );
   app.get(
     '/api/inventory/category/:id',
@@ -41,7 +40,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
       config: { access: 'client' },
       schema: { params: idParamsSchema, response: { 200: categoryInventorySchema } },
     },
-    async (request, reply) => sendJson(reply, await inventory.category(request.params.id)),
+    async (request, reply) => sendCached(reply, await inventory.category(request.params.id)),
   );
   app.post(
     '/api/inventory/products',

@@ -4,30 +4,31 @@
  * with their product, so a stock change that calls notifyCatalogChanged shows at once.
  * Visitors may read the stock of what they may see: showroom and teaser products, and packages.
  */
-import { type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
-  type inventoryCheckSchema,
-  type inventoryShortSchema,
+  type CategoryInventory,
+  type Instock,
+  type InventoryCheck,
+  type InventoryShort,
   VISITOR_PRODUCT_MESSAGE,
 } from '../../../domain/catalog.ts';
-import { type Database, rowsOf } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import type { CatalogService, JsonReply } from '../catalog/catalog.service.ts';
-import type { CatalogCache } from '../catalog/catalog-cache.ts';
-import { categoryMap } from '../catalog/category-tree.ts';
-
-type InventoryCheck = z.output<typeof inventoryCheckSchema>;
-type InventoryShort = z.infer<typeof inventoryShortSchema>;
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CacheableReply, CatalogCache } from '../catalog/catalog-cache.ts';
+import {
+  selectCategoryStock,
+  selectLineStock,
+  selectPackageStock,
+  selectProductStock,
+  selectSizeStock,
+} from './inventory.queries.ts';
 
 export interface InventoryServiceDeps {
   db: Database;
   cache: CatalogCache;
   catalog: Pick<CatalogService, 'visibleTo' | 'categoryTree'>;
 }
-
-const instockReply = (instock: number): JsonReply => ({ body: JSON.stringify({ instock }) });
 
 export function createInventoryService({ db, cache, catalog }: InventoryServiceDeps) {
   async function requireVisible(user: AuthUser | null, productId: number): Promise<void> {
@@ -37,73 +38,48 @@ export function createInventoryService({ db, cache, catalog }: InventoryServiceD
 
   return {
     /** Stock of a product over all its sizes. */
-    async product(user: AuthUser | null, id: number): Promise<JsonReply> {
-      const reply = await cache.getOrLoad(`stock:product:${id}`, async () => {
-        const [row] = await rowsOf<{ instock: number }>(
-          db,
-          sql`SELECT coalesce((SELECT sum(s.instock) FROM stock s WHERE s.product_id = p.id), 0)::int AS instock
-              FROM products p WHERE p.id = ${id} AND p.active`,
-        );
-        return { value: row ? instockReply(row.instock) : null, tags: [id] };
+    async product(user: AuthUser | null, id: number): Promise<Instock> {
+      const stock = await cache.getOrLoad(`stock:product:${id}`, async () => {
+        const [row] = await selectProductStock(db, id);
+        return { value: row ?? null, tags: [id] };
       });
-      if (!reply) throw notFound('Product');
+      if (!stock) throw notFound('Product');
       await requireVisible(user, id);
-      return reply;
+      return stock;
     },
 
     /** Stock of a product in one of its sizes (a size of another size type is unknown here). */
-    async productSize(user: AuthUser | null, id: number, sizeId: number): Promise<JsonReply> {
+    async productSize(user: AuthUser | null, id: number, sizeId: number): Promise<Instock> {
       const found = await cache.getOrLoad(`stock:product:${id}:${sizeId}`, async () => {
-        const [row] = await rowsOf<{ size_id: number | null; instock: number }>(
-          db,
-          sql`SELECT z.id AS size_id, coalesce(st.instock, 0)::int AS instock
-              FROM products p
-              LEFT JOIN sizes z ON z.id = ${sizeId} AND z.type_id = p.size_type_id
-              LEFT JOIN stock st ON st.product_id = p.id AND st.size_id = z.id
-              WHERE p.id = ${id} AND p.active`,
-        );
-        const value = row ? { sized: row.size_id !== null, reply: instockReply(row.instock) } : null;
-        return { value, tags: [id] };
+        const [row] = await selectSizeStock(db, id, sizeId);
+        return { value: row ?? null, tags: [id] };
       });
       if (!found) throw notFound('Product');
-      if (!found.sized) throw notFound('Size');
+      if (found.size_id === null) throw notFound('Size');
       await requireVisible(user, id);
-      return found.reply;
+      return { instock: found.instock };
     },
 
     /** Stock of a package (public, as the package page is). */
-    async package(id: number): Promise<JsonReply> {
-      const reply = await cache.getOrLoad(`stock:package:${id}`, async () => {
-        const [row] = await rowsOf<{ product_id: number; instock: number }>(
-          db,
-          sql`SELECT k.product_id, k.instock FROM packages k JOIN products p ON p.id = k.product_id
-              WHERE k.id = ${id} AND p.active`,
-        );
+    async package(id: number): Promise<Instock> {
+      const stock = await cache.getOrLoad(`stock:package:${id}`, async () => {
+        const [row] = await selectPackageStock(db, id);
         return row
-          ? { value: instockReply(row.instock), tags: [row.product_id] }
+          ? { value: { instock: row.instock }, tags: [row.product_id] }
           : { value: null, tags: 'structure' };
       });
-      if (!reply) throw notFound('Package');
-      return reply;
+      if (!stock) throw notFound('Package');
+      return stock;
     },
 
     /** Stock of every product and size under a category, in display order. */
-    async category(id: number): Promise<JsonReply> {
-      const tree = await catalog.categoryTree();
-      const categories = tree.subtree(id);
+    async category(id: number): Promise<CacheableReply<CategoryInventory>> {
+      const categories = (await catalog.categoryTree()).subtree(id);
       if (categories.length === 0) throw notFound('Category');
-      return cache.getOrLoad(`stock:category:${id}`, async () => {
-        const rows = await rowsOf(
-          db,
-          sql`SELECT s.product_id, s.size_id, s.instock
-              FROM stock s JOIN products p ON p.id = s.product_id
-              JOIN ${categoryMap([{ groupId: id, categories }])} ON cm.category_id = p.category_id
-              LEFT JOIN sizes z ON z.id = s.size_id
-              WHERE p.active
-              ORDER BY cm.ord, p.sort_order, p.id, z.sort_order NULLS FIRST, s.size_id NULLS FIRST`,
-        );
-        return { value: { body: JSON.stringify(rows) }, tags: 'any' };
-      });
+      return {
+        key: `stock:category:${id}`,
+        load: async () => ({ data: await selectCategoryStock(db, id, categories), tags: 'any' }),
+      };
     },
 
     /**
@@ -112,29 +88,7 @@ export function createInventoryService({ db, cache, catalog }: InventoryServiceD
      */
     async check({ lines }: InventoryCheck): Promise<InventoryShort> {
       if (lines.length === 0) return [];
-      const values: SQL[] = lines.map(
-        (line, index) =>
-          sql`(${index}::int, ${line.productId}::int, ${line.size_id}::int, ${line.packageId}::int, ${line.quantity}::int)`,
-      );
-      const rows = await rowsOf<{
-        product_id: number;
-        size_id: number | null;
-        package_id: number | null;
-        quantity: number;
-        instock: number;
-      }>(
-        db,
-        sql`SELECT v.product_id, v.size_id, v.package_id, v.quantity,
-              coalesce(CASE WHEN v.package_id IS NOT NULL THEN
-                (SELECT k.instock FROM packages k JOIN products p ON p.id = k.product_id
-                  WHERE k.id = v.package_id AND p.active)
-              ELSE
-                (SELECT s.instock FROM stock s JOIN products p ON p.id = s.product_id
-                  WHERE s.product_id = v.product_id AND s.size_id IS NOT DISTINCT FROM v.size_id AND p.active)
-              END, 0)::int AS instock
-            FROM (VALUES ${sql.join(values, sql`, `)}) AS v(line, product_id, size_id, package_id, quantity)
-            ORDER BY v.line`,
-      );
+      const rows = await selectLineStock(db, lines);
       return rows
         .filter((row) => row.instock < row.quantity)
         .map(({ product_id, size_id, package_id, instock }) => ({

@@ -1,0 +1,189 @@
+/**
+ * Checkout's statements, each beside the zod schema of its rows (docs/decisions/002: checkout
+ * reads its context and writes an order in one statement each; checkout.queries.test.ts checks the
+ * shapes on PGlite and PostgreSQL).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  BILLING_ADDRESS,
+  type SavedAddress,
+  SHIPPING_ADDRESS,
+  savedAddressSchema,
+} from '../../../domain/address.ts';
+import type { Cart } from '../../../domain/cart.ts';
+import { ORDER_STATUSES } from '../../../domain/orders.ts';
+import type { ItemDimensions } from '../../../domain/shipping.ts';
+import { type DbOrTx, rowsOf } from '../../db/database.ts';
+import { currentAddresses } from '../addresses/addresses.service.ts';
+import { loadCartWith } from '../cart/cart.service.ts';
+import { SETTINGS_JSON, type Settings, settingsFrom, taxRatePpmOf } from '../settings/settings.service.ts';
+
+/** Everything checkout computes an order from, read in one statement. */
+export interface CheckoutContext {
+  cart: Cart;
+  /** Each line's dimensions (mm, g) and quantity, in the cart's order; null where the shop has none. */
+  boxItems: (ItemDimensions | null)[];
+  settings: Settings;
+  /** The client's current shipping and billing addresses. */
+  shipping: SavedAddress | undefined;
+  billing: SavedAddress | undefined;
+  /**
+   * The summed tax rate of the shipping address's province, in ppm; null without an address or
+   * when that province has no rate (a sale there stops: taxRateMissing).
+   */
+  shippingTaxRatePpm: number | null;
+  clientEmail: string | undefined;
+  /** The order a payment intent placed already (when asked about one). */
+  placedOrder: PlacedOrder | null;
+}
+
+const id = z.number().int();
+
+/** The order a payment intent placed: placed, then paid once captured. */
+const placedOrderSchema = z.object({ id, orderNumber: id, status: z.enum(ORDER_STATUSES) });
+type PlacedOrder = z.infer<typeof placedOrderSchema>;
+
+/** The columns the context statement answers beside the cart's (cart.queries.ts). */
+export const contextColumnsSchema = z.object({
+  settings_rows: z.array(z.object({ key: z.string(), value: z.unknown() })),
+  default_addresses: z.array(savedAddressSchema),
+  shipping_tax_ppm: id.nullable(),
+  client_email: z.string().nullable(),
+  placed_order: placedOrderSchema.nullable(),
+});
+type ContextColumns = z.infer<typeof contextColumnsSchema>;
+
+/** The context's columns beside the cart's: settings, addresses, tax rate, e-mail, placed order. */
+export function contextColumns(clientId: number, paymentIntentId?: string): SQL {
+  const shippingProvince = sql`(SELECT province FROM (${currentAddresses(clientId)}) a
+      WHERE address_type_id = ${SHIPPING_ADDRESS})`;
+  const placedOrder =
+    paymentIntentId === undefined
+      ? sql`NULL::json`
+      : sql`(SELECT json_build_object('id', id, 'orderNumber', order_number, 'status', status) FROM orders
+             WHERE payment_intent_id = ${paymentIntentId})`;
+  return sql`${SETTINGS_JSON} AS settings_rows,
+      (SELECT coalesce(json_agg(a), '[]') FROM (${currentAddresses(clientId)}) a) AS default_addresses,
+      ${taxRatePpmOf(shippingProvince)} AS shipping_tax_ppm,
+      (SELECT email FROM clients WHERE id = ${clientId}) AS client_email,
+      ${placedOrder} AS placed_order`;
+}
+
+/**
+ * The client's cart (with each line's dimensions), the shop's settings, the client's current
+ * addresses, the tax rate where the order ships, the client's e-mail and, given a payment intent,
+ * the order it placed: what computing an order needs, in one round trip instead of six.
+ */
+export async function loadCheckoutContext(
+  db: DbOrTx,
+  clientId: number,
+  paymentIntentId?: string,
+): Promise<CheckoutContext> {
+  const { cart, dimensions, extras } = await loadCartWith<ContextColumns>(
+    db,
+    clientId,
+    contextColumns(clientId, paymentIntentId),
+  );
+  const address = (typeId: number) => extras.default_addresses.find((a) => a.address_type_id === typeId);
+  return {
+    cart,
+    boxItems: dimensions.map((item, index) =>
+      item ? { ...item, quantity: cart.products[index]?.quantity ?? 0 } : null,
+    ),
+    settings: settingsFrom(extras.settings_rows),
+    shipping: address(SHIPPING_ADDRESS),
+    billing: address(BILLING_ADDRESS),
+    shippingTaxRatePpm: extras.shipping_tax_ppm,
+    clientEmail: extras.client_email ?? undefined,
+    placedOrder: extras.placed_order,
+  };
+}
+
+/** An order's line as it is kept: what was bought, at what price, as it was then. */
+export interface NewOrderLine {
+  product_id: number;
+  package_id: number | null;
+  size_id: number | null;
+  code: string;
+  name: string;
+  size_name: string;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+}
+
+export interface NewOrderRow {
+  clientId: number;
+  paymentIntentId: string;
+  card: { brand: string | null; last4: string | null } | null;
+  clientName: string;
+  email: string;
+  subtotal: number;
+  discount: number;
+  shippingFee: number;
+  taxRatePpm: number;
+  tax: number;
+  total: number;
+  shipping: SavedAddress;
+  billing: SavedAddress;
+  lines: readonly NewOrderLine[];
+}
+
+export const insertedOrderRowSchema = z.object({ id, orderNumber: id });
+
+/** Writes the order and its lines in one statement; answers its id and number. */
+export function insertOrder(db: DbOrTx, order: NewOrderRow) {
+  return rowsOf<z.infer<typeof insertedOrderRowSchema>>(
+    db,
+    sql`WITH placed AS (
+          INSERT INTO orders (client_id, payment_intent_id, payment_method, client_name, email, subtotal,
+            discount, shipping_fee, tax_rate_ppm, tax, total, shipping_address, billing_address)
+          VALUES (${order.clientId}, ${order.paymentIntentId}, ${JSON.stringify(order.card)}::jsonb,
+            ${order.clientName}, ${order.email},
+            ${order.subtotal}::int, ${order.discount}::int, ${order.shippingFee}::int,
+            ${order.taxRatePpm}::int, ${order.tax}::int, ${order.total}::int,
+            ${JSON.stringify(order.shipping)}::jsonb, ${JSON.stringify(order.billing)}::jsonb)
+          RETURNING id, order_number
+        ), lines AS (
+          INSERT INTO order_lines (order_id, product_id, package_id, size_id, code, name, size_name,
+            unit_price, quantity, line_total)
+          SELECT placed.id, l.product_id, l.package_id, l.size_id, l.code, l.name, l.size_name,
+            l.unit_price, l.quantity, l.line_total
+          FROM placed, json_to_recordset(${JSON.stringify(order.lines)}::json) AS l(product_id int,
+            package_id int, size_id int, code text, name text, size_name text, unit_price int,
+            quantity int, line_total int)
+        )
+        SELECT id, order_number AS "orderNumber" FROM placed`,
+  );
+}
+
+export const previousAuthorizationRowSchema = z.object({ previous: z.string().nullable() });
+
+/** Makes a payment intent the cart's authorization, locking the cart; answers the one it replaced. */
+export function replaceCartAuthorization(db: DbOrTx, clientId: number, paymentIntentId: string) {
+  return rowsOf<z.infer<typeof previousAuthorizationRowSchema>>(
+    db,
+    sql`UPDATE carts c SET payment_intent_id = ${paymentIntentId}
+        FROM (SELECT id, payment_intent_id FROM carts WHERE client_id = ${clientId} FOR UPDATE) old
+        WHERE c.id = old.id
+        RETURNING old.payment_intent_id AS previous`,
+  );
+}
+
+export const ownerRowSchema = z.object({ client_id: id });
+
+/** The client a payment method belongs to; the caller becomes its owner when it has none yet. */
+export function claimPaymentMethodOwner(db: DbOrTx, clientId: number, paymentMethodId: string) {
+  return rowsOf<z.infer<typeof ownerRowSchema>>(
+    db,
+    sql`WITH claimed AS (
+          INSERT INTO payment_method_owners (payment_method_id, client_id)
+          VALUES (${paymentMethodId}, ${clientId})
+          ON CONFLICT (payment_method_id) DO NOTHING
+          RETURNING client_id)
+        SELECT client_id FROM claimed
+        UNION ALL
+        SELECT client_id FROM payment_method_owners WHERE payment_method_id = ${paymentMethodId}`,
+  );
+}

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { rowsOf } from '../../db/database.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { selectCategories } from '../catalog/catalog.queries.ts';
+import { buildCategoryTree } from '../catalog/category-tree.ts';
+import {
+  categoryStockRowSchema,
+  instockRowSchema,
+  lineStockRowSchema,
+  packageStockRowSchema,
+  selectCategoryStock,
+  selectLineStock,
+  selectPackageStock,
+  selectProductStock,
+  selectSizeStock,
+  sizeStockRowSchema,
+} from './inventory.queries.ts';
+
+/**
+ * The stock statements answer rows of exactly their schemas' shapes, on the database this run uses
+ * (PGlite, and PostgreSQL with TEST_DATABASE_URL); each must answer rows, so no check passes empty.
+ */
+let t: TestApp;
+let sized: { id: number; size_id: number };
+let pack: { id: number; product_id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [product] = await rowsOf<{ id: number; size_id: number }>(
+    t.db,
+    sql`SELECT p.id, s.size_id FROM products p JOIN stock s ON s.product_id = p.id
+        WHERE p.active AND s.size_id IS NOT NULL ORDER BY p.id LIMIT 1`,
+  );
+  const [firstPackage] = await rowsOf<{ id: number; product_id: number }>(
+    t.db,
+    sql`SELECT id, product_id FROM packages ORDER BY id LIMIT 1`,
+  );
+  if (!product || !firstPackage) throw new Error('the demo data has a sized product and a package');
+  sized = product;
+  pack = firstPackage;
+});
+afterAll(() => t.close());
+
+function expectRows<S extends z.ZodObject>(schema: S, rows: readonly unknown[]) {
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(schema.strict().parse(row)).toEqual(row);
+}
+
+describe('the stock statements answer the shapes of their row schemas', () => {
+  it('a product, a product in a size, a package', async () => {
+    expectRows(instockRowSchema, await selectProductStock(t.db, sized.id));
+    expectRows(sizeStockRowSchema, await selectSizeStock(t.db, sized.id, sized.size_id));
+    expectRows(packageStockRowSchema, await selectPackageStock(t.db, pack.id));
+  });
+
+  it('a category, and the check of cart lines', async () => {
+    const tree = buildCategoryTree(await selectCategories(t.db));
+    const root = tree.roots[0];
+    if (!root) throw new Error('the demo data has tabs');
+    expectRows(categoryStockRowSchema, await selectCategoryStock(t.db, root.id, tree.subtree(root.id)));
+    const lines = [
+      { productId: sized.id, size_id: sized.size_id, packageId: null, quantity: 1 },
+      { productId: pack.product_id, size_id: null, packageId: pack.id, quantity: 2 },
+      { productId: 2_000_000_000, size_id: null, packageId: null, quantity: 1 },
+    ];
+    const rows = await selectLineStock(t.db, lines);
+    expect(rows).toHaveLength(3);
+    expectRows(lineStockRowSchema, rows);
+  });
+});
