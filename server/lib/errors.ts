@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { type ErrorBody, INVALID_FORM_MESSAGE } from '../../domain/errors.ts';
+import { POS_MESSAGES } from '../../domain/pos.ts';
+import { isPaymentError, type PaymentError } from '../providers/payments/gateway.ts';
 
 /** A failure the caller can act on, mapped to HTTP in one place. */
 export class AppError extends Error {
@@ -22,6 +24,29 @@ export const forbidden = (message = 'You are not allowed to do that.') =>
   new AppError('forbidden', message, 403);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError('invalid_input', message, 400, fields);
+
+export const readerNotPresent = () => new AppError('reader_not_present', POS_MESSAGES.readerNotPresent, 404);
+export const readerOffline = () => new AppError('reader_offline', POS_MESSAGES.readerOffline, 409);
+export const readerBusy = () => new AppError('terminal_reader_busy', POS_MESSAGES.readerBusy, 409);
+
+/**
+ * The one map from a payment provider's refusal to the HTTP answer, for every route (the payment
+ * step, the card forms, the POS): the code is Stripe's code (or its type) and the message Stripe's,
+ * so the web can show the spec's '{type}: {message}'; the reader's refusals get the spec's own
+ * texts. A service lets a PaymentError through to the error handler unless it decides something on
+ * it (a 404 that means "not yours", a decline that is an answer rather than an error).
+ */
+export function fromPaymentError(error: PaymentError): AppError {
+  if (error.code === 'terminal_reader_offline') return readerOffline();
+  if (error.code === 'terminal_reader_busy') return readerBusy();
+  if (error.code === 'resource_missing' && error.message.includes('terminal.reader'))
+    return readerNotPresent();
+  const status = error.type === 'idempotency_error' ? 409 : error.statusCode;
+  // A provider outage is not the caller's fault, and its details stay in the logs.
+  if (status >= 500)
+    return new AppError('payment_provider_unavailable', POS_MESSAGES.paymentCreationError, 502);
+  return new AppError(error.code ?? error.type, error.message, status);
+}
 
 /** The spec's text for an unexpected failure (storefront §8): nothing internal leaks. */
 const INTERNAL_MESSAGE = 'Something bad happened; please try again later.';
@@ -154,6 +179,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof ZodError) {
       const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
       return reply.status(400).send(invalidInput(issues));
+    }
+    if (isPaymentError(error)) {
+      const refusal = fromPaymentError(error);
+      if (refusal.statusCode >= 500) request.log.error({ err: error }, 'payment provider failed');
+      return reply.status(refusal.statusCode).send(body(refusal.code, refusal.message));
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));

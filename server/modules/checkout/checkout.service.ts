@@ -5,7 +5,7 @@ import { type Cart, canCheckout, EMPTY_CART_TEXT } from '../../../domain/cart.ts
 import { formatMessage } from '../../../domain/config.ts';
 import { DEFAULT_MESSAGES } from '../../../domain/messages.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import type { ConfirmResult, PaymentResult, SandboxCardData } from '../../../domain/orders.ts';
+import type { ConfirmResult, PaymentMethod, PaymentResult, SandboxCardData } from '../../../domain/orders.ts';
 import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
 import type { Database, Tx } from '../../db/database.ts';
@@ -13,12 +13,7 @@ import { messages, orders, packages, paymentMethodOwners, stock } from '../../db
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { mailInsert } from '../../providers/mail/outbox.ts';
-import {
-  isPaymentError,
-  type PaymentGateway,
-  type PaymentIntent,
-  type PaymentMethod,
-} from '../../providers/payments/gateway.ts';
+import { isPaymentError, type PaymentGateway, type PaymentIntent } from '../../providers/payments/gateway.ts';
 import type { Destination, ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
@@ -316,17 +311,21 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
 
   return {
     /** The sandbox's card form: what Stripe.js does in the browser with Stripe. It is the caller's. */
-    async createSandboxPaymentMethod(user: AuthUser, card: SandboxCardData): Promise<PaymentMethod> {
+    async createSandboxPaymentMethod(user: AuthUser, input: SandboxCardData): Promise<PaymentMethod> {
       if (!payments.sandbox) throw notFound('The sandbox card form');
-      try {
-        const method = await payments.sandbox.createPaymentMethod(card);
-        await db.insert(paymentMethodOwners).values({ paymentMethodId: method.id, clientId: user.id });
-        return method;
-      } catch (error) {
-        if (isPaymentError(error))
-          throw new AppError(error.code ?? 'card_error', error.message, error.statusCode);
-        throw error;
-      }
+      const method = await payments.sandbox.createPaymentMethod(input);
+      await db.insert(paymentMethodOwners).values({ paymentMethodId: method.id, clientId: user.id });
+      // Only what the card form shows: brand, last 4 and expiry.
+      const { card } = method;
+      return {
+        id: method.id,
+        card: {
+          brand: card?.brand ?? 'unknown',
+          last4: card?.last4 ?? '',
+          exp_month: card?.exp_month ?? 0,
+          exp_year: card?.exp_year ?? 0,
+        },
+      };
     },
 
     /** The shipping fee of the client's cart to an address: POST api/Payment/shippingfee. */

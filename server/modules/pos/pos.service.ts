@@ -22,7 +22,7 @@ import { hasAnyRole } from '../../../domain/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { clients, posPayments, readerActions, readerAssignments } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, readerNotPresent, readerOffline } from '../../lib/errors.ts';
 import {
   type ChargeSearch,
   type ChargeSummary,
@@ -34,7 +34,6 @@ import {
 } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { storeTaxRatePpm } from '../settings/settings.service.ts';
-import { fromPaymentError, gatewayCall, readerNotPresent, readerOffline } from './payment-errors.ts';
 
 export interface PosDeps {
   db: Database;
@@ -167,7 +166,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
   }
 
   async function onlineReader(id: string): Promise<Reader> {
-    const reader = await gatewayCall(() => payments.retrieveReader(id));
+    const reader = await payments.retrieveReader(id);
     if (reader.status !== 'online') throw readerOffline();
     return reader;
   }
@@ -212,8 +211,8 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
   }
 
   async function posIntent(user: AuthUser, id: string): Promise<PaymentIntent> {
-    const intent = await gatewayCall(() => payments.retrievePaymentIntent(id)).catch((error: unknown) => {
-      if (error instanceof AppError && error.statusCode === 404) throw notFound('Payment');
+    const intent = await payments.retrievePaymentIntent(id).catch((error: unknown) => {
+      if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
       throw error;
     });
     if (intent.metadata.source !== POS_SOURCE || intent.metadata.pos_user !== String(user.id)) {
@@ -224,14 +223,12 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
 
   /** The charge a refund draws on: the intent's latest, captured and succeeded. */
   async function chargeOf(paymentIntentId: string): Promise<ChargeSummary> {
-    const intent = await gatewayCall(() => payments.retrievePaymentIntent(paymentIntentId)).catch(
-      (error: unknown) => {
-        if (error instanceof AppError && error.statusCode === 404) throw notFound('Payment');
-        throw error;
-      },
-    );
+    const intent = await payments.retrievePaymentIntent(paymentIntentId).catch((error: unknown) => {
+      if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
+      throw error;
+    });
     const chargeId = intent.status === 'succeeded' ? intent.latest_charge : null;
-    const charge = chargeId ? await gatewayCall(() => payments.retrieveCharge(chargeId)) : undefined;
+    const charge = chargeId ? await payments.retrieveCharge(chargeId) : undefined;
     if (!charge?.captured || charge.status !== 'succeeded') {
       throw new AppError('charge_not_refundable', POS_MESSAGES.nothingToRefund, 409);
     }
@@ -256,7 +253,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
         return badRequest(message, { amount: message });
       }
     }
-    return fromPaymentError(error);
+    return error;
   }
 
   /** Scoped to the caller, so that two cashiers' keys never meet. */
@@ -268,7 +265,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
     // ---------------------------------------------------------- readers
 
     async listReaders(): Promise<ReaderWithStatus[]> {
-      const readers = await gatewayCall(() => payments.listReaders());
+      const readers = await payments.listReaders();
       return readers
         .map((reader) => ({ id: reader.id, name: reader.label, status: reader.status }))
         .sort((a, b) => a.name.localeCompare(b.name));
@@ -276,7 +273,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
 
     async getReader(user: AuthUser, readerId: string | undefined): Promise<PosReader> {
       const id = await usableReader(user, readerId);
-      return toPosReader(await gatewayCall(() => payments.retrieveReader(id)));
+      return toPosReader(await payments.retrieveReader(id));
     },
 
     async getUserReader(user: AuthUser): Promise<ReaderSummary | null> {
@@ -288,7 +285,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
       } catch (error) {
         // A reader removed from the account since: the user chooses again.
         if (isPaymentError(error) && error.statusCode === 404) return null;
-        throw isPaymentError(error) ? fromPaymentError(error) : error;
+        throw error;
       }
     },
 
@@ -299,7 +296,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
             reader_id: 'Please select a card reader from the list.',
           });
         }
-        throw isPaymentError(error) ? fromPaymentError(error) : error;
+        throw error;
       });
       await refuseIfHeldByAnother(user, reader);
       await db
@@ -319,19 +316,17 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
       // rate too: without one, stop before a card is charged for a sale that cannot be receipted.
       await storeTaxRatePpm(db);
       const readerId = await assignedReaderId(user.id);
-      const intent = await gatewayCall(() =>
-        payments.createPaymentIntent({
-          amount: input.amount,
-          paymentMethodTypes: ['card_present', 'interac_present'],
-          captureMethod: 'automatic',
-          metadata: {
-            source: POS_SOURCE,
-            pos_user: String(user.id),
-            ...(readerId ? { reader_id: readerId } : {}),
-          },
-          ...(input.receiptEmail ? { receiptEmail: input.receiptEmail } : {}),
-        }),
-      );
+      const intent = await payments.createPaymentIntent({
+        amount: input.amount,
+        paymentMethodTypes: ['card_present', 'interac_present'],
+        captureMethod: 'automatic',
+        metadata: {
+          source: POS_SOURCE,
+          pos_user: String(user.id),
+          ...(readerId ? { reader_id: readerId } : {}),
+        },
+        ...(input.receiptEmail ? { receiptEmail: input.receiptEmail } : {}),
+      });
       return { id: intent.id };
     },
 
@@ -339,7 +334,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
       const id = await usableReader(user, readerId);
       await refuseIfHeldByAnother(user, await onlineReader(id));
       await posIntent(user, paymentIntentId);
-      const reader = await gatewayCall(() => payments.processPaymentIntent(id, paymentIntentId));
+      const reader = await payments.processPaymentIntent(id, paymentIntentId);
       await holdReader(user, reader);
       return toPosReader(reader);
     },
@@ -354,10 +349,8 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
       if (!payments.testMode) throw new AppError('test_mode_only', POS_MESSAGES.testModeOnly, 403);
       const id = readerId?.trim() ? await usableReader(user, readerId) : await assignedReaderId(user.id);
       if (!id) throw readerNotPresent();
-      await refuseIfHeldByAnother(user, await gatewayCall(() => payments.retrieveReader(id)));
-      return toPosReader(
-        await gatewayCall(() => payments.presentPaymentMethod(id, { type, ...(number ? { number } : {}) })),
-      );
+      await refuseIfHeldByAnother(user, await payments.retrieveReader(id));
+      return toPosReader(await payments.presentPaymentMethod(id, { type, ...(number ? { number } : {}) }));
     },
 
     /**
@@ -367,8 +360,8 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
     async cancel(user: AuthUser, readerId: string): Promise<PosReader> {
       const isOwner = hasAnyRole(user.roles, ['ADMIN']);
       const id = isOwner ? readerId.trim() : await usableReader(user, readerId);
-      if (!isOwner) await refuseIfHeldByAnother(user, await gatewayCall(() => payments.retrieveReader(id)));
-      return toPosReader(await gatewayCall(() => payments.cancelReaderAction(id)));
+      if (!isOwner) await refuseIfHeldByAnother(user, await payments.retrieveReader(id));
+      return toPosReader(await payments.cancelReaderAction(id));
     },
 
     /** One row per succeeded POS payment of that reader; saving it again answers the same row. */
@@ -376,7 +369,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
       const readerId = await usableReader(user, input.readerId);
       const intent = await posIntent(user, input.paymentIntentId);
       if (intent.status !== 'succeeded') throw paymentNotSucceeded();
-      const reader = await gatewayCall(() => payments.retrieveReader(readerId));
+      const reader = await payments.retrieveReader(readerId);
       const action = reader.action;
       const processedHere =
         (action?.type === 'process_payment_intent' &&
@@ -412,12 +405,12 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
     // ---------------------------------------------------------- card checkout without a reader
 
     async listProducts(): Promise<PosProduct[]> {
-      const products = await gatewayCall(() => payments.listProducts());
+      const products = await payments.listProducts();
       return products.map((product) => ({ id: product.id, name: product.name }));
     },
 
     async listPrices(): Promise<PosPrice[]> {
-      const prices = await gatewayCall(() => payments.listPrices());
+      const prices = await payments.listPrices();
       return prices.flatMap((price) =>
         price.unit_amount === null
           ? []
@@ -446,7 +439,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
           if (isPaymentError(error) && error.code === 'resource_missing') {
             throw badRequest('This price is not for sale.', { lineItems: 'This price is not for sale.' });
           }
-          throw isPaymentError(error) ? fromPaymentError(error) : error;
+          throw error;
         });
       if (!session.url) throw new AppError('checkout_failed', POS_MESSAGES.paymentCreationError, 502);
       return { url: session.url };
@@ -471,7 +464,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
       if (!sandbox) throw notFound('Checkout session');
       const session = await sandbox.completeCheckoutSession(id, card).catch((error: unknown) => {
         if (isPaymentError(error) && error.statusCode === 404) throw notFound('Checkout session');
-        throw isPaymentError(error) ? fromPaymentError(error) : error;
+        throw error;
       });
       return sandboxCheckout(session);
     },
@@ -489,7 +482,7 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
       const cardType = CARD_TYPE_FILTER[filter.cardType];
       if (cardType) search.cardType = cardType;
       if (filter.last4) search.last4 = filter.last4;
-      const charges = await gatewayCall(() => payments.searchCharges(search));
+      const charges = await payments.searchCharges(search);
       return charges.map(toPosCharge);
     },
 
