@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import type { PosReader } from '../../../domain/pos.ts';
 import { clients } from '../../db/schema.ts';
-import { SANDBOX_READERS } from '../../providers/payments/sandbox.ts';
+import { SANDBOX_READERS } from '../../providers/payments/sandbox/seed.ts';
 import { bearer, logIn, newClient, signUp, type TestApp } from '../../test/app.ts';
 
 export const FRONT_COUNTER = SANDBOX_READERS[0].id;

@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PaymentGateway } from './gateway.ts';
-import { createSandboxGateway } from './sandbox.ts';
+import { createSandboxGateway } from './sandbox/index.ts';
 import { createStripeGateway } from './stripe.ts';
 
 /** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox (config.paymentProvider). */

@@ -15,7 +15,9 @@ import {
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type CardInput, PaymentError, type PaymentGateway, type PaymentIntent } from './gateway.ts';
 import { createPaymentGateway } from './index.ts';
-import { createSandboxGateway, SANDBOX_CHECKOUT_PATH, SANDBOX_READERS } from './sandbox.ts';
+import { createSandboxGateway } from './sandbox/index.ts';
+import { SANDBOX_CHECKOUT_PATH } from './sandbox/rows.ts';
+import { SANDBOX_READERS } from './sandbox/seed.ts';
 
 let t: TestApp;
 let gateway: PaymentGateway;
