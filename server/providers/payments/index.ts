@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { createSandboxGateway } from './sandbox/index.ts';
-import { createStripeGateway } from './stripe.ts';
+import { createStripeGateway } from './stripe/index.ts';
 
 /** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox (config.paymentProvider). */
 export function createPaymentGateway(

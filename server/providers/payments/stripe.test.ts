@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentError, type PaymentGateway } from './gateway.ts';
-import { createStripeGateway } from './stripe.ts';
+import { createStripeGateway } from './stripe/index.ts';
 
 interface Recorded {
   method: string;
