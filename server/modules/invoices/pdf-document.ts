@@ -81,36 +81,30 @@ export function startA5(title: string, clockNow: Date) {
     if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
   }
 
-  /** A table whose widths are fractions of the content width; cells in the columns' order. */
+  /**
+   * A table (pdfkit's own: it measures rows and breaks pages) whose widths are fractions of the
+   * content width; a bold header with a rule under it, then the rows, cells in the columns' order.
+   */
   function table(columns: PdfColumn[], rows: string[][]): void {
-    const widths = columns.map((column) => column.width * CONTENT_WIDTH);
-    const row = (cells: string[], bold: boolean) => {
-      doc
-        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-        .fontSize(9)
-        .fillColor('#111827');
-      const heights = cells.map((cell, index) =>
-        doc.heightOfString(cell, { width: (widths[index] ?? 0) - 4 }),
-      );
-      const height = Math.max(...heights, 11);
-      newPageIfNeeded(height + 4);
-      const top = doc.y;
-      let x = left;
-      cells.forEach((cell, index) => {
-        const width = widths[index] ?? 0;
-        doc.text(cell, x + 2, top, { width: width - 4, align: columns[index]?.align ?? 'left' });
-        x += width;
-      });
-      doc.x = left;
-      doc.y = top + height + 3;
-    };
-    row(
-      columns.map((column) => column.label),
-      true,
-    );
-    doc.moveTo(left, doc.y).lineTo(right, doc.y).lineWidth(0.5).strokeColor('#9ca3af').stroke();
-    doc.moveDown(0.2);
-    for (const cells of rows) row(cells, false);
+    doc.font('Helvetica').fontSize(9).fillColor('#111827');
+    const header = columns.map((column) => ({
+      text: column.label,
+      type: 'TH' as const,
+      font: { src: 'Helvetica-Bold' },
+      border: { bottom: 0.5 },
+      borderColor: { bottom: '#9ca3af' },
+    }));
+    doc.table({
+      position: { x: left, y: doc.y },
+      maxWidth: CONTENT_WIDTH,
+      columnStyles: columns.map((column) => ({
+        width: column.width * CONTENT_WIDTH,
+        align: { x: column.align ?? 'left', y: 'top' },
+      })),
+      defaultStyle: { border: 0, padding: [1.5, 2], textColor: '#111827' },
+      data: [header, ...rows],
+    });
+    doc.x = left;
     rule();
   }
 
