@@ -5,7 +5,6 @@ import {
   createInvoiceSchema,
   createPaymentIntentSchema,
   createReceiptSchema,
-  formatInvoiceDate,
   invoiceFormSchema,
   invoiceTotals,
   POS_MESSAGES,
@@ -244,9 +243,5 @@ describe('checkout, receipts and invoices', () => {
     expect(messages).toContain('Please enter a valid email address');
     expect(messages).toContain(POS_MESSAGES.invoiceNoProducts);
     expect(firstMessage(sendInvoiceSchema.safeParse({ invoice_id: 1, email: '' }))).toBe('Email is required');
-  });
-
-  it('formats the invoice date as MMM dd, yyyy', () => {
-    expect(formatInvoiceDate(new Date('2026-11-22T15:00:00Z'))).toBe('Nov 22, 2026');
   });
 });

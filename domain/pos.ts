@@ -32,6 +32,7 @@
  * `{ type, message }` is carried as code (= type) and message; show it with `readerErrorText`.
  */
 import { z } from 'zod';
+import { isCalendarDay, usDateToIso } from './dates.ts';
 import { PPM, taxOn, toCents } from './money.ts';
 import { sandboxCardSchema } from './orders.ts';
 import { AMOUNT_MAX_CENTS, EMAIL_MAX, PG_INTEGER_MAX } from './validation.ts';
@@ -54,9 +55,6 @@ export const PDF_PAGE_SIZE = 'A5';
 export const A5_WIDTH_MM = 148;
 export const A5_HEIGHT_MM = 210;
 export const INVOICE_IMAGE_WIDTH_MM = 130;
-
-/** Calendar days of the refund search and the dates printed on invoices are the store's (Ontario). */
-export const STORE_TIME_ZONE = 'America/Toronto';
 
 /** Headers of the POS calls. */
 export const READER_ID_HEADER = 'reader_id';
@@ -426,16 +424,13 @@ const searchDate = z
   .nullish()
   .transform((value, context) => {
     if (!value) return undefined;
-    const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-    const us = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
-    const parts = day ? [day[1], day[2], day[3]] : us ? [us[3], us[1], us[2]] : undefined;
-    const text = parts ? `${parts[0]}-${parts[1]}-${parts[2]}` : '';
-    const date = new Date(`${text}T00:00:00Z`);
-    if (!parts || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) {
+    // A calendar day, the date part of an ISO date-time, or MM/DD/YYYY as the form shows it.
+    const day = isCalendarDay(value.slice(0, 10)) ? value.slice(0, 10) : usDateToIso(value);
+    if (!day) {
       context.addIssue({ code: 'custom', message: POS_MESSAGES.dateInvalid });
       return z.NEVER;
     }
-    return text;
+    return day;
   });
 
 /**
@@ -920,14 +915,4 @@ export function receiptTotals(
   const subtotal = computed.reduce((sum, line) => sum + line.amount, 0);
   const tax = computed.reduce((sum, line) => sum + line.tax, 0);
   return { lines: computed, subtotal, tax, total: subtotal + tax };
-}
-
-/** 'Nov 22, 2026' (the invoice's MMM dd, yyyy). */
-export function formatInvoiceDate(date: Date, timeZone = STORE_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: '2-digit',
-    year: 'numeric',
-    timeZone,
-  }).format(date);
 }

@@ -1,5 +1,6 @@
+import { formatStoreDate } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { formatInvoiceDate, type Invoice, taxRateLabel } from '../../../domain/pos.ts';
+import { type Invoice, taxRateLabel } from '../../../domain/pos.ts';
 import { startA5 } from './pdf-document.ts';
 
 /**
@@ -13,7 +14,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
 
   pdf.heading('INVOICE');
   pdf.line(`Invoice No. ${invoice.invoice_number}`, { bold: true });
-  pdf.line(`Date: ${formatInvoiceDate(created)}`);
+  pdf.line(`Date: ${formatStoreDate(created)}`);
   pdf.rule();
 
   pdf.seller(invoice.seller);

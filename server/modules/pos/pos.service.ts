@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { nextCalendarDay, startOfDay } from '../../../domain/dates.ts';
 import {
   type ChargeSearchFilter,
   type CreatePaymentIntent,
@@ -16,7 +17,6 @@ import {
   type SandboxCheckoutPay,
   type SavedPaymentDetail,
   type SaveUserPaymentDetail,
-  STORE_TIME_ZONE,
 } from '../../../domain/pos.ts';
 import { hasAnyRole } from '../../../domain/roles.ts';
 import type { Database } from '../../db/database.ts';
@@ -77,46 +77,6 @@ function toPosCharge(charge: ChargeSummary): PosCharge {
     created: new Date(charge.created * 1000).toISOString(),
     status: charge.status,
   };
-}
-
-/** The offset of a time zone from UTC at an instant, in milliseconds. */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/** Midnight starting a calendar day ('YYYY-MM-DD') in the store's time zone. */
-export function startOfStoreDay(day: string, timeZone = STORE_TIME_ZONE): Date {
-  const utcMidnight = new Date(`${day}T00:00:00Z`);
-  let start = new Date(utcMidnight.getTime() - zoneOffsetMs(utcMidnight, timeZone));
-  // Across a change of clocks the first guess is an hour off: correct it once.
-  const offset = zoneOffsetMs(start, timeZone);
-  start = new Date(utcMidnight.getTime() - offset);
-  return start;
-}
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
 }
 
 function sandboxCheckout(session: CheckoutSession): SandboxCheckout {
@@ -475,8 +435,8 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
       const search: ChargeSearch = { limit: filter.limit };
       if (filter.fromAmount !== undefined) search.fromAmount = filter.fromAmount;
       if (filter.toAmount !== undefined) search.toAmount = filter.toAmount;
-      if (filter.fromDate) search.fromDate = startOfStoreDay(filter.fromDate);
-      if (filter.toDate) search.toDate = new Date(startOfStoreDay(nextDay(filter.toDate)).getTime() - 1);
+      if (filter.fromDate) search.fromDate = startOfDay(filter.fromDate);
+      if (filter.toDate) search.toDate = new Date(startOfDay(nextCalendarDay(filter.toDate)).getTime() - 1);
       const status = STATUS_FILTER[filter.status];
       if (status) search.status = status;
       const cardType = CARD_TYPE_FILTER[filter.cardType];

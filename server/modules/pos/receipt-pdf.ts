@@ -1,5 +1,6 @@
+import { formatStoreDate } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { formatInvoiceDate, type Receipt, taxRateLabel } from '../../../domain/pos.ts';
+import { type Receipt, taxRateLabel } from '../../../domain/pos.ts';
 import { startA5 } from '../invoices/pdf-document.ts';
 
 /** A receipt on A5 portrait: the seller with its GST/HST number, the lines with their tax, totals. */
@@ -9,7 +10,7 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
 
   pdf.heading('RECEIPT');
   pdf.line(`Receipt No. ${receipt.receipt_number}`, { bold: true });
-  pdf.line(`Date: ${formatInvoiceDate(created)}`);
+  pdf.line(`Date: ${formatStoreDate(created)}`);
   if (receipt.paymentIntentId) pdf.line(`Payment: ${receipt.paymentIntentId}`);
   pdf.rule();
 

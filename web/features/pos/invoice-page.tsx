@@ -20,13 +20,8 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import {
-  formatInvoiceDate,
-  type Invoice,
-  POS_MESSAGES,
-  posEmailSchema,
-  taxRateLabel,
-} from '../../../domain/pos.ts';
+import { formatStoreDate } from '../../../domain/dates.ts';
+import { type Invoice, POS_MESSAGES, posEmailSchema, taxRateLabel } from '../../../domain/pos.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -78,7 +73,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <Text size="sm">
               Invoice No. <strong>{invoice.invoice_number}</strong>
             </Text>
-            <Text size="sm">Date: {formatInvoiceDate(new Date(invoice.created))}</Text>
+            <Text size="sm">Date: {formatStoreDate(new Date(invoice.created))}</Text>
           </Stack>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">

@@ -18,9 +18,9 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formatStoreDate } from '../../../domain/dates.ts';
 import { CURRENCY } from '../../../domain/money.ts';
 import {
-  formatInvoiceDate,
   POS_MESSAGES,
   type ReceiptLine,
   receiptTotals,
@@ -84,7 +84,7 @@ function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
                 <Badge variant="light">Not generated yet</Badge>
               )}
             </Text>
-            <Text size="sm">{formatInvoiceDate(receipt.date)}</Text>
+            <Text size="sm">{formatStoreDate(receipt.date)}</Text>
           </Stack>
         </Group>
         <Table verticalSpacing="xs" className={classes.documentTable}>

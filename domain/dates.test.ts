@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calendarDayOf,
+  formatStoreDate,
+  formatUsDate,
+  isCalendarDay,
+  isoToUsDate,
+  maskUsDate,
+  nextCalendarDay,
+  startOfDay,
+  usDateToIso,
+} from './dates.ts';
+
+describe('calendar days and US dates', () => {
+  it('reads MM/DD/YYYY only when it names a real day', () => {
+    expect(usDateToIso('11/24/2026')).toBe('2026-11-24');
+    expect(usDateToIso(' 02/29/2028 ')).toBe('2028-02-29');
+    expect(usDateToIso('02/29/2027')).toBeUndefined();
+    expect(usDateToIso('2026-11-24')).toBeUndefined();
+    expect(isCalendarDay('2026-13-01')).toBe(false);
+  });
+
+  it('writes and masks MM/DD/YYYY', () => {
+    expect(isoToUsDate('2026-11-24')).toBe('11/24/2026');
+    expect(isoToUsDate('24/11/2026')).toBe('');
+    expect(maskUsDate('1124')).toBe('11/24');
+    expect(maskUsDate('11a24b2026c9')).toBe('11/24/2026');
+  });
+
+  it("takes an instant's day in the zone asked", () => {
+    const lateEvening = new Date('2026-11-25T03:30:00Z');
+    expect(calendarDayOf(lateEvening, 'America/Toronto')).toBe('2026-11-24');
+    expect(calendarDayOf(lateEvening, 'UTC')).toBe('2026-11-25');
+    expect(formatUsDate(lateEvening, 'America/Toronto')).toBe('11/24/2026');
+    expect(nextCalendarDay('2026-02-28')).toBe('2026-03-01');
+    expect(nextCalendarDay('2026-12-31')).toBe('2027-01-01');
+  });
+});
+
+describe("the store's days", () => {
+  it('start at midnight in Toronto, in winter and in summer', () => {
+    expect(startOfDay('2026-11-24').toISOString()).toBe('2026-11-24T05:00:00.000Z');
+    expect(startOfDay('2026-07-01').toISOString()).toBe('2026-07-01T04:00:00.000Z');
+  });
+
+  it('start at the right hour on the days the clocks change', () => {
+    expect(startOfDay('2026-03-08').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfDay('2026-03-09').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(startOfDay('2026-11-01').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(startOfDay('2026-11-02').toISOString()).toBe('2026-11-02T05:00:00.000Z');
+  });
+
+  it("are written as invoices write them, in the store's zone", () => {
+    expect(formatStoreDate(new Date('2026-11-22T15:00:00Z'))).toBe('Nov 22, 2026');
+    expect(formatStoreDate(new Date('2026-11-23T02:00:00Z'))).toBe('Nov 22, 2026');
+  });
+});

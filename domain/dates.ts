@@ -1,0 +1,104 @@
+/**
+ * Dates in the shop, each rule once (with Intl, no hand-written zone tables): calendar days
+ * ('YYYY-MM-DD'), US dates as the POS shows them ('MM/DD/YYYY', spec pos.md §2), and days in the
+ * store's time zone (a sale's day is the store's, whatever the server's or the browser's zone).
+ */
+
+export const STORE_TIME_ZONE = 'America/Toronto';
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** Whether 'YYYY-MM-DD' names a real day (not 2026-02-30). */
+export function isCalendarDay(text: string): boolean {
+  if (!CALENDAR_DAY.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** 'MM/DD/YYYY' to 'YYYY-MM-DD', or undefined when it is not a real calendar day. */
+export function usDateToIso(text: string): string | undefined {
+  const match = US_DATE.exec(text.trim());
+  if (!match) return undefined;
+  const iso = `${match[3]}-${match[1]}-${match[2]}`;
+  return isCalendarDay(iso) ? iso : undefined;
+}
+
+/** 'YYYY-MM-DD' to 'MM/DD/YYYY' ('' when it is not such a date). */
+export function isoToUsDate(iso: string): string {
+  const match = CALENDAR_DAY.exec(iso);
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : '';
+}
+
+/** A date as it is typed, shaped into MM/DD/YYYY: digits only, slashes added. */
+export function maskUsDate(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  if (digits.length <= 2) return digits;
+  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}
+
+/** The calendar day 'YYYY-MM-DD' of an instant in a time zone (the browser's without one). */
+export function calendarDayOf(date: Date, timeZone?: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/** 'MM/DD/YYYY' of an instant in a time zone (the browser's without one). */
+export function formatUsDate(date: Date, timeZone?: string): string {
+  return isoToUsDate(calendarDayOf(date, timeZone));
+}
+
+/** The day after a calendar day. */
+export function nextCalendarDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The offset of a time zone from UTC at an instant, in milliseconds. */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant a calendar day starts in a time zone (the store's by default). */
+export function startOfDay(day: string, timeZone = STORE_TIME_ZONE): Date {
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  const guess = new Date(utcMidnight.getTime() - zoneOffsetMs(utcMidnight, timeZone));
+  // Across a change of clocks the first guess is an hour off: correct it once.
+  return new Date(utcMidnight.getTime() - zoneOffsetMs(guess, timeZone));
+}
+
+/** 'Nov 22, 2026' (invoices' and receipts' MMM dd, yyyy), in the store's time zone by default. */
+export function formatStoreDate(date: Date, timeZone = STORE_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+    timeZone,
+  }).format(date);
+}
