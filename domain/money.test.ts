@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, rateFromPpm, taxOn, toCents } from './money.ts';
+import { formatDollars, formatMoney, rateFromPpm, taxOn, toCents } from './money.ts';
 
 describe('money', () => {
   it('formats cents as Canadian dollars with the CDN$ prefix', () => {
@@ -7,6 +7,13 @@ describe('money', () => {
     expect(formatMoney(5)).toBe('CDN$0.05');
     expect(formatMoney(123456789)).toBe('CDN$1,234,567.89');
     expect(formatMoney(-1999)).toBe('-CDN$19.99');
+  });
+
+  it('writes an amount without a currency, as forms and messages do', () => {
+    expect(formatDollars(1250)).toBe('12.50');
+    expect(formatDollars(5)).toBe('0.05');
+    expect(formatDollars(123456789)).toBe('1234567.89');
+    expect(formatDollars(-1999)).toBe('-19.99');
   });
 
   it('turns typed dollars into whole cents', () => {

@@ -2,12 +2,26 @@
 export const CURRENCY = 'CAD';
 export const CURRENCY_PREFIX = 'CDN$';
 
-export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
+/** Whole dollars and the cents left, in integer arithmetic (no float rounding). */
+function split(cents: number) {
   const absolute = Math.abs(Math.round(cents));
-  const dollars = Math.floor(absolute / 100).toLocaleString('en-CA');
-  const rest = String(absolute % 100).padStart(2, '0');
-  return `${sign}${CURRENCY_PREFIX}${dollars}.${rest}`;
+  return {
+    sign: cents < 0 ? '-' : '',
+    dollars: Math.floor(absolute / 100),
+    cents: String(absolute % 100).padStart(2, '0'),
+  };
+}
+
+/** 'CDN$1,234.50': money as the shop shows it. */
+export function formatMoney(cents: number): string {
+  const amount = split(cents);
+  return `${amount.sign}${CURRENCY_PREFIX}${amount.dollars.toLocaleString('en-CA')}.${amount.cents}`;
+}
+
+/** '1234.50': an amount as a form holds it and Stripe's messages write it, without a currency. */
+export function formatDollars(cents: number): string {
+  const amount = split(cents);
+  return `${amount.sign}${amount.dollars}.${amount.cents}`;
 }
 
 /** Dollars as typed by a person (12.5) to cents, rounded to the nearest cent. */

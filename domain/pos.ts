@@ -33,7 +33,7 @@
  */
 import { z } from 'zod';
 import { isCalendarDay, usDateToIso } from './dates.ts';
-import { PPM, taxOn, toCents } from './money.ts';
+import { formatDollars, PPM, taxOn, toCents } from './money.ts';
 import { sandboxCardSchema } from './orders.ts';
 import { AMOUNT_MAX_CENTS, EMAIL_MAX, PG_INTEGER_MAX } from './validation.ts';
 
@@ -146,7 +146,7 @@ export const POS_MESSAGES = {
 
 /** 'Refund Amount can't be more than {max}.' with max in dollars (two decimals). */
 export function refundMaxMessage(maxCents: number): string {
-  return `Refund Amount can't be more than ${(maxCents / 100).toFixed(2)}.`;
+  return `Refund Amount can't be more than ${formatDollars(maxCents)}.`;
 }
 
 /** '{type}: {message}' of spec §8, from the error body's code (= Stripe's type or code) and message. */
@@ -629,8 +629,11 @@ export function posTotals(amountCents: number, addTax: boolean, taxRatePpm: numb
 
 /** The spec's paid details (POS_PaidDetails): dollars with two decimals. */
 export function paidDetails(totals: PosTotals): { amount: string; total: string; tax: string } {
-  const dollars = (value: number) => (value / 100).toFixed(2);
-  return { amount: dollars(totals.amount), total: dollars(totals.total), tax: dollars(totals.tax) };
+  return {
+    amount: formatDollars(totals.amount),
+    total: formatDollars(totals.total),
+    tax: formatDollars(totals.tax),
+  };
 }
 
 /** '13%' for 130000 ppm. */

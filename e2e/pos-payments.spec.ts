@@ -1,8 +1,7 @@
-import { formatMoney } from '../domain/money.ts';
+import { formatDollars, formatMoney } from '../domain/money.ts';
 import { POS_MESSAGES } from '../domain/pos.ts';
 import { bearer, DEMO, expect, logInByApi, openLoggedIn, test } from './fixtures.ts';
 import {
-  dollars,
   FRONT_COUNTER,
   freshDollars,
   leaveReaderIdle,
@@ -140,7 +139,7 @@ test('a declined card says why, and its charge offers nothing to refund', async 
   // dollars are this attempt's own, so that the refund page finds this charge alone.
   const declined = freshDollars() * 100 + 5;
   await page.getByRole('checkbox', { name: 'Add tax' }).uncheck();
-  await page.getByRole('textbox', { name: 'Amount' }).fill(dollars(declined));
+  await page.getByRole('textbox', { name: 'Amount' }).fill(formatDollars(declined));
   await page.getByRole('button', { name: 'Begin Transaction' }).click();
   await page.getByRole('button', { name: 'Simulate Payment', exact: true }).click();
   await expect(toast(page, 'card_declined: Your card was declined.')).toBeVisible();
@@ -148,7 +147,7 @@ test('a declined card says why, and its charge offers nothing to refund', async 
   await expect(page.getByRole('textbox', { name: 'Amount' })).toHaveValue(formatMoney(declined));
 
   await page.goto('/#/refund');
-  await page.getByRole('textbox', { name: 'Filter' }).fill(dollars(declined));
+  await page.getByRole('textbox', { name: 'Filter' }).fill(formatDollars(declined));
   const row = page.getByRole('row').filter({ hasText: formatMoney(declined) });
   await expect(row).toContainText('failed');
   await row.getByRole('checkbox').check();

@@ -57,9 +57,6 @@ export function freshDollars(): number {
   return 100 + (Math.floor(Date.now() / 1000) % 800);
 }
 
-/** Amounts as the refund page's filter and messages write them: '37.45'. */
-export const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 /** Stripe's simulated readers decline totals whose cents end so (test-mode amounts). */
 export const DECLINING_CENTS = [1, 5, 55, 65, 75];
 

@@ -1,9 +1,8 @@
-import { formatMoney } from '../domain/money.ts';
+import { formatDollars, formatMoney } from '../domain/money.ts';
 import { POS_MESSAGES } from '../domain/pos.ts';
 import { DEMO, expect, logInByApi, openLoggedIn, test } from './fixtures.ts';
 import {
   DECLINING_CENTS,
-  dollars,
   FRONT_COUNTER,
   freshDollars,
   leaveReaderIdle,
@@ -29,7 +28,7 @@ test('a cashier refunds part of a card payment, never more than what remains', a
   // Last 4 waits for a card type.
   await expect(page.getByRole('textbox', { name: 'Last 4' })).toBeDisabled();
 
-  await page.getByRole('textbox', { name: 'Filter' }).fill(dollars(paid));
+  await page.getByRole('textbox', { name: 'Filter' }).fill(formatDollars(paid));
   const row = page.getByRole('row').filter({ hasText: formatMoney(paid) });
   await expect(row).toHaveCount(1);
   await row.getByRole('checkbox').check();
@@ -38,9 +37,9 @@ test('a cashier refunds part of a card payment, never more than what remains', a
   await expect(panel.getByText(`Can be refunded ${formatMoney(paid)}`)).toBeVisible();
   await panel.getByRole('checkbox', { name: 'Refund partially' }).check();
   const amount = panel.getByRole('textbox', { name: 'Refund Amount' });
-  await amount.fill(dollars(paid + 1255));
+  await amount.fill(formatDollars(paid + 1255));
   await amount.blur();
-  await expect(panel.getByText(`Refund Amount can't be more than ${dollars(paid)}.`)).toBeVisible();
+  await expect(panel.getByText(`Refund Amount can't be more than ${formatDollars(paid)}.`)).toBeVisible();
 
   await amount.fill('10');
   await panel.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -54,9 +53,11 @@ test('a cashier refunds part of a card payment, never more than what remains', a
   await row.getByRole('checkbox').check();
   await expect(panel.getByText(`Can be refunded ${formatMoney(remaining)}`)).toBeVisible();
   await panel.getByRole('checkbox', { name: 'Refund partially' }).check();
-  await amount.fill(dollars(remaining + 1));
+  await amount.fill(formatDollars(remaining + 1));
   await amount.blur();
-  await expect(panel.getByText(`Refund Amount can't be more than ${dollars(remaining)}.`)).toBeVisible();
+  await expect(
+    panel.getByText(`Refund Amount can't be more than ${formatDollars(remaining)}.`),
+  ).toBeVisible();
 });
 
 test('an Interac payment is refunded on the card reader, once', async ({ page, request }) => {
@@ -71,7 +72,7 @@ test('an Interac payment is refunded on the card reader, once', async ({ page, r
   const totalOf = (cents: number) => cents + Math.round((cents * 13) / 100);
   while ([...DECLINING_CENTS, 45].includes(totalOf(amount) % 100)) amount += 100;
   const total = totalOf(amount);
-  await page.getByRole('textbox', { name: 'Amount' }).fill(dollars(amount));
+  await page.getByRole('textbox', { name: 'Amount' }).fill(formatDollars(amount));
   await expect(
     page.getByText(
       `${formatMoney(amount)} + ${formatMoney(total - amount)} tax (13%) = ${formatMoney(total)}`,
@@ -91,7 +92,7 @@ test('an Interac payment is refunded on the card reader, once', async ({ page, r
   await expect(number).toHaveText(first ?? '');
 
   await page.goto('/#/refund');
-  await page.getByRole('textbox', { name: 'Filter' }).fill(dollars(total));
+  await page.getByRole('textbox', { name: 'Filter' }).fill(formatDollars(total));
   const row = page.getByRole('row').filter({ hasText: formatMoney(total) });
   await expect(row).toContainText('interac');
   await row.getByRole('checkbox').check();

@@ -3,11 +3,12 @@
  * its text (sources in the comments). Texts marked "ours" are rules Stripe enforces with a message
  * we have not seen verbatim.
  */
+import { formatDollars } from '../../../domain/money.ts';
 import { PaymentError } from './gateway.ts';
 
 /** '$12.50', as Stripe writes amounts in its refund messages. */
-export function dollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+function dollars(cents: number): string {
+  return `$${formatDollars(cents)}`;
 }
 
 /** "No such payment_intent: 'pi_123'" (Stripe's resource_missing). */
