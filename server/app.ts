@@ -44,6 +44,7 @@ import { createMessagesService } from './modules/messages/messages.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { posRoutes } from './modules/pos/pos.routes.ts';
 import { createPosService } from './modules/pos/pos.service.ts';
+import { createPosCheckoutService } from './modules/pos/pos-checkout.service.ts';
 import { createReceiptsService } from './modules/pos/receipts.service.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { createRequestsService } from './modules/requests/requests.service.ts';
@@ -171,7 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, { settings, shipping: createShippingService(shippingRates), checkout });
   await app.register(posRoutes, {
     settings,
-    pos: createPosService({ db, payments, clock, publicUrl: config.publicUrl }),
+    pos: createPosService({ db, payments, clock }),
+    posCheckout: createPosCheckoutService({ payments, publicUrl: config.publicUrl }),
     receipts: createReceiptsService({ db, payments, clock }),
   });
   await app.register(invoicesRoutes, { invoices: createInvoicesService({ db, clock }) });

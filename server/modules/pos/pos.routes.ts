@@ -36,11 +36,13 @@ import {
 } from '../../../domain/pos.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { PosService } from './pos.service.ts';
+import type { PosCheckoutService } from './pos-checkout.service.ts';
 import type { ReceiptsService } from './receipts.service.ts';
 
 export interface PosRoutesOptions {
   settings: SettingsService;
   pos: PosService;
+  posCheckout: PosCheckoutService;
   receipts: ReceiptsService;
 }
 
@@ -67,7 +69,7 @@ const sessionParams = z.strictObject({
 /** The POS back office (spec pos.md §7), for POS staff. */
 export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (
   app,
-  { settings, pos, receipts },
+  { settings, pos, posCheckout, receipts },
 ) => {
   // ------------------------------------------------------------ readers
 
@@ -167,13 +169,13 @@ export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (
   app.post(
     '/api/pos/list_products',
     { config: { access: 'pos' }, schema: { response: { 200: posProductListSchema } } },
-    () => pos.listProducts(),
+    () => posCheckout.listProducts(),
   );
 
   app.post(
     '/api/pos/list_prices',
     { config: { access: 'pos' }, schema: { response: { 200: posPriceListSchema } } },
-    () => pos.listPrices(),
+    () => posCheckout.listPrices(),
   );
 
   app.post(
@@ -182,7 +184,7 @@ export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (
       config: { access: 'pos' },
       schema: { body: createCheckoutSessionSchema, response: { 200: checkoutSessionCreatedSchema } },
     },
-    (request) => pos.createCheckoutSession(request.caller, request.body.lineItems),
+    (request) => posCheckout.createCheckoutSession(request.caller, request.body.lineItems),
   );
 
   app.get(
@@ -191,7 +193,7 @@ export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (
       config: { access: 'pos' },
       schema: { params: sessionParams, response: { 200: sandboxCheckoutSchema } },
     },
-    (request) => pos.sandboxCheckout(request.params.id),
+    (request) => posCheckout.sandboxCheckout(request.params.id),
   );
 
   app.post(
@@ -204,7 +206,7 @@ export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (
         response: { 200: sandboxCheckoutSchema },
       },
     },
-    (request) => pos.paySandboxCheckout(request.params.id, request.body),
+    (request) => posCheckout.paySandboxCheckout(request.params.id, request.body),
   );
 
   // ------------------------------------------------------------ refunds

@@ -5,16 +5,12 @@ import {
   type CreatePaymentIntent,
   POS_MESSAGES,
   type PosCharge,
-  type PosPrice,
-  type PosProduct,
   type PosReader,
   type ReaderSummary,
   type ReaderWithStatus,
   type RefundRequest,
   type RefundResult,
   refundMaxMessage,
-  type SandboxCheckout,
-  type SandboxCheckoutPay,
   type SavedPaymentDetail,
   type SaveUserPaymentDetail,
 } from '../../../domain/pos.ts';
@@ -26,7 +22,6 @@ import { AppError, badRequest, notFound, readerNotPresent, readerOffline } from 
 import {
   type ChargeSearch,
   type ChargeSummary,
-  type CheckoutSession,
   isPaymentError,
   type PaymentGateway,
   type PaymentIntent,
@@ -39,12 +34,10 @@ export interface PosDeps {
   db: Database;
   payments: PaymentGateway;
   clock: Clock;
-  /** The shop's address on the web (config.publicUrl): the hosted checkout returns there. */
-  publicUrl: string;
 }
 
 /** Marks the intents and sessions the POS makes, so that POS calls touch only those. */
-const POS_SOURCE = 'pos';
+export const POS_SOURCE = 'pos';
 
 const STATUS_FILTER = { 0: undefined, 1: 'succeeded', 2: 'failed' } as const;
 const CARD_TYPE_FILTER = { 0: undefined, 1: 'debit', 2: 'credit', 3: 'web' } as const;
@@ -79,25 +72,6 @@ function toPosCharge(charge: ChargeSummary): PosCharge {
   };
 }
 
-function sandboxCheckout(session: CheckoutSession): SandboxCheckout {
-  return {
-    id: session.id,
-    status: session.status,
-    payment_status: session.payment_status,
-    amount_total: session.amount_total ?? 0,
-    currency: session.currency ?? 'cad',
-    success_url: session.success_url,
-    cancel_url: session.cancel_url,
-    lines: session.line_items.map((line) => ({
-      priceId: line.price,
-      description: line.description ?? '',
-      quantity: line.quantity,
-      unitAmount: line.quantity > 0 ? Math.round(line.amount_total / line.quantity) : 0,
-      amountTotal: line.amount_total,
-    })),
-  };
-}
-
 const notAssigned = () => new AppError('reader_not_assigned', POS_MESSAGES.readerNotAssigned, 403);
 const paymentNotSucceeded = () =>
   new AppError('payment_not_succeeded', POS_MESSAGES.paymentNotSucceeded, 409);
@@ -108,7 +82,7 @@ const alreadyRefunded = () => new AppError('charge_already_refunded', POS_MESSAG
  * reader: the one assigned to them (reader_assignments); any POS user may assign themselves any
  * known reader with update_user_reader, so two cashiers may share a counter's reader.
  */
-export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
+export function createPosService({ db, payments, clock }: PosDeps) {
   async function assignedReaderId(userId: number): Promise<string | undefined> {
     const [row] = await db
       .select({ readerId: readerAssignments.readerId })
@@ -360,73 +334,6 @@ export function createPosService({ db, payments, clock, publicUrl }: PosDeps) {
         paymentIntentId: row.paymentIntentId,
         created: row.createdAt.toISOString(),
       };
-    },
-
-    // ---------------------------------------------------------- card checkout without a reader
-
-    async listProducts(): Promise<PosProduct[]> {
-      const products = await payments.listProducts();
-      return products.map((product) => ({ id: product.id, name: product.name }));
-    },
-
-    async listPrices(): Promise<PosPrice[]> {
-      const prices = await payments.listPrices();
-      return prices.flatMap((price) =>
-        price.unit_amount === null
-          ? []
-          : [{ id: price.id, productId: price.product, unitAmount: price.unit_amount }],
-      );
-    },
-
-    /** Only the prices with a quantity above 0; the same price twice is one line. */
-    async createCheckoutSession(user: AuthUser, lineItems: { priceId: string; quantity: number }[]) {
-      const quantities = new Map<string, number>();
-      for (const item of lineItems) {
-        if (item.quantity > 0)
-          quantities.set(item.priceId, (quantities.get(item.priceId) ?? 0) + item.quantity);
-      }
-      if (quantities.size === 0) {
-        throw badRequest(POS_MESSAGES.checkoutNoItems, { lineItems: POS_MESSAGES.checkoutNoItems });
-      }
-      const session = await payments
-        .createCheckoutSession({
-          lineItems: [...quantities].map(([priceId, quantity]) => ({ priceId, quantity })),
-          successUrl: `${publicUrl}/#/checkout-success`,
-          cancelUrl: `${publicUrl}/#/pos-checkout`,
-          metadata: { source: POS_SOURCE, pos_user: String(user.id) },
-        })
-        .catch((error: unknown) => {
-          if (isPaymentError(error) && error.code === 'resource_missing') {
-            throw badRequest('This price is not for sale.', { lineItems: 'This price is not for sale.' });
-          }
-          throw error;
-        });
-      if (!session.url) throw new AppError('checkout_failed', POS_MESSAGES.paymentCreationError, 502);
-      return { url: session.url };
-    },
-
-    /** The sandbox's hosted payment page (test mode only): what it shows. */
-    async sandboxCheckout(id: string): Promise<SandboxCheckout> {
-      if (!payments.sandbox) throw notFound('Checkout session');
-      const session = await payments.retrieveCheckoutSession(id).catch((error: unknown) => {
-        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Checkout session');
-        throw error;
-      });
-      return sandboxCheckout(session);
-    },
-
-    /** The sandbox's hosted page pays the session with a card typed on it. */
-    async paySandboxCheckout(
-      id: string,
-      card: SandboxCheckoutPay & { number: string },
-    ): Promise<SandboxCheckout> {
-      const sandbox = payments.sandbox;
-      if (!sandbox) throw notFound('Checkout session');
-      const session = await sandbox.completeCheckoutSession(id, card).catch((error: unknown) => {
-        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Checkout session');
-        throw error;
-      });
-      return sandboxCheckout(session);
     },
 
     // ---------------------------------------------------------- refunds
