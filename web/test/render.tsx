@@ -12,7 +12,7 @@ export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptio
   });
   function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false}>
+      <MantineProvider theme={theme} env="test" withCssVariables={false} withGlobalClasses={false}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     );

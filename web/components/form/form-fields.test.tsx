@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { screen, waitFor } from '@testing-library/react';
+import { useForm } from 'react-hook-form';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { renderWithProviders } from '../../test/render.tsx';
+import { CheckboxField } from './checkbox-field.tsx';
+import { DateField } from './date-field.tsx';
+import { MoneyField, NumberField } from './number-field.tsx';
+import { SelectField } from './select-field.tsx';
+import { PasswordField, TextAreaField, TextField } from './text-field.tsx';
+
+const schema = z.object({
+  first_name: z.string().trim().min(1, 'First Name is required.'),
+  password: z.string().min(8, 'Password must be at least 8 characters.'),
+  message: z.string(),
+  province: z.string().min(1, 'Province is required.'),
+  text_location: z.number().nullable(),
+  quantity: z.number({ error: 'Quantity is required.' }).min(200, 'Quantity must be at least 200.'),
+  amount: z.union([z.number(), z.string()]).transform((value) => Math.round(Number(value) * 100)),
+  addTax: z.boolean(),
+  fromDate: z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'Please enter a valid date.'),
+});
+type Form = z.input<typeof schema>;
+type Parsed = z.output<typeof schema>;
+
+function TestForm({ onValid }: { onValid: (values: Parsed) => void }) {
+  const { control, handleSubmit } = useForm<Form, unknown, Parsed>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      first_name: '',
+      password: '',
+      message: '',
+      province: '',
+      text_location: null,
+      quantity: undefined,
+      amount: '',
+      addTax: true,
+      fromDate: '',
+    },
+  });
+  return (
+    <form onSubmit={handleSubmit(onValid)} noValidate>
+      <TextField control={control} name="first_name" label="First Name" withAsterisk />
+      <PasswordField control={control} name="password" label="Password" />
+      <TextAreaField control={control} name="message" label="Message" />
+      <SelectField
+        control={control}
+        name="province"
+        label="Province"
+        data={[
+          { value: 'ON', label: 'Ontario' },
+          { value: 'QC', label: 'Quebec' },
+        ]}
+      />
+      <SelectField
+        control={control}
+        name="text_location"
+        label="Text location"
+        numeric
+        data={[
+          { value: '1', label: 'Cuff' },
+          { value: '2', label: 'Sole' },
+        ]}
+      />
+      <NumberField control={control} name="quantity" label="Quantity" />
+      <MoneyField control={control} name="amount" label="Amount" />
+      <CheckboxField control={control} name="addTax" label="Add tax" />
+      <DateField control={control} name="fromDate" label="From Date" />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+async function choose(user: ReturnType<typeof renderWithProviders>['user'], label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('the form kit', () => {
+  it("shows each field's schema message after a submit, and sends nothing", async () => {
+    const onValid = vi.fn();
+    const { user } = renderWithProviders(<TestForm onValid={onValid} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('First Name is required.')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters.')).toBeTruthy();
+    expect(screen.getByText('Province is required.')).toBeTruthy();
+    expect(screen.getByText('Quantity is required.')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid date.')).toBeTruthy();
+    expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it('holds what is typed and chosen, each field as its form expects', async () => {
+    const onValid = vi.fn();
+    const { user } = renderWithProviders(<TestForm onValid={onValid} />);
+    await user.type(screen.getByRole('textbox', { name: /First Name/ }), 'Li');
+    await user.type(screen.getByLabelText('Password'), 'Socks2026!');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Two lines\nof text');
+    await choose(user, 'Province', 'Ontario');
+    await choose(user, 'Text location', 'Sole');
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '250');
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '1234.5');
+    await user.click(screen.getByRole('checkbox', { name: 'Add tax' }));
+    await user.type(screen.getByRole('textbox', { name: 'From Date' }), '11242026');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'From Date' }).value).toBe('11/24/2026');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount' }).value).toBe('CDN$1,234.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    expect(onValid.mock.calls[0]?.[0]).toEqual({
+      first_name: 'Li',
+      password: 'Socks2026!',
+      message: 'Two lines\nof text',
+      province: 'ON',
+      text_location: 2,
+      quantity: 250,
+      amount: 123450,
+      addTax: false,
+      fromDate: '11/24/2026',
+    });
+  });
+
+  it('keeps a field labelled for the browser tests and people with screen readers', () => {
+    renderWithProviders(<TestForm onValid={vi.fn()} />);
+    expect(screen.getByRole('textbox', { name: /First Name/ }).getAttribute('name')).toBe('first_name');
+    expect(screen.getByRole('button', { name: 'Choose From Date' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,61 @@
+import { NumberInput, type NumberInputProps } from '@mantine/core';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { CURRENCY_PREFIX } from '../../../domain/money.ts';
+import { type FormFieldProps, useFormField } from './use-form-field.ts';
+
+type Owned = 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error';
+type NumberFieldProps<TForm extends FieldValues, TName extends FieldPath<TForm>> = FormFieldProps<
+  TForm,
+  TName
+> &
+  Omit<NumberInputProps, Owned>;
+
+/** A whole or decimal number; the form holds the number, or undefined while the box is empty. */
+export function NumberField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
+  control,
+  name,
+  ...input
+}: NumberFieldProps<TForm, TName>) {
+  const { field, error } = useFormField({ control, name });
+  return (
+    <NumberInput
+      {...input}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+/**
+ * An amount of money typed in dollars ('CDN$1,234.50'): the form holds what was typed (a number,
+ * or the text of one being typed), and the domain schema turns it into integer cents with its
+ * own messages, so a half-typed amount is never rounded behind the person's back.
+ */
+export function MoneyField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
+  control,
+  name,
+  ...input
+}: NumberFieldProps<TForm, TName>) {
+  const { field, error } = useFormField({ control, name });
+  return (
+    <NumberInput
+      prefix={CURRENCY_PREFIX}
+      decimalScale={2}
+      allowNegative={false}
+      thousandSeparator=","
+      hideControls
+      inputMode="decimal"
+      {...input}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { Autocomplete, type AutocompleteProps, Select, type SelectProps } from '@mantine/core';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { type FormFieldProps, useFormField } from './use-form-field.ts';
+
+type Owned = 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error';
+
+/**
+ * One choice of a list. The form holds the choice's value as text ('' for none), or, with
+ * `numeric`, as a number (null for none): the options' values are that number written out.
+ */
+export function SelectField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
+  control,
+  name,
+  numeric = false,
+  ...input
+}: FormFieldProps<TForm, TName> & Omit<SelectProps, Owned> & { numeric?: boolean }) {
+  const { field, error } = useFormField({ control, name });
+  const value: unknown = field.value;
+  return (
+    <Select
+      {...input}
+      ref={field.ref}
+      name={field.name}
+      value={value === null || value === undefined || value === '' ? null : String(value)}
+      onChange={(choice) => field.onChange(numeric ? (choice ? Number(choice) : null) : (choice ?? ''))}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+/** Free text with suggestions (a colour: the list helps, any text will do). */
+export function AutocompleteField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
+  control,
+  name,
+  ...input
+}: FormFieldProps<TForm, TName> & Omit<AutocompleteProps, Owned>) {
+  const { field, error } = useFormField({ control, name });
+  return (
+    <Autocomplete
+      {...input}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
