@@ -1,13 +1,8 @@
-import { Grid, Select, TextInput } from '@mantine/core';
-import {
-  type Control,
-  Controller,
-  type FieldErrors,
-  type FieldValues,
-  type Path,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { Grid } from '@mantine/core';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { CANADIAN_PROVINCES } from '../../domain/provinces.ts';
+import { SelectField } from './form/select-field.tsx';
+import { TextField } from './form/text-field.tsx';
 
 const PROVINCE_OPTIONS = CANADIAN_PROVINCES.map(({ code, name }) => ({ value: code, label: name }));
 
@@ -24,122 +19,107 @@ type ClientField =
   | 'country'
   | 'postalcode';
 
-interface ClientFieldsProps<T extends FieldValues> {
-  register: UseFormRegister<T>;
-  control: Control<T>;
-  errors: FieldErrors<T>;
+/** A form that holds every client field (sign-up, profile), whatever else it holds. */
+interface ClientFieldsProps<TForm extends FieldValues> {
+  control: Control<TForm>;
 }
 
-/** A form's own fields of that name (every form using these holds them all). */
-function fieldsOf<T extends FieldValues>({ register, errors }: ClientFieldsProps<T>) {
-  return {
-    field: (name: ClientField) => register(name as Path<T>),
-    error: (name: ClientField) => {
-      const message = errors[name]?.message;
-      return typeof message === 'string' ? message : undefined;
-    },
-  };
-}
+/** The form's own path of a client field: every form these serve holds them all. */
+const path = <TForm extends FieldValues>(name: ClientField) => name as FieldPath<TForm>;
 
 /** First, middle and last names, company and phone: grid columns of the form's grid. */
-export function ClientAboutFields<T extends FieldValues>(props: ClientFieldsProps<T>) {
-  const { field, error } = fieldsOf(props);
+export function ClientAboutFields<TForm extends FieldValues>({ control }: ClientFieldsProps<TForm>) {
   return (
     <>
       <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextInput
+        <TextField
+          control={control}
+          name={path<TForm>('first_name')}
           label="First Name"
           autoComplete="given-name"
           withAsterisk
-          error={error('first_name')}
-          {...field('first_name')}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 2 }}>
-        <TextInput
+        <TextField
+          control={control}
+          name={path<TForm>('middle_initial')}
           label="Middle Initial"
           autoComplete="additional-name"
-          error={error('middle_initial')}
-          {...field('middle_initial')}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextInput
+        <TextField
+          control={control}
+          name={path<TForm>('last_name')}
           label="Last Name"
           autoComplete="family-name"
           withAsterisk
-          error={error('last_name')}
-          {...field('last_name')}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
+        <TextField
+          control={control}
+          name={path<TForm>('company_name')}
           label="Company Name"
           autoComplete="organization"
           withAsterisk
-          error={error('company_name')}
-          {...field('company_name')}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label="Phone" type="tel" autoComplete="tel" error={error('phone')} {...field('phone')} />
+        <TextField
+          control={control}
+          name={path<TForm>('phone')}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+        />
       </Grid.Col>
     </>
   );
 }
 
 /** Address, city, province (a list of Canada's), country and postal code: grid columns. */
-export function ClientAddressFields<T extends FieldValues>(props: ClientFieldsProps<T>) {
-  const { field, error } = fieldsOf(props);
+export function ClientAddressFields<TForm extends FieldValues>({ control }: ClientFieldsProps<TForm>) {
   return (
     <>
       <Grid.Col span={12}>
-        <TextInput
+        <TextField
+          control={control}
+          name={path<TForm>('address')}
           label="Address"
           autoComplete="street-address"
-          error={error('address')}
-          {...field('address')}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label="City" autoComplete="address-level2" error={error('city')} {...field('city')} />
+        <TextField control={control} name={path<TForm>('city')} label="City" autoComplete="address-level2" />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={props.control}
-          name={'province' as Path<T>}
-          render={({ field: province, fieldState }) => (
-            <Select
-              label="Province"
-              placeholder="Select Province"
-              data={PROVINCE_OPTIONS}
-              searchable
-              clearable
-              autoComplete="address-level1"
-              name={province.name}
-              ref={province.ref}
-              value={province.value || null}
-              onChange={(value) => province.onChange(value ?? '')}
-              onBlur={province.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+        <SelectField
+          control={control}
+          name={path<TForm>('province')}
+          label="Province"
+          placeholder="Select Province"
+          data={PROVINCE_OPTIONS}
+          searchable
+          clearable
+          autoComplete="address-level1"
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
+        <TextField
+          control={control}
+          name={path<TForm>('country')}
           label="Country"
           autoComplete="country-name"
-          error={error('country')}
-          {...field('country')}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
+        <TextField
+          control={control}
+          name={path<TForm>('postalcode')}
           label="Postal Code"
           autoComplete="postal-code"
-          error={error('postalcode')}
-          {...field('postalcode')}
         />
       </Grid.Col>
     </>

@@ -7,22 +7,30 @@ type Owned = 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
 /**
  * One choice of a list. The form holds the choice's value as text ('' for none), or, with
  * `numeric`, as a number (null for none): the options' values are that number written out.
+ * `afterChange` runs once the form holds a new choice (a country's provinces to reset).
  */
 export function SelectField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
   control,
   name,
   numeric = false,
+  afterChange,
   ...input
-}: FormFieldProps<TForm, TName> & Omit<SelectProps, Owned> & { numeric?: boolean }) {
+}: FormFieldProps<TForm, TName> &
+  Omit<SelectProps, Owned> & { numeric?: boolean; afterChange?: (choice: string | null) => void }) {
   const { field, error } = useFormField({ control, name });
   const value: unknown = field.value;
+  const current = value === null || value === undefined || value === '' ? null : String(value);
   return (
     <Select
       {...input}
       ref={field.ref}
       name={field.name}
-      value={value === null || value === undefined || value === '' ? null : String(value)}
-      onChange={(choice) => field.onChange(numeric ? (choice ? Number(choice) : null) : (choice ?? ''))}
+      value={current}
+      onChange={(choice) => {
+        if (choice === current) return;
+        field.onChange(numeric ? (choice ? Number(choice) : null) : (choice ?? ''));
+        afterChange?.(choice);
+      }}
       onBlur={field.onBlur}
       error={error}
     />

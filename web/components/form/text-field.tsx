@@ -16,12 +16,16 @@ export type TextFieldProps<TForm extends FieldValues, TName extends FieldPath<TF
   TForm,
   TName
 > &
-  Omit<TextInputProps, Owned>;
+  Omit<TextInputProps, Owned> & {
+    /** Shapes the text as it is typed (a card number in groups of four, an expiry 'MM / YY'). */
+    format?: (typed: string) => string;
+  };
 
 /** A line of text: `<TextField control={control} name="first_name" label="First Name" />`. */
 export function TextField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
   control,
   name,
+  format,
   ...input
 }: TextFieldProps<TForm, TName>) {
   const { field, error } = useFormField({ control, name });
@@ -31,18 +35,20 @@ export function TextField<TForm extends FieldValues, TName extends FieldPath<TFo
       ref={field.ref}
       name={field.name}
       value={field.value ?? ''}
-      onChange={field.onChange}
+      onChange={(event) => field.onChange(format ? format(event.currentTarget.value) : event)}
       onBlur={field.onBlur}
       error={error}
     />
   );
 }
 
+/** A secret; `afterChange` runs once the form holds the new value (a confirmation to re-check). */
 export function PasswordField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
   control,
   name,
+  afterChange,
   ...input
-}: FormFieldProps<TForm, TName> & Omit<PasswordInputProps, Owned>) {
+}: FormFieldProps<TForm, TName> & Omit<PasswordInputProps, Owned> & { afterChange?: () => void }) {
   const { field, error } = useFormField({ control, name });
   return (
     <PasswordInput
@@ -50,7 +56,10 @@ export function PasswordField<TForm extends FieldValues, TName extends FieldPath
       ref={field.ref}
       name={field.name}
       value={field.value ?? ''}
-      onChange={field.onChange}
+      onChange={(event) => {
+        field.onChange(event);
+        afterChange?.();
+      }}
       onBlur={field.onBlur}
       error={error}
     />

@@ -1,21 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Center,
-  Container,
-  Grid,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Container, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Client, type LoginRecord, type Profile, profileSchema } from '../../../domain/auth.ts';
 import { ClientAboutFields, ClientAddressFields } from '../../components/client-fields.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { getLoggedClient, isLoggedIn, setLoggedClient, useLoggedClient } from '../../lib/auth-store.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
@@ -135,11 +124,10 @@ function ProfileForm({ client, current }: { client: LoginRecord; current: Client
   );
   useEffect(clearSavedFlash, []);
   const {
-    register,
     control,
     handleSubmit,
     setError,
-    formState: { errors, isValid, isSubmitting },
+    formState: { isValid, isSubmitting },
   } = useForm({
     resolver: zodResolver(profileSchema),
     // Messages only once a field has been left; Save is disabled while anything is invalid.
@@ -181,18 +169,18 @@ function ProfileForm({ client, current }: { client: LoginRecord; current: Client
         <Stack gap="lg">
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="email"
                 label="Email"
                 type="email"
                 autoComplete="email"
                 withAsterisk
-                error={errors.email?.message}
-                {...register('email')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }} />
-            <ClientAboutFields register={register} control={control} errors={errors} />
-            <ClientAddressFields register={register} control={control} errors={errors} />
+            <ClientAboutFields control={control} />
+            <ClientAddressFields control={control} />
           </Grid>
 
           <div>

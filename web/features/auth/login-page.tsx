@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema } from '../../../domain/auth.ts';
+import { PasswordField, TextField } from '../../components/form/text-field.tsx';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { paths, safeReturnUrl } from '../../lib/paths.ts';
 import { useLogin } from './auth.api.ts';
@@ -17,10 +18,10 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string>();
 
   const {
-    register,
+    control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm({
     resolver: zodResolver(loginSchema),
     // Messages show once a field has been left, or after a submit.
@@ -42,19 +43,19 @@ export function LoginPage() {
     <AuthCard title="Log in" subtitle="Welcome back! Log in to see the full range and prices." width={440}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
+          <TextField
+            control={control}
+            name="user_name"
             label="User name or email"
             autoComplete="username"
             withAsterisk
-            error={errors.user_name?.message}
-            {...register('user_name')}
           />
-          <PasswordInput
+          <PasswordField
+            control={control}
+            name="password"
             label="Password"
             autoComplete="current-password"
             withAsterisk
-            error={errors.password?.message}
-            {...register('password')}
           />
           <Button type="submit" fullWidth loading={isSubmitting} disabled={isSubmitting}>
             Log in

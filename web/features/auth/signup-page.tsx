@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Grid, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { signupSchema } from '../../../domain/auth.ts';
 import { ClientAboutFields, ClientAddressFields } from '../../components/client-fields.tsx';
+import { PasswordField, TextField } from '../../components/form/text-field.tsx';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { paths, safeReturnUrl } from '../../lib/paths.ts';
@@ -74,13 +75,12 @@ export function SignupPage() {
   const [formError, setFormError] = useState<string>();
 
   const {
-    register,
     control,
     handleSubmit,
     setError,
     trigger,
     getFieldState,
-    formState: { errors, isSubmitting, isSubmitted },
+    formState: { isSubmitting, isSubmitted },
   } = useForm({
     resolver: zodResolver(signupFormSchema),
     mode: 'onTouched',
@@ -118,44 +118,45 @@ export function SignupPage() {
               </Title>
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="user_name"
                 label="User Name"
                 description="Letters, digits and . _ @ -"
                 autoComplete="username"
                 withAsterisk
-                error={errors.user_name?.message}
-                {...register('user_name')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="email"
                 label="Email"
                 description="For order updates and receipts"
                 type="email"
                 autoComplete="email"
                 withAsterisk
-                error={errors.email?.message}
-                {...register('email')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <PasswordInput
+              <PasswordField
+                control={control}
+                name="password"
                 label="Password"
                 description="At least 8 characters"
                 autoComplete="new-password"
                 withAsterisk
-                error={errors.password?.message}
-                {...register('password', { onChange: recheckConfirmation })}
+                afterChange={recheckConfirmation}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <PasswordInput
+              <PasswordField
+                control={control}
+                name="confirm_password"
                 label="Confirm Password"
                 description="Type the password again"
                 autoComplete="new-password"
                 withAsterisk
-                error={errors.confirm_password?.message}
-                {...register('confirm_password')}
               />
             </Grid.Col>
 
@@ -164,14 +165,14 @@ export function SignupPage() {
                 About you
               </Title>
             </Grid.Col>
-            <ClientAboutFields register={register} control={control} errors={errors} />
+            <ClientAboutFields control={control} />
 
             <Grid.Col span={12} mt="sm">
               <Title order={2} size="h4">
                 Address
               </Title>
             </Grid.Col>
-            <ClientAddressFields register={register} control={control} errors={errors} />
+            <ClientAddressFields control={control} />
           </Grid>
 
           <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting}>

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { wishRequestSchema } from '../../../domain/orders.ts';
+import { ContactFields } from '../../components/contact-fields.tsx';
+import { TextAreaField } from '../../components/form/text-field.tsx';
 import type { Cart } from '../../lib/cart.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { paths } from '../../lib/paths.ts';
@@ -47,10 +49,10 @@ export function WishForm({ client, cart }: { client: LoginRecord; cart: Cart }) 
   const send = useSendWishList();
   const [formError, setFormError] = useState<string>();
   const {
-    register,
+    control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm({
     resolver: zodResolver(wishFormSchema),
     mode: 'onTouched',
@@ -77,45 +79,28 @@ export function WishForm({ client, cart }: { client: LoginRecord; cart: Cart }) 
           <Text size="sm" c="dimmed">
             We will e-mail you to talk about prices, quantities and delivery.
           </Text>
-          <TextInput
-            label="Name"
-            autoComplete="name"
-            withAsterisk
-            error={errors.customer_name?.message}
-            {...register('customer_name')}
+          <ContactFields
+            control={control}
+            names={{ name: 'customer_name', email: 'email', phone: 'phone' }}
+            layout="stack"
           />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextInput
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
-          <Textarea
+          <TextAreaField
+            control={control}
+            name="address"
             label="Address"
             autoComplete="street-address"
             autosize
             minRows={2}
             maxRows={4}
-            error={errors.address?.message}
-            {...register('address')}
           />
-          <Textarea
+          <TextAreaField
+            control={control}
+            name="message"
             label="Message"
             placeholder="Anything we should know: colours, dates, how many of each size…"
             autosize
             minRows={3}
             maxRows={8}
-            error={errors.message?.message}
-            {...register('message')}
           />
           <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={isSubmitting}>
             Send Wish List

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Grid, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import {
   type AddressInput,
   addressSchema,
@@ -14,6 +14,9 @@ import {
   SHIPPING_ADDRESS,
   SHIPPING_NOT_SAVED,
 } from '../../../domain/address.ts';
+import { CheckboxField } from '../../components/form/checkbox-field.tsx';
+import { SelectField } from '../../components/form/select-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { AddressLines } from './address-summary.tsx';
 import { useCountries, useProvinces, useSaveAddress } from './checkout.api.ts';
@@ -43,6 +46,10 @@ const strictResolver = zodResolver(addressSchema, undefined, { raw: true });
 const addressResolver: Resolver<AddressInput> = async (values, context, options) =>
   isSameAsShippingBilling(values) ? { values, errors: {} } : strictResolver(values, context, options);
 
+function hasProvinceList(countryCode: string): boolean {
+  return countryCode === 'CA' || countryCode === 'US';
+}
+
 function formValues(
   type: AddressType,
   saved: SavedAddress | undefined,
@@ -57,7 +64,10 @@ function formValues(
     address: source.address ?? '',
     address2: source.address2 ?? '',
     city: source.city ?? '',
-    province: source.province ?? '',
+    // The province lists of Canada and the US hold codes in capitals.
+    province: hasProvinceList(source.country_code || DEFAULT_COUNTRY)
+      ? (source.province ?? '').toUpperCase()
+      : (source.province ?? ''),
     postalcode: source.postalcode ?? '',
     country_code: source.country_code || DEFAULT_COUNTRY,
     country: source.country ?? '',
@@ -93,13 +103,12 @@ export function AddressForm({ type, clientId, saved, prefill, shipping, onSaved 
   const save = useSaveAddress(clientId);
   const [formError, setFormError] = useState<string>();
   const {
-    register,
     control,
     handleSubmit,
     setError,
     setValue,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<AddressInput>({
     resolver: addressResolver,
     mode: 'onTouched',
@@ -110,7 +119,6 @@ export function AddressForm({ type, clientId, saved, prefill, shipping, onSaved 
   const sameAsShipping = useWatch({ control, name: 'same_as_shipping' }) === true && !isShipping;
   const countries = useCountries();
   const provinces = useProvinces(countryCode);
-  const hasProvinceList = countryCode === 'CA' || countryCode === 'US';
 
   const countryOptions = isShipping
     ? [{ value: 'CA', label: 'Canada' }]
@@ -148,20 +156,7 @@ export function AddressForm({ type, clientId, saved, prefill, shipping, onSaved 
     <form onSubmit={onSubmit} noValidate aria-label={isShipping ? 'Shipping address' : 'Billing address'}>
       <Stack gap="md">
         {!isShipping ? (
-          <Controller
-            control={control}
-            name="same_as_shipping"
-            render={({ field }) => (
-              <Checkbox
-                label="Same as shipping address"
-                name={field.name}
-                ref={field.ref}
-                checked={field.value === true}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
+          <CheckboxField control={control} name="same_as_shipping" label="Same as shipping address" />
         ) : null}
 
         {sameAsShipping ? (
@@ -173,145 +168,124 @@ export function AddressForm({ type, clientId, saved, prefill, shipping, onSaved 
         ) : (
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 4, md: 5 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="first_name"
                 label="First Name"
                 autoComplete={`${idPrefix} given-name`}
                 withAsterisk
-                error={errors.first_name?.message}
-                {...register('first_name')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4, md: 2 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="middle_initial"
                 label="Middle Initial"
                 labelProps={{ style: { whiteSpace: 'nowrap' } }}
                 autoComplete={`${idPrefix} additional-name`}
-                error={errors.middle_initial?.message}
-                {...register('middle_initial')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4, md: 5 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="last_name"
                 label="Last Name"
                 autoComplete={`${idPrefix} family-name`}
                 withAsterisk
-                error={errors.last_name?.message}
-                {...register('last_name')}
               />
             </Grid.Col>
             <Grid.Col span={12}>
-              <TextInput
+              <TextField
+                control={control}
+                name="address"
                 label="Address"
                 autoComplete={`${idPrefix} address-line1`}
                 withAsterisk
-                error={errors.address?.message}
-                {...register('address')}
               />
             </Grid.Col>
             <Grid.Col span={12}>
-              <TextInput
+              <TextField
+                control={control}
+                name="address2"
                 label="Address 2"
                 description="Apartment, suite, unit (optional)"
                 autoComplete={`${idPrefix} address-line2`}
-                error={errors.address2?.message}
-                {...register('address2')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
+              <SelectField
                 control={control}
                 name="country_code"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="Country"
-                    data={countryOptions}
-                    withAsterisk
-                    allowDeselect={false}
-                    readOnly={isShipping}
-                    searchable={!isShipping}
-                    autoComplete={`${idPrefix} country`}
-                    description={isShipping ? SHIP_ONLY_TO_CANADA_NOTE : undefined}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value || DEFAULT_COUNTRY}
-                    onChange={(value) => {
-                      if (!value || value === field.value) return;
-                      field.onChange(value);
-                      // A new country: its province list, and no province chosen yet.
-                      setValue('province', '');
-                      setValue('country', '');
-                    }}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                label="Country"
+                data={countryOptions}
+                withAsterisk
+                allowDeselect={false}
+                readOnly={isShipping}
+                searchable={!isShipping}
+                autoComplete={`${idPrefix} country`}
+                description={isShipping ? SHIP_ONLY_TO_CANADA_NOTE : undefined}
+                afterChange={() => {
+                  // A new country: its province list, and no province chosen yet.
+                  setValue('province', '');
+                  setValue('country', '');
+                }}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              {hasProvinceList ? (
-                <Controller
+              {hasProvinceList(countryCode) ? (
+                <SelectField
                   control={control}
                   name="province"
-                  render={({ field, fieldState }) => (
-                    <Select
-                      label="Select Province/State"
-                      data={provinceOptions}
-                      searchable
-                      withAsterisk
-                      autoComplete={`${idPrefix} address-level1`}
-                      name={field.name}
-                      ref={field.ref}
-                      value={field.value ? field.value.toUpperCase() : null}
-                      onChange={(value) => field.onChange(value ?? '')}
-                      onBlur={field.onBlur}
-                      error={fieldState.error?.message}
-                    />
-                  )}
+                  label="Select Province/State"
+                  data={provinceOptions}
+                  searchable
+                  withAsterisk
+                  autoComplete={`${idPrefix} address-level1`}
                 />
               ) : (
-                <TextInput
+                <TextField
+                  control={control}
+                  name="province"
                   label="Province/State"
                   autoComplete={`${idPrefix} address-level1`}
                   withAsterisk
-                  error={errors.province?.message}
-                  {...register('province')}
                 />
               )}
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="city"
                 label="City"
                 autoComplete={`${idPrefix} address-level2`}
                 withAsterisk
-                error={errors.city?.message}
-                {...register('city')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="postalcode"
                 label="Postal Code"
                 autoComplete={`${idPrefix} postal-code`}
                 withAsterisk
-                error={errors.postalcode?.message}
-                {...register('postalcode')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="email"
                 label="Email"
                 type="email"
                 autoComplete={`${idPrefix} email`}
-                error={errors.email?.message}
-                {...register('email')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="phone"
                 label="Phone"
                 type="tel"
                 autoComplete={`${idPrefix} tel`}
-                error={errors.phone?.message}
-                {...register('phone')}
               />
             </Grid.Col>
           </Grid>

@@ -1,17 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Grid,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -22,6 +10,8 @@ import {
   MESSAGE_MAX,
   REQUEST_MESSAGES,
 } from '../../../domain/requests.ts';
+import { ContactFields } from '../../components/contact-fields.tsx';
+import { TextAreaField, TextField } from '../../components/form/text-field.tsx';
 import { useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -57,10 +47,10 @@ export function ContactPage() {
   const [outcome, setOutcome] = useState<Outcome>();
 
   const {
-    register,
+    control,
     handleSubmit,
     reset,
-    formState: { errors, isValid, isSubmitting, isDirty },
+    formState: { isValid, isSubmitting, isDirty },
   } = useForm({ resolver: zodResolver(contactRequestSchema), mode: 'onTouched', defaultValues: defaults });
 
   // A login or logout in another tab while the form is untouched fills it anew.
@@ -113,51 +103,27 @@ export function ContactPage() {
                     </Alert>
                   ) : null}
                   <Grid gap="md">
+                    <ContactFields
+                      control={control}
+                      names={{ name: 'name', email: 'email', phone: 'phone' }}
+                    />
                     <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextInput
-                        label="Name"
-                        autoComplete="name"
-                        withAsterisk
-                        error={errors.name?.message}
-                        {...register('name')}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextInput
-                        label="Email"
-                        type="email"
-                        autoComplete="email"
-                        withAsterisk
-                        error={errors.email?.message}
-                        {...register('email')}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextInput
-                        label="Phone"
-                        type="tel"
-                        autoComplete="tel"
-                        error={errors.phone?.message}
-                        {...register('phone')}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextInput
+                      <TextField
+                        control={control}
+                        name="address"
                         label="Address"
                         autoComplete="street-address"
-                        error={errors.address?.message}
-                        {...register('address')}
                       />
                     </Grid.Col>
                     <Grid.Col span={12}>
-                      <Textarea
+                      <TextAreaField
+                        control={control}
+                        name="message"
                         label="Message"
                         autosize
                         minRows={5}
                         maxRows={14}
                         maxLength={MESSAGE_MAX}
-                        error={errors.message?.message}
-                        {...register('message')}
                       />
                     </Grid.Col>
                   </Grid>
