@@ -1,5 +1,5 @@
 import { UnstyledButton } from '@mantine/core';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { Link } from 'react-router';
 import { useCart } from '../../lib/cart.ts';
 import { useConfig } from '../../lib/config.ts';
@@ -22,18 +22,15 @@ export function CartBadge() {
   const { data: cart } = useCart();
   const { config } = useConfig();
   const quantity = cart?.quantity ?? 0;
-  const previous = useRef<number | undefined>(undefined);
   const [bump, setBump] = useState<Bump>({ key: 0, ms: 0 });
-
-  useEffect(() => {
-    if (cart === undefined) return;
-    const before = previous.current;
-    previous.current = quantity;
-    // The first answer is what the cart already held: nothing was just added.
-    if (before === undefined) return;
-    const ms = badgeAnimationMs(before, quantity);
-    if (ms > 0) setBump((current) => ({ key: current.key + 1, ms }));
-  }, [cart, quantity]);
+  // The quantity the badge showed last; the first answer is what the cart already held.
+  const [shown, setShown] = useState<number>();
+  const known = cart === undefined ? undefined : quantity;
+  if (known !== undefined && known !== shown) {
+    setShown(known);
+    const ms = shown === undefined ? 0 : badgeAnimationMs(shown, known);
+    if (ms > 0) setBump({ key: bump.key + 1, ms });
+  }
 
   if (quantity <= 0) return null;
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, NumberInput, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CART_QUANTITY_MAX, type CartLine } from '../../../domain/cart.ts';
 import { formatMoney } from '../../../domain/money.ts';
@@ -29,9 +29,12 @@ function lineHref(line: CartLine): string {
 export function CartLineRow({ line, showPrices, onQuantity }: CartLineRowProps) {
   const name = lineName(line);
   const [value, setValue] = useState<string | number>(line.quantity);
-
-  // The server's answer wins (another tab, a clamp): show what the cart holds.
-  useEffect(() => setValue(line.quantity), [line.quantity]);
+  // The server's answer wins (another tab, a clamp): a new quantity shows what the cart holds.
+  const [held, setHeld] = useState(line.quantity);
+  if (held !== line.quantity) {
+    setHeld(line.quantity);
+    setValue(line.quantity);
+  }
   const showHeld = () => setValue(line.quantity);
 
   const send = (next: string | number) => {

@@ -112,18 +112,21 @@ function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSi
     !sizeMissing,
   );
   const instock = sizeMissing ? null : (stockQuery.data ?? known);
-  const [quantity, setQuantity] = useState(1);
-  const notEnoughText = useMessageText('not_enough_stock') ?? DEFAULT_MESSAGES.not_enough_stock;
-  // Opened directly: back to the product's group; a visitor, who cannot browse it, to the showroom.
-  const back = useBackToList(loggedIn ? paths.categories(product.category_id) : paths.showroom());
-
   // In price mode the quantity resets to 0 when there is no stock, otherwise to 1 (spec §2):
   // when a size is chosen, and when the stock of the selection becomes known or changes.
   const quantityFor = (stock: number | null) =>
     stock === null ? 1 : resetQuantity(config.showPrices, stock);
-  useEffect(() => {
-    setQuantity(instock === null ? 1 : resetQuantity(config.showPrices, instock));
-  }, [instock, config.showPrices]);
+  const [quantity, setQuantity] = useState(() => quantityFor(instock));
+  // The stock or the mode the quantity was last reset for: a new one resets it, during render.
+  const [resetFor, setResetFor] = useState({ instock, showPrices: config.showPrices });
+  if (resetFor.instock !== instock || resetFor.showPrices !== config.showPrices) {
+    setResetFor({ instock, showPrices: config.showPrices });
+    setQuantity(quantityFor(instock));
+  }
+  const notEnoughText = useMessageText('not_enough_stock') ?? DEFAULT_MESSAGES.not_enough_stock;
+  // Opened directly: back to the product's group; a visitor, who cannot browse it, to the showroom.
+  const back = useBackToList(loggedIn ? paths.categories(product.category_id) : paths.showroom());
+
   const chooseSize = (value: string) => {
     const id = Number(value);
     setSizeId(id);

@@ -35,6 +35,7 @@ import {
   isStepLocked,
   needsReveal,
   pickAddresses,
+  type SavedAddresses,
   type StepCounter,
   type StepName,
 } from './checkout-rules.ts';
@@ -168,10 +169,10 @@ function useFigures(cart: Cart | undefined, shipping: SavedAddress | undefined):
     },
     cartTotal,
   );
+  // The last fee a quote gave, kept while a new quote fails: remembered as the answers come, in
+  // render (React's way to keep information from earlier renders), not copied in an effect.
   const [lastFee, setLastFee] = useState<ShippingFee>();
-  useEffect(() => {
-    if (feeQuery.data && !feeQuery.isPlaceholderData) setLastFee(feeQuery.data);
-  }, [feeQuery.data, feeQuery.isPlaceholderData]);
+  if (feeQuery.data && !feeQuery.isPlaceholderData && feeQuery.data !== lastFee) setLastFee(feeQuery.data);
   const taxQuery = useTaxRate(shipping?.province);
 
   const shippingFee = feeQuery.isError ? lastFee : (feeQuery.data ?? lastFee);
@@ -201,33 +202,16 @@ function Checkout({ client }: { client: LoginRecord }) {
   const navigate = useNavigate();
   const { config } = useConfig();
   const cartQuery = useCart({ fresh: true });
-  const forgetCart = useForgetCart();
   const addressesQuery = useSavedAddresses(client.client_id);
-
-  const [counter, setCounter] = useState<StepCounter>(0);
-  const [open, setOpen] = useState<StepName | null>(null);
-  const [shipping, setShipping] = useState<SavedAddress>();
-  const [billing, setBilling] = useState<SavedAddress>();
-  const [paid, setPaid] = useState<Paid>();
   const [placedOrder, setPlacedOrder] = useState<number>();
-  const [started, setStarted] = useState(false);
-  const revealStep = useRevealStep();
+
+  // The saved addresses open the next step: taken once, from a fresh answer.
+  const [saved, setSaved] = useState<SavedAddresses>();
+  if (!saved && addressesQuery.isSuccess && !addressesQuery.isFetching) {
+    setSaved(pickAddresses(addressesQuery.data));
+  }
 
   const cart = cartQuery.data;
-  const figures = useFigures(cart, shipping);
-
-  // Saved addresses open the next step, once, from a fresh answer.
-  useEffect(() => {
-    if (started || !addressesQuery.isSuccess || addressesQuery.isFetching) return;
-    setStarted(true);
-    const saved = pickAddresses(addressesQuery.data);
-    const start = initialCheckout(saved);
-    setShipping(saved.shipping);
-    setBilling(start.counter >= 2 ? saved.billing : undefined);
-    setCounter(start.counter);
-    setOpen(start.open);
-  }, [started, addressesQuery.isSuccess, addressesQuery.isFetching, addressesQuery.data]);
-
   // Nothing to pay for: back to the cart, where the reason shows.
   const cannotCheckout =
     cart !== undefined && (!config.showPrices || !canCheckout(cart, config.minimumPurchase));
@@ -258,7 +242,7 @@ function Checkout({ client }: { client: LoginRecord }) {
   }
 
   const failed =
-    cart === undefined ? cartQuery : addressesQuery.isError && !started ? addressesQuery : undefined;
+    cart === undefined ? cartQuery : addressesQuery.isError && !saved ? addressesQuery : undefined;
   if (failed?.isError) {
     return (
       <Container py="xl" size="sm">
@@ -274,13 +258,47 @@ function Checkout({ client }: { client: LoginRecord }) {
     );
   }
 
-  if (cartQuery.isPending || addressesQuery.isPending || !started || !cart || cannotCheckout) {
+  if (!saved || !cart || cannotCheckout) {
     return (
       <Center mih="50vh">
         <Loader aria-label="Loading the checkout" />
       </Center>
     );
   }
+
+  return (
+    <CheckoutSteps
+      client={client}
+      cart={cart}
+      saved={saved}
+      onPlaced={setPlacedOrder}
+      onOrderFailed={() => void cartQuery.refetch()}
+    />
+  );
+}
+
+interface CheckoutStepsProps {
+  client: LoginRecord;
+  cart: Cart;
+  /** The addresses saved before: where the steps start. */
+  saved: SavedAddresses;
+  onPlaced: (orderNumber: number) => void;
+  onOrderFailed: () => void;
+}
+
+/** The four steps and the Order Summary, from the addresses saved before. */
+function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: CheckoutStepsProps) {
+  const forgetCart = useForgetCart();
+  const start = initialCheckout(saved);
+  const [counter, setCounter] = useState<StepCounter>(start.counter);
+  const [open, setOpen] = useState<StepName | null>(start.open);
+  const [shipping, setShipping] = useState<SavedAddress | undefined>(saved.shipping);
+  const [billing, setBilling] = useState<SavedAddress | undefined>(
+    start.counter >= 2 ? saved.billing : undefined,
+  );
+  const [paid, setPaid] = useState<Paid>();
+  const revealStep = useRevealStep();
+  const figures = useFigures(cart, shipping);
 
   const onShippingSaved = (address: SavedAddress) => {
     setShipping(address);
@@ -302,11 +320,11 @@ function Checkout({ client }: { client: LoginRecord }) {
     setOpen('review');
     revealStep('review');
   };
-  const onPlaced = (orderNumber: number) => {
+  const onOrderPlaced = (orderNumber: number) => {
     // The intent and the card are used up; the server emptied the cart.
     setPaid(undefined);
     forgetCart();
-    setPlacedOrder(orderNumber);
+    onPlaced(orderNumber);
   };
   const onToggle = (value: string | null) => {
     const name = value as StepName | null;
@@ -394,8 +412,8 @@ function Checkout({ client }: { client: LoginRecord }) {
                     billing={billing}
                     paid={paid}
                     figures={figures}
-                    onPlaced={onPlaced}
-                    onFailed={() => void cartQuery.refetch()}
+                    onPlaced={onOrderPlaced}
+                    onFailed={onOrderFailed}
                   />
                 ) : null}
               </Step>
