@@ -14,14 +14,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   POS_MESSAGES,
   type PosForm,
-  type PosReader,
   type PosTotals,
   paidDetails,
   posFormSchema,
@@ -34,7 +32,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { ReaderLink, ReaderStatusLine, useCardReader } from './card-reader.tsx';
-import { createPaymentIntent, posKeys, processPayment, saveUserPaymentDetail } from './pos.api.ts';
+import { useCreatePaymentIntent, useProcessPayment, useSaveUserPaymentDetail } from './pos.api.ts';
 import {
   amountHint,
   isTransientError,
@@ -75,7 +73,9 @@ function storePaidDetails(details: PaidPayment): void {
  */
 export function PosPaymentPage() {
   const { config } = useConfig();
-  const queryClient = useQueryClient();
+  const createPaymentIntent = useCreatePaymentIntent();
+  const processPayment = useProcessPayment();
+  const saveUserPaymentDetail = useSaveUserPaymentDetail();
   const ratePpm = storeRatePpm(config.storeTaxRate);
   const [transaction, setTransaction] = useState<Transaction>();
   const [paidSuccess, setPaidSuccess] = useState<PosTotals>();
@@ -151,12 +151,12 @@ export function PosPaymentPage() {
     });
     if (readerId) {
       // Errors are only logged (spec §7); the API client has logged them already.
-      saveUserPaymentDetail({
+      saveUserPaymentDetail.mutate({
         userId,
         readerId,
         amount: totals.total,
         paymentIntentId: transaction.paymentIntentId,
-      }).catch(() => undefined);
+      });
     }
     endTransaction();
     setPaidSuccess(totals);
@@ -182,19 +182,18 @@ export function PosPaymentPage() {
         setTransaction(undefined);
         return;
       }
-      const intent = await createPaymentIntent({ amount: String(totals.total), receiptEmail });
+      const intent = await createPaymentIntent.mutateAsync({ amount: String(totals.total), receiptEmail });
       if (!intent?.id) {
         notifyError(POS_MESSAGES.paymentCreationError);
         setTransaction(undefined);
         return;
       }
-      const handedOver = await processPayment({ readerId, paymentIntentId: intent.id, userId });
+      const handedOver = await processPayment.mutateAsync({ readerId, paymentIntentId: intent.id, userId });
       if (!handedOver?.id) {
         notifyError(POS_MESSAGES.paymentCreationError);
         setTransaction(undefined);
         return;
       }
-      queryClient.setQueryData<PosReader>(posKeys.reader(readerId), handedOver);
       setTransaction({ phase: 'processing', paymentIntentId: intent.id, totals, receiptEmail });
     } catch (error) {
       notifyError(readerCallErrorText(error));

@@ -25,7 +25,6 @@ import {
   type ChargeSearchRequest,
   POS_MESSAGES,
   type PosCharge,
-  type PosReader,
   REFUND_PAGE_SIZE_START,
   REFUND_PAGE_SIZES,
   readerFailureText,
@@ -41,7 +40,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { type CardReader, ReaderLink, ReaderStatusLine, useCardReader } from './card-reader.tsx';
 import { DateField } from './date-field.tsx';
-import { posKeys, refundCard, refundInterac, useChargeSearch } from './pos.api.ts';
+import { posKeys, useChargeSearch, useRefundCard, useRefundInterac } from './pos.api.ts';
 import classes from './pos.module.css';
 import {
   type ChargeSearchForm,
@@ -464,14 +463,14 @@ function RefundPanel({
   setReaderRefund: (refund: ReaderRefund | undefined) => void;
 }) {
   const { config } = useConfig();
-  const queryClient = useQueryClient();
+  const refundCard = useRefundCard();
+  const refundInterac = useRefundInterac();
   const remaining = refundableCents(charge);
   const interac = isInterac(charge);
   const schema = useMemo(() => refundFormSchema(remaining), [remaining]);
   const [partially, setPartially] = useState(false);
   const [amount, setAmount] = useState<string | number>('');
   const [amountError, setAmountError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
   // One key per refund attempt: a retry after a lost answer cannot refund twice.
   const attemptKey = useRef(newIdempotencyKey());
   const { readerId } = cardReader;
@@ -510,20 +509,22 @@ function RefundPanel({
   const submit = async () => {
     const form = { refundPartially: partially, amount };
     if (!check(form) || !paymentIntentId) return;
-    const request = toRefundRequest(paymentIntentId, form);
-    setSubmitting(true);
+    const call = {
+      readerId,
+      request: toRefundRequest(paymentIntentId, form),
+      idempotencyKey: attemptKey.current,
+    };
     try {
       if (interac) {
-        const reader = await refundInterac(readerId, request, attemptKey.current);
+        const reader = await refundInterac.mutateAsync(call);
         if (!reader?.id) {
           notifyError(POS_MESSAGES.refundFailed);
           return;
         }
-        if (readerId) queryClient.setQueryData<PosReader>(posKeys.reader(readerId), reader);
         setReaderRefund({ paymentIntentId });
         return;
       }
-      const result = await refundCard(readerId, request, attemptKey.current);
+      const result = await refundCard.mutateAsync(call);
       attemptKey.current = newIdempotencyKey();
       if (cardRefundSucceeded(result)) {
         notifySuccess(POS_MESSAGES.refundSuccess);
@@ -539,8 +540,6 @@ function RefundPanel({
       if (isApiError(error) && error.status > 0 && error.status < 500)
         attemptKey.current = newIdempotencyKey();
       notifyError(refundErrorText(error));
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -619,7 +618,12 @@ function RefundPanel({
             />
           ) : null}
           <Group gap="sm">
-            <Button type="submit" color="red" loading={submitting} disabled={processing || !paymentIntentId}>
+            <Button
+              type="submit"
+              color="red"
+              loading={refundCard.isPending || refundInterac.isPending}
+              disabled={processing || !paymentIntentId}
+            >
               {partially ? 'Refund' : `Refund ${formatMoney(remaining)}`}
             </Button>
             {processing ? (
@@ -678,12 +682,9 @@ export function RefundPage() {
   const { reader } = cardReader;
   const selected = charges.data?.find((charge) => charge.chargeId === selectedId);
 
-  const rerunSearch = () => queryClient.invalidateQueries({ queryKey: ['pos', 'charges'] });
-
   const finish = () => {
     setReaderRefund(undefined);
     setSelectedId(undefined);
-    void rerunSearch();
   };
 
   // The reader's answer to our Interac refund: succeeded or failed (spec §4 Refund).
@@ -706,6 +707,7 @@ export function RefundPage() {
     }
     notifySuccess(POS_MESSAGES.refundSuccess);
     finish();
+    void queryClient.invalidateQueries({ queryKey: posKeys.allCharges });
   });
 
   const toggle = (charge: PosCharge) => {

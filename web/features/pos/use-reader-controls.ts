@@ -1,8 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { PosReader } from '../../../domain/pos.ts';
 import { notifyError } from '../../lib/notify.ts';
-import { cancelReaderAction, posKeys, simulatePayment } from './pos.api.ts';
+import { useCancelReaderAction, useSimulatePayment } from './pos.api.ts';
 import { readerCallErrorText } from './pos-rules.ts';
 
 /**
@@ -11,41 +8,27 @@ import { readerCallErrorText } from './pos-rules.ts';
  * failure is told in the reader's words.
  */
 export function useReaderControls(readerId: string | undefined) {
-  const queryClient = useQueryClient();
-  const [cancelling, setCancelling] = useState(false);
-  const [simulating, setSimulating] = useState(false);
-
-  const adopt = (id: string, after: PosReader) =>
-    queryClient.setQueryData<PosReader>(posKeys.reader(id), after);
+  const cancelAction = useCancelReaderAction();
+  const simulatePayment = useSimulatePayment();
 
   /** Cancels the reader's action; `onCancelled` runs once the reader has said so. */
-  const cancel = async (onCancelled: () => void) => {
+  const cancel = (onCancelled: () => void) => {
     if (!readerId) return;
-    setCancelling(true);
-    try {
-      const after = await cancelReaderAction({ id: readerId });
-      adopt(readerId, after);
-      onCancelled();
-    } catch (error) {
-      notifyError(readerCallErrorText(error));
-    } finally {
-      setCancelling(false);
-    }
+    cancelAction.mutate(
+      { id: readerId },
+      { onSuccess: onCancelled, onError: (error) => notifyError(readerCallErrorText(error)) },
+    );
   };
 
   /** Presents a test card (an Interac one with `interac`) to the reader. */
-  const simulate = async (interac: boolean) => {
+  const simulate = (interac: boolean) => {
     if (!readerId) return;
-    setSimulating(true);
-    try {
-      adopt(readerId, await simulatePayment(readerId, interac));
-    } catch (error) {
+    simulatePayment.mutate(
+      { readerId, interac },
       // Test helpers: the error is logged by the API client; say it too, it helps the tester.
-      notifyError(readerCallErrorText(error));
-    } finally {
-      setSimulating(false);
-    }
+      { onError: (error) => notifyError(readerCallErrorText(error)) },
+    );
   };
 
-  return { cancel, simulate, cancelling, simulating };
+  return { cancel, simulate, cancelling: cancelAction.isPending, simulating: simulatePayment.isPending };
 }
