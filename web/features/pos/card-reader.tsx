@@ -5,8 +5,8 @@ import { useLoggedClient } from '../../lib/auth-store.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useReader, useUpdateUserReader, useUserReader } from './pos.api.ts';
 import classes from './pos.module.css';
-import { type ReaderState, readerCallErrorText, readerState } from './pos-rules.ts';
 import { ReaderDialog } from './reader-dialog.tsx';
+import { type ReaderState, readerCallErrorText, readerState } from './reader-rules.ts';
 
 /**
  * The staff member's own card reader (spec §3 Card-reader assignment): which one it is, its

@@ -16,7 +16,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import {
@@ -27,7 +26,6 @@ import {
   type PosCharge,
   REFUND_PAGE_SIZE_START,
   REFUND_PAGE_SIZES,
-  readerFailureText,
   refundableCents,
   refundFormSchema,
   toRefundRequest,
@@ -38,9 +36,9 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
-import { type CardReader, ReaderLink, ReaderStatusLine, useCardReader } from './card-reader.tsx';
+import { ReaderLink, ReaderStatusLine } from './card-reader.tsx';
 import { DateField } from './date-field.tsx';
-import { posKeys, useChargeSearch, useRefundCard, useRefundInterac } from './pos.api.ts';
+import { useChargeSearch, useRefundCard } from './pos.api.ts';
 import classes from './pos.module.css';
 import {
   type ChargeSearchForm,
@@ -50,9 +48,6 @@ import {
   defaultChargeSearch,
   formatPaidAt,
   isInterac,
-  isTransientError,
-  ownAction,
-  readerCallErrorText,
   refundErrorText,
   refundPanelState,
   toDateInput,
@@ -68,7 +63,7 @@ import {
   WaitingMessage,
 } from './pos-ui.tsx';
 import { nextSort, pageOf, type SortState, sortRows } from './table-rules.ts';
-import { useReaderControls } from './use-reader-controls.ts';
+import { type ReaderRefundFlow, useReaderRefund } from './use-reader-refund.ts';
 
 type Column = 'amount' | 'brand' | 'network' | 'source' | 'country' | 'last4' | 'created' | 'status';
 
@@ -442,29 +437,19 @@ function partialAmountMissing(form: { refundPartially: boolean; amount: string |
   return form.refundPartially && !(Number(String(form.amount).trim()) > 0);
 }
 
-/** An Interac refund in progress on the reader (spec §4 Refund). */
-interface ReaderRefund {
-  paymentIntentId: string;
-}
-
 function RefundPanel({
   charge,
-  cardReader,
-  onDone,
-  onCancelled,
   readerRefund,
-  setReaderRefund,
+  onDone,
 }: {
   charge: PosCharge;
-  cardReader: CardReader;
+  /** Interac refunds go through the staff member's reader. */
+  readerRefund: ReaderRefundFlow;
+  /** The refund succeeded, or was cancelled: the panel closes. */
   onDone: () => void;
-  onCancelled: () => void;
-  readerRefund: ReaderRefund | undefined;
-  setReaderRefund: (refund: ReaderRefund | undefined) => void;
 }) {
   const { config } = useConfig();
   const refundCard = useRefundCard();
-  const refundInterac = useRefundInterac();
   const remaining = refundableCents(charge);
   const interac = isInterac(charge);
   const schema = useMemo(() => refundFormSchema(remaining), [remaining]);
@@ -473,8 +458,8 @@ function RefundPanel({
   const [amountError, setAmountError] = useState<string>();
   // One key per refund attempt: a retry after a lost answer cannot refund twice.
   const attemptKey = useRef(newIdempotencyKey());
+  const { cardReader } = readerRefund;
   const { readerId } = cardReader;
-  const controls = useReaderControls(readerId);
   const panelRef = useRef<HTMLDivElement>(null);
 
   // The panel opens under the results: bring it into view for the person who chose the charge.
@@ -504,7 +489,7 @@ function RefundPanel({
   }
 
   const paymentIntentId = charge.paymentIntentId;
-  const processing = readerRefund !== undefined;
+  const { processing } = readerRefund;
 
   const submit = async () => {
     const form = { refundPartially: partially, amount };
@@ -516,12 +501,7 @@ function RefundPanel({
     };
     try {
       if (interac) {
-        const reader = await refundInterac.mutateAsync(call);
-        if (!reader?.id) {
-          notifyError(POS_MESSAGES.refundFailed);
-          return;
-        }
-        setReaderRefund({ paymentIntentId });
+        await readerRefund.start(call);
         return;
       }
       const result = await refundCard.mutateAsync(call);
@@ -544,9 +524,9 @@ function RefundPanel({
   };
 
   const cancel = () =>
-    controls.cancel(() => {
+    readerRefund.cancel(() => {
       attemptKey.current = newIdempotencyKey();
-      onCancelled();
+      onDone();
     });
 
   return (
@@ -621,13 +601,13 @@ function RefundPanel({
             <Button
               type="submit"
               color="red"
-              loading={refundCard.isPending || refundInterac.isPending}
+              loading={refundCard.isPending || readerRefund.starting}
               disabled={processing || !paymentIntentId}
             >
               {partially ? 'Refund' : `Refund ${formatMoney(remaining)}`}
             </Button>
             {processing ? (
-              <Button variant="default" onClick={cancel} loading={controls.cancelling}>
+              <Button variant="default" onClick={cancel} loading={readerRefund.cancelling}>
                 Cancel Refund
               </Button>
             ) : null}
@@ -641,8 +621,8 @@ function RefundPanel({
                   <Button
                     variant="light"
                     color="teal"
-                    onClick={() => controls.simulate(true)}
-                    loading={controls.simulating}
+                    onClick={() => readerRefund.simulate(true)}
+                    loading={readerRefund.simulating}
                   >
                     Simulate Interac card
                   </Button>
@@ -665,53 +645,16 @@ function RefundPanel({
  * that a refund never exceeds what remains.
  */
 export function RefundPage() {
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState<ChargeSearchRequest>(() =>
     chargeSearchRequest(defaultChargeSearch(new Date())),
   );
   const charges = useChargeSearch(search);
   const [selectedId, setSelectedId] = useState<string>();
-  const [readerRefund, setReaderRefund] = useState<ReaderRefund>();
-  // Each reader refund is reported once, even if the reader answers again.
-  const handled = useRef<ReaderRefund | undefined>(undefined);
-  const cardReader = useCardReader(
-    (reader) =>
-      readerRefund !== undefined &&
-      ownAction(reader, 'refund_payment', readerRefund.paymentIntentId)?.status === 'in_progress',
-  );
-  const { reader } = cardReader;
+  const readerRefund = useReaderRefund({ onRefunded: () => setSelectedId(undefined) });
   const selected = charges.data?.find((charge) => charge.chargeId === selectedId);
 
-  const finish = () => {
-    setReaderRefund(undefined);
-    setSelectedId(undefined);
-  };
-
-  // The reader's answer to our Interac refund: succeeded or failed (spec §4 Refund).
-  useEffect(() => {
-    if (!readerRefund || handled.current === readerRefund) return;
-    // A status call that did not get through: the page asks again at the next tick.
-    if (reader.error && !isTransientError(reader.error)) {
-      handled.current = readerRefund;
-      notifyError(readerCallErrorText(reader.error));
-      setReaderRefund(undefined);
-      return;
-    }
-    const action = ownAction(reader.data, 'refund_payment', readerRefund.paymentIntentId);
-    if (!action || action.status === 'in_progress') return;
-    handled.current = readerRefund;
-    if (action.status === 'failed') {
-      notifyError(`Refund failed: ${readerFailureText(action)}`);
-      setReaderRefund(undefined);
-      return;
-    }
-    notifySuccess(POS_MESSAGES.refundSuccess);
-    finish();
-    void queryClient.invalidateQueries({ queryKey: posKeys.allCharges });
-  });
-
   const toggle = (charge: PosCharge) => {
-    if (readerRefund) return;
+    if (readerRefund.processing) return;
     setSelectedId((current) => (current === charge.chargeId ? undefined : charge.chargeId));
   };
 
@@ -737,14 +680,8 @@ export function RefundPage() {
         <RefundPanel
           key={selected.chargeId}
           charge={selected}
-          cardReader={cardReader}
-          onDone={finish}
-          onCancelled={() => {
-            setReaderRefund(undefined);
-            setSelectedId(undefined);
-          }}
           readerRefund={readerRefund}
-          setReaderRefund={setReaderRefund}
+          onDone={() => setSelectedId(undefined)}
         />
       ) : null}
     </PosPage>
