@@ -64,14 +64,20 @@ export function actionOf(
 type Handler = (body: unknown) => Answer;
 
 /**
- * Starts the fake server and fake time. The server: `reader` is the cashier's reader as get_reader answers it; `handlers` answer the
+ * Starts the fake server, and fake time unless `fakeTime` is false (a component test that clicks
+ * runs in real time). The server: `reader` is the cashier's reader as get_reader answers it; `handlers` answer the
  * other calls (a test replaces one to make it fail); `calls` lists what the page sent.
  */
-export function startFakeReaderServer() {
-  vi.useFakeTimers();
+export function startFakeReaderServer({ fakeTime = true } = {}) {
+  if (fakeTime) vi.useFakeTimers();
   const calls: { path: string; body: unknown }[] = [];
   const handlers: Record<string, Handler> = {
     '/api/pos/GetUserReader': () => ok({ id: READER_ID, name: 'Front Counter' }),
+    '/api/pos/showreaders': () =>
+      ok([
+        { id: READER_ID, name: 'Front Counter', status: 'online' },
+        { id: 'tmr_stand', name: 'Pop-up Stand', status: 'offline' },
+      ]),
     '/api/pos/get_reader': () => ok(server.reader),
     '/api/pos/create_payment_intent': () => ok({ id: 'pi_1' }),
     '/api/pos/process_payment': () =>
