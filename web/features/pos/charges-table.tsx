@@ -16,7 +16,7 @@ import { type PosCharge, REFUND_PAGE_SIZE_START, REFUND_PAGE_SIZES } from '../..
 import { formatMoney } from '../../lib/format.ts';
 import classes from './pos.module.css';
 import { chargeMatches, formatPaidAt } from './pos-rules.ts';
-import { SortHeader } from './pos-ui.tsx';
+import { EmptyTableRow, SortHeader } from './pos-ui.tsx';
 import { nextSort, pageOf, type SortState, sortRows } from './table-rules.ts';
 
 type Column = 'amount' | 'brand' | 'network' | 'source' | 'country' | 'last4' | 'created' | 'status';
@@ -97,13 +97,9 @@ export function ChargesTable({
             </Table.Thead>
             <Table.Tbody>
               {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={9}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {charges.length === 0 ? 'No charges match the search.' : 'No charges match the filter.'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={9}>
+                  {charges.length === 0 ? 'No charges match the search.' : 'No charges match the filter.'}
+                </EmptyTableRow>
               ) : (
                 rows.map((charge) => {
                   const selected = charge.chargeId === selectedId;

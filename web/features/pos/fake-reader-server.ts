@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import {
   type PosReader,
   READER_POLL_MS,
@@ -7,6 +7,8 @@ import {
   type ReaderActionType,
 } from '../../../domain/pos.ts';
 import { LOGGED_CLIENT_KEY } from '../../../domain/storage-keys.ts';
+import { renderHookWithProviders } from '../../test/render.tsx';
+import type { CardReader } from './card-reader.tsx';
 
 /**
  * For hook tests: the POS calls of a cashier whose card reader the test drives, answered through
@@ -64,14 +66,23 @@ export function actionOf(
 type Handler = (body: unknown) => Answer;
 
 /**
- * Starts the fake server, and fake time unless `fakeTime` is false (a component test that clicks
- * runs in real time). The server: `reader` is the cashier's reader as get_reader answers it; `handlers` answer the
+ * The server: `reader` is the cashier's reader as get_reader answers it; `handlers` answer the
  * other calls (a test replaces one to make it fail); `calls` lists what the page sent.
  */
-export function startFakeReaderServer({ fakeTime = true } = {}) {
-  if (fakeTime) vi.useFakeTimers();
-  const calls: { path: string; body: unknown }[] = [];
-  const handlers: Record<string, Handler> = {
+export interface FakeReaderServer {
+  reader: PosReader;
+  handlers: Record<string, Handler>;
+  calls: { path: string; body: unknown }[];
+  /** The bodies of the calls sent to `path`. */
+  sent: (path: string) => unknown[];
+}
+
+function defaultHandlers(server: FakeReaderServer): Record<string, Handler> {
+  const setReader = (reader: PosReader): Answer => {
+    server.reader = reader;
+    return ok(reader);
+  };
+  return {
     '/api/pos/GetUserReader': () => ok({ id: READER_ID, name: 'Front Counter' }),
     '/api/pos/showreaders': () =>
       ok([
@@ -87,43 +98,54 @@ export function startFakeReaderServer({ fakeTime = true } = {}) {
     '/api/pos/refund-interac': () => setReader(readerWith(actionOf('refund_payment', 'in_progress', 'pi_1'))),
     '/api/Logger': () => ({ status: 204 }),
   };
-  const server = {
-    reader: readerWith(null),
-    calls,
-    handlers,
-    /** The bodies of the calls sent to `path`. */
-    sent: (path: string) => calls.filter((call) => call.path === path).map((call) => call.body),
-  };
-  const setReader = (reader: PosReader): Answer => {
-    server.reader = reader;
-    return ok(reader);
-  };
+}
 
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ path, body });
-    const handler = handlers[path];
-    const answer = handler ? handler(body) : refusal(404, 'not_found', `No ${path} in this test.`);
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
+/**
+ * A fake server for each test of the file, the cashier logged in, and fake time unless `fakeTime`
+ * is false (a component test that clicks runs in real time).
+ */
+export function fakeReaderServerForEachTest({ fakeTime = true } = {}): FakeReaderServer {
+  const server: FakeReaderServer = {
+    reader: readerWith(null),
+    handlers: {},
+    calls: [],
+    sent: (path) => server.calls.filter((call) => call.path === path).map((call) => call.body),
+  };
+  beforeEach(() => {
+    if (fakeTime) vi.useFakeTimers();
+    server.reader = readerWith(null);
+    server.handlers = defaultHandlers(server);
+    server.calls = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      server.calls.push({ path, body });
+      const handler = server.handlers[path];
+      const answer = handler ? handler(body) : refusal(404, 'not_found', `No ${path} in this test.`);
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     });
+    window.localStorage.setItem(
+      LOGGED_CLIENT_KEY,
+      JSON.stringify({ client_id: CASHIER_ID, token: 'test-token', roles: ['CLIENT', 'POS'] }),
+    );
   });
-  window.localStorage.setItem(
-    LOGGED_CLIENT_KEY,
-    JSON.stringify({ client_id: CASHIER_ID, token: 'test-token', roles: ['CLIENT', 'POS'] }),
-  );
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+    window.localStorage.clear();
+  });
   return server;
 }
 
-export type FakeReaderServer = ReturnType<typeof startFakeReaderServer>;
-
-export function stopFakeReaderServer(): void {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-  window.localStorage.clear();
+/** A hook of a reader flow, rendered once the cashier's reader is known and online. */
+export async function renderOnReader<Result extends { cardReader: CardReader }>(hook: () => Result) {
+  const view = renderHookWithProviders(hook);
+  await eventually(() => expect(view.result.current.cardReader.state).toBe('online'));
+  return view;
 }
 
 /** Lets fake time pass in small steps (the poll's timer, the answers, React's renders) until `check` passes. */

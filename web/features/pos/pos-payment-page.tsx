@@ -20,10 +20,15 @@ import { POS_MESSAGES, type PosForm, posFormSchema, posTotals } from '../../../d
 import { useConfig } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
-import { ReaderLink, ReaderStatusLine } from './card-reader.tsx';
+import { ReaderLink, ReaderStatusLine, ReaderWaiting } from './card-reader.tsx';
 import { amountHint, storeRatePpm, typedCents } from './pos-rules.ts';
-import { PosPage, ReaderRetryNote, TaxRateMissingNotice, TestModeNotice, WaitingMessage } from './pos-ui.tsx';
+import { PosPage, TaxRateMissingNotice, TestModeNotice } from './pos-ui.tsx';
 import { useReaderPayment } from './use-reader-payment.ts';
+
+const PAYMENT_SIMULATIONS = [
+  { label: 'Simulate Payment', interac: false },
+  { label: 'Simulate Interac Payment', interac: true },
+];
 
 const DEFAULT_VALUES: PosForm = { addTax: true, showEmail: false, amount: '', receiptEmail: '' };
 
@@ -197,32 +202,9 @@ export function PosPaymentPage() {
             </Group>
 
             {processing ? (
-              <Stack gap="sm">
-                <WaitingMessage>
-                  {POS_MESSAGES.payPrompt}: {formatMoney(transaction.totals.total)}
-                </WaitingMessage>
-                {cardReader.reader.isError ? <ReaderRetryNote /> : null}
-                {config.testMode ? (
-                  <Group gap="sm">
-                    <Button
-                      variant="light"
-                      color="teal"
-                      onClick={() => payment.simulate(false)}
-                      loading={payment.simulating}
-                    >
-                      Simulate Payment
-                    </Button>
-                    <Button
-                      variant="light"
-                      color="teal"
-                      onClick={() => payment.simulate(true)}
-                      loading={payment.simulating}
-                    >
-                      Simulate Interac Payment
-                    </Button>
-                  </Group>
-                ) : null}
-              </Stack>
+              <ReaderWaiting flow={payment} simulations={PAYMENT_SIMULATIONS}>
+                {POS_MESSAGES.payPrompt}: {formatMoney(transaction.totals.total)}
+              </ReaderWaiting>
             ) : null}
 
             {cancelled ? (

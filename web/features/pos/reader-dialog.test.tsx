@@ -1,15 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { POS_MESSAGES } from '../../../domain/pos.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { READER_ID, startFakeReaderServer, stopFakeReaderServer } from './fake-reader-server.ts';
+import { fakeReaderServerForEachTest, READER_ID } from './fake-reader-server.ts';
 import { ReaderDialog } from './reader-dialog.tsx';
 
 describe('ReaderDialog (spec §2 Card reader dialog)', () => {
-  afterEach(stopFakeReaderServer);
+  fakeReaderServerForEachTest({ fakeTime: false });
 
   it('starts at the reader in use each time it opens; OK returns the one chosen', async () => {
-    startFakeReaderServer({ fakeTime: false });
     const onSelect = vi.fn();
     const onClose = vi.fn();
     const dialog = (opened: boolean) => (

@@ -8,10 +8,9 @@ import {
   toRefundRequest,
 } from '../../../domain/pos.ts';
 import { isApiError } from '../../lib/api.ts';
-import { useConfig } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { ReaderLink, ReaderStatusLine } from './card-reader.tsx';
+import { ReaderLink, ReaderStatusLine, ReaderWaiting } from './card-reader.tsx';
 import { useRefundCard } from './pos.api.ts';
 import {
   cardRefundSucceeded,
@@ -20,8 +19,10 @@ import {
   refundErrorText,
   refundPanelState,
 } from './pos-rules.ts';
-import { newIdempotencyKey, ReaderRetryNote, WaitingMessage } from './pos-ui.tsx';
+import { newIdempotencyKey } from './pos-ui.tsx';
 import type { ReaderRefundFlow } from './use-reader-refund.ts';
+
+const INTERAC_SIMULATION = [{ label: 'Simulate Interac card', interac: true }];
 
 const PARTIAL_AMOUNT_REQUIRED = 'Please enter the Refund Amount, or untick Refund partially.';
 
@@ -48,7 +49,6 @@ export function RefundPanel({
   /** The refund succeeded, or was cancelled: the panel closes. */
   onDone: () => void;
 }) {
-  const { config } = useConfig();
   const refundCard = useRefundCard();
   const remaining = refundableCents(charge);
   const interac = isInterac(charge);
@@ -213,22 +213,9 @@ export function RefundPanel({
             ) : null}
           </Group>
           {processing ? (
-            <Stack gap="sm">
-              <WaitingMessage>{POS_MESSAGES.refundTapPrompt}</WaitingMessage>
-              {cardReader.reader.isError ? <ReaderRetryNote /> : null}
-              {config.testMode ? (
-                <Group>
-                  <Button
-                    variant="light"
-                    color="teal"
-                    onClick={() => readerRefund.simulate(true)}
-                    loading={readerRefund.simulating}
-                  >
-                    Simulate Interac card
-                  </Button>
-                </Group>
-              ) : null}
-            </Stack>
+            <ReaderWaiting flow={readerRefund} simulations={INTERAC_SIMULATION}>
+              {POS_MESSAGES.refundTapPrompt}
+            </ReaderWaiting>
           ) : null}
         </Stack>
       </form>

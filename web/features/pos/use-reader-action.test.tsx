@@ -1,39 +1,31 @@
 import { act } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notifyError } from '../../lib/notify.ts';
-import { renderHookWithProviders } from '../../test/render.tsx';
 import {
   actionOf,
   eventually,
-  type FakeReaderServer,
+  fakeReaderServerForEachTest,
   nextPoll,
   READER_ID,
   readerWith,
   refusal,
-  startFakeReaderServer,
-  stopFakeReaderServer,
+  renderOnReader,
 } from './fake-reader-server.ts';
 import { useReaderAction } from './use-reader-action.ts';
 
 vi.mock('../../lib/notify.ts', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 
 describe('useReaderAction', () => {
-  let server: FakeReaderServer;
-
-  beforeEach(() => {
-    server = startFakeReaderServer();
-  });
-  afterEach(stopFakeReaderServer);
+  const server = fakeReaderServerForEachTest();
 
   /** The hook watching our refund of pi_1 (`dropEnds` as given), started once the reader is known. */
   async function renderWatching(dropEnds: boolean) {
     server.reader = readerWith(actionOf('refund_payment', 'in_progress', 'pi_1'));
     const onEnd = vi.fn();
     const watched = { paymentIntentId: 'pi_1' };
-    const view = renderHookWithProviders(() =>
+    const view = await renderOnReader(() =>
       useReaderAction({ type: 'refund_payment', watched, onEnd, dropEnds }),
     );
-    await eventually(() => expect(view.result.current.cardReader.state).toBe('online'));
     return { ...view, onEnd, watched };
   }
 
@@ -60,23 +52,22 @@ describe('useReaderAction', () => {
     expect(view.onEnd).toHaveBeenCalledTimes(1);
   });
 
-  it('a dropped action ends it only when the caller says so; polling stops either way', async () => {
-    const waiting = await renderWatching(false);
+  it('a dropped action ends it when the caller says so', async () => {
+    const view = await renderWatching(true);
     server.reader = readerWith(null);
     await nextPoll();
-    await eventually(() => expect(waiting.result.current.cardReader.reader.data?.action).toBeNull());
+    await eventually(() => expect(view.onEnd).toHaveBeenCalledWith({ kind: 'dropped' }, view.watched));
+  });
+
+  it('else the caller waits on, and the polling stops', async () => {
+    const view = await renderWatching(false);
+    server.reader = readerWith(null);
+    await nextPoll();
+    await eventually(() => expect(view.result.current.cardReader.reader.data?.action).toBeNull());
     const after = readerCalls();
     await nextPoll();
     expect(readerCalls()).toBe(after);
-    expect(waiting.onEnd).not.toHaveBeenCalled();
-    waiting.unmount();
-    stopFakeReaderServer();
-
-    server = startFakeReaderServer();
-    const ending = await renderWatching(true);
-    server.reader = readerWith(null);
-    await nextPoll();
-    await eventually(() => expect(ending.onEnd).toHaveBeenCalledWith({ kind: 'dropped' }, ending.watched));
+    expect(view.onEnd).not.toHaveBeenCalled();
   });
 
   it('cancel and simulate act on the reader; their answer is the cached reader, their failure is told', async () => {

@@ -1,21 +1,19 @@
 import { act } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { POS_MESSAGES } from '../../../domain/pos.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { renderHookWithProviders } from '../../test/render.tsx';
 import {
   actionOf,
   CASHIER_ID,
   eventually,
-  type FakeReaderServer,
+  fakeReaderServerForEachTest,
   nextPoll,
   ok,
   READER_ID,
   readerWith,
   refusal,
-  startFakeReaderServer,
-  stopFakeReaderServer,
+  renderOnReader,
 } from './fake-reader-server.ts';
 import {
   IDLE_PAYMENT,
@@ -83,17 +81,11 @@ describe('readerPaymentReducer (spec §4 Card payment with a reader)', () => {
 });
 
 describe('useReaderPayment', () => {
-  let server: FakeReaderServer;
-
-  beforeEach(() => {
-    server = startFakeReaderServer();
-  });
-  afterEach(stopFakeReaderServer);
+  const server = fakeReaderServerForEachTest();
 
   async function renderPayment() {
     const onFinished = vi.fn();
-    const view = renderHookWithProviders(() => useReaderPayment({ onFinished }));
-    await eventually(() => expect(view.result.current.cardReader.state).toBe('online'));
+    const view = await renderOnReader(() => useReaderPayment({ onFinished }));
     return { ...view, onFinished };
   }
 

@@ -1,18 +1,16 @@
 import { act } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { POS_MESSAGES } from '../../../domain/pos.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { renderHookWithProviders } from '../../test/render.tsx';
 import {
   actionOf,
   eventually,
-  type FakeReaderServer,
+  fakeReaderServerForEachTest,
   nextPoll,
   READER_ID,
   readerWith,
   refusal,
-  startFakeReaderServer,
-  stopFakeReaderServer,
+  renderOnReader,
 } from './fake-reader-server.ts';
 import { posKeys } from './pos.api.ts';
 import { useReaderRefund } from './use-reader-refund.ts';
@@ -26,17 +24,11 @@ const CALL = {
 };
 
 describe('useReaderRefund (spec §4 Refund, Interac)', () => {
-  let server: FakeReaderServer;
-
-  beforeEach(() => {
-    server = startFakeReaderServer();
-  });
-  afterEach(stopFakeReaderServer);
+  const server = fakeReaderServerForEachTest();
 
   async function renderRefund() {
     const onRefunded = vi.fn();
-    const view = renderHookWithProviders(() => useReaderRefund({ onRefunded }));
-    await eventually(() => expect(view.result.current.cardReader.state).toBe('online'));
+    const view = await renderOnReader(() => useReaderRefund({ onRefunded }));
     return { ...view, onRefunded };
   }
 
