@@ -1,12 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type RenderOptions, render } from '@testing-library/react';
+import { type RenderHookOptions, type RenderOptions, render, renderHook } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { theme } from '../app/theme.ts';
 
-/** A component as the app shows it: the shop's theme and a query client of its own, no retries. */
-export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
+/** The shop's theme and a query client of its own, no retries. */
+function providers() {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -17,5 +17,20 @@ export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptio
       </MantineProvider>
     );
   }
+  return { queryClient, Wrapper };
+}
+
+/** A component as the app shows it. */
+export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
+  const { queryClient, Wrapper } = providers();
   return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+/** A hook as a component of the app runs it. */
+export function renderHookWithProviders<Result, Props>(
+  hook: (props: Props) => Result,
+  options?: Omit<RenderHookOptions<Props>, 'wrapper'>,
+) {
+  const { queryClient, Wrapper } = providers();
+  return { queryClient, ...renderHook(hook, { wrapper: Wrapper, ...options }) };
 }

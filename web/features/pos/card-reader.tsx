@@ -1,12 +1,14 @@
-import { Anchor, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { POS_MESSAGES, type PosReader } from '../../../domain/pos.ts';
 import { useLoggedClient } from '../../lib/auth-store.ts';
+import { useConfig } from '../../lib/config.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useReader, useUpdateUserReader, useUserReader } from './pos.api.ts';
 import classes from './pos.module.css';
-import { type ReaderState, readerCallErrorText, readerState } from './pos-rules.ts';
 import { ReaderDialog } from './reader-dialog.tsx';
+import { type ReaderState, readerCallErrorText, readerState } from './reader-rules.ts';
 
 /**
  * The staff member's own card reader (spec §3 Card-reader assignment): which one it is, its
@@ -100,5 +102,64 @@ export function ReaderLink({ cardReader, disabled }: { cardReader: CardReader; d
       </Group>
       <ReaderDialog opened={opened} currentId={readerId} onSelect={select} onClose={dialog.close} />
     </>
+  );
+}
+
+/** The animated message while the reader waits for a card (spec §2). */
+function WaitingMessage({ children }: { children: ReactNode }) {
+  return (
+    <Group gap="sm" role="status" aria-live="polite" wrap="nowrap" align="center">
+      <Loader size="sm" type="dots" style={{ flexShrink: 0 }} />
+      <Text fw={700} size="lg" c="maple.8" className={classes.waiting}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** Under the waiting message while a reader status call fails: the page keeps asking. */
+function ReaderRetryNote() {
+  return (
+    <Text size="sm" c="dimmed" role="status">
+      The card reader cannot be reached right now; checking again every second…
+    </Text>
+  );
+}
+
+interface ReaderWaitingProps {
+  /** The flow whose action the reader works on: its reader, and the simulate call. */
+  flow: { cardReader: CardReader; simulate: (interac: boolean) => void; simulating: boolean };
+  /** The simulate buttons (test mode only): their labels and whether the card is Interac. */
+  simulations: readonly { label: string; interac: boolean }[];
+  /** The prompt. */
+  children: ReactNode;
+}
+
+/**
+ * While the reader waits for a card (spec §2 payment, §4 Interac refund): the animated prompt, a
+ * note while its status calls do not get through, and in test mode the simulate buttons.
+ */
+export function ReaderWaiting({ flow, simulations, children }: ReaderWaitingProps) {
+  const { config } = useConfig();
+  return (
+    <Stack gap="sm">
+      <WaitingMessage>{children}</WaitingMessage>
+      {flow.cardReader.reader.isError ? <ReaderRetryNote /> : null}
+      {config.testMode ? (
+        <Group gap="sm">
+          {simulations.map(({ label, interac }) => (
+            <Button
+              key={label}
+              variant="light"
+              color="teal"
+              onClick={() => flow.simulate(interac)}
+              loading={flow.simulating}
+            >
+              {label}
+            </Button>
+          ))}
+        </Group>
+      ) : null}
+    </Stack>
   );
 }

@@ -34,7 +34,7 @@ import { paths } from '../../lib/paths.ts';
 import { usePosProducts } from './pos.api.ts';
 import classes from './pos.module.css';
 import { amountHint, paidLine, storeRatePpm, typedCents } from './pos-rules.ts';
-import { PosPage, SortHeader, TaxRateMissingNotice } from './pos-ui.tsx';
+import { EmptyTableRow, PosPage, SortHeader, TaxRateMissingNotice } from './pos-ui.tsx';
 import { nextSort, pageOf, type SortState, sortRows } from './table-rules.ts';
 
 const PAGE_SIZE = 5;
@@ -268,13 +268,9 @@ export function GenerateReceiptPage() {
             </Table.Thead>
             <Table.Tbody>
               {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" ta="center" py="md">
-                      No products yet: choose a product, enter its amount and Add Product.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={5}>
+                  No products yet: choose a product, enter its amount and Add Product.
+                </EmptyTableRow>
               ) : (
                 rows.map((line) => (
                   <Table.Tr key={line.key}>

@@ -76,7 +76,8 @@ export function PosCheckoutPage() {
   const [search, setSearch] = useState('');
   const [choices, setChoices] = useState<Choices>({});
   const [message, setMessage] = useState<string>();
-  const [redirecting, setRedirecting] = useState(false);
+  // The browser is on its way to the payment page: the spinner stays until it leaves.
+  const redirecting = Boolean(createSession.data?.url);
 
   const catalogue = useMemo(
     () => (products.data && prices.data ? checkoutProducts(products.data, prices.data) : []),
@@ -105,7 +106,6 @@ export function PosCheckoutPage() {
       const session = await createSession.mutateAsync({ lineItems });
       if (session?.url) {
         storeCheckoutLines(catalogue, choices);
-        setRedirecting(true);
         window.location.assign(session.url);
       }
     } catch (error) {

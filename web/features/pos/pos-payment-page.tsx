@@ -14,84 +14,34 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  POS_MESSAGES,
-  type PosForm,
-  type PosReader,
-  type PosTotals,
-  paidDetails,
-  posFormSchema,
-  posTotals,
-  readerFailureText,
-} from '../../../domain/pos.ts';
-import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
+import { POS_MESSAGES, type PosForm, posFormSchema, posTotals } from '../../../domain/pos.ts';
 import { useConfig } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
-import { ReaderLink, ReaderStatusLine, useCardReader } from './card-reader.tsx';
-import { createPaymentIntent, posKeys, processPayment, saveUserPaymentDetail } from './pos.api.ts';
-import {
-  amountHint,
-  isTransientError,
-  ownAction,
-  type PaidPayment,
-  readerCallErrorText,
-  readerProblem,
-  readerState,
-  storeRatePpm,
-  typedCents,
-} from './pos-rules.ts';
-import { PosPage, ReaderRetryNote, TaxRateMissingNotice, TestModeNotice, WaitingMessage } from './pos-ui.tsx';
-import { useReaderControls } from './use-reader-controls.ts';
+import { ReaderLink, ReaderStatusLine, ReaderWaiting } from './card-reader.tsx';
+import { amountHint, storeRatePpm, typedCents } from './pos-rules.ts';
+import { PosPage, TaxRateMissingNotice, TestModeNotice } from './pos-ui.tsx';
+import { useReaderPayment } from './use-reader-payment.ts';
+
+const PAYMENT_SIMULATIONS = [
+  { label: 'Simulate Payment', interac: false },
+  { label: 'Simulate Interac Payment', interac: true },
+];
 
 const DEFAULT_VALUES: PosForm = { addTax: true, showEmail: false, amount: '', receiptEmail: '' };
-
-/** A payment in progress: created and handed to the reader (processing), or still being started. */
-interface Transaction {
-  phase: 'starting' | 'processing';
-  paymentIntentId?: string;
-  totals: PosTotals;
-  receiptEmail: string | undefined;
-}
-
-function storePaidDetails(details: PaidPayment): void {
-  try {
-    window.localStorage.setItem(POS_PAID_DETAILS_KEY, JSON.stringify(details));
-  } catch {
-    // Storage is only the spec's convenience: the receipt can still be generated from the server.
-  }
-}
 
 /**
  * POS payment with a card reader (spec pos §2 POS payment screen, §4 Card payment with a reader,
  * §5, §8). The server drives the reader as Stripe Terminal does: the page creates the payment
  * intent (total with tax, cents), hands it to the staff member's reader, and polls the reader
- * every second while its action is in progress.
+ * every second while its action is in progress (useReaderPayment).
  */
 export function PosPaymentPage() {
   const { config } = useConfig();
-  const queryClient = useQueryClient();
   const ratePpm = storeRatePpm(config.storeTaxRate);
-  const [transaction, setTransaction] = useState<Transaction>();
-  const [paidSuccess, setPaidSuccess] = useState<PosTotals>();
-  const [cancelled, setCancelled] = useState(false);
   const [othersOpened, others] = useDisclosure(false);
-  // The last transaction is handled once, even if the reader answers again.
-  const handled = useRef<string | undefined>(undefined);
-
-  const processing = transaction?.phase === 'processing';
-  const paymentIntentId = transaction?.paymentIntentId;
-  const cardReader = useCardReader(
-    (reader) =>
-      processing && ownAction(reader, 'process_payment_intent', paymentIntentId)?.status === 'in_progress',
-  );
-  const { readerId, reader, userId } = cardReader;
-  const controls = useReaderControls(readerId);
 
   const {
     control,
@@ -110,110 +60,18 @@ export function PosPaymentPage() {
   const previewTotals =
     amountCents === undefined || ratePpm === undefined ? undefined : posTotals(amountCents, addTax, ratePpm);
 
-  const endTransaction = () => {
-    setTransaction(undefined);
-    reset(DEFAULT_VALUES);
-  };
-
-  // The reader's answer to our payment: succeeded or failed (spec §4).
-  useEffect(() => {
-    if (transaction?.phase !== 'processing' || !transaction.paymentIntentId) return;
-    if (handled.current === transaction.paymentIntentId) return;
-    // A status call that did not get through: the page asks again at the next tick.
-    if (reader.error && !isTransientError(reader.error)) {
-      handled.current = transaction.paymentIntentId;
-      notifyError(readerCallErrorText(reader.error));
-      setTransaction(undefined);
-      return;
-    }
-    const action = ownAction(reader.data, 'process_payment_intent', transaction.paymentIntentId);
-    if (!action) {
-      // The reader no longer works on our payment: it was cancelled on the reader or elsewhere.
-      if (reader.data && reader.data.action === null) {
-        handled.current = transaction.paymentIntentId;
-        notifyError('The payment was cancelled on the card reader.');
-        setTransaction(undefined);
-      }
-      return;
-    }
-    if (action.status === 'in_progress') return;
-    handled.current = transaction.paymentIntentId;
-    if (action.status === 'failed') {
-      notifyError(readerFailureText(action));
-      setTransaction(undefined);
-      return;
-    }
-    const { totals } = transaction;
-    storePaidDetails({
-      ...paidDetails(totals),
-      paymentIntentId: transaction.paymentIntentId,
-      ...(transaction.receiptEmail ? { receiptEmail: transaction.receiptEmail } : {}),
-    });
-    if (readerId) {
-      // Errors are only logged (spec §7); the API client has logged them already.
-      saveUserPaymentDetail({
-        userId,
-        readerId,
-        amount: totals.total,
-        paymentIntentId: transaction.paymentIntentId,
-      }).catch(() => undefined);
-    }
-    endTransaction();
-    setPaidSuccess(totals);
-    notifySuccess(POS_MESSAGES.paidSuccessfully);
-  });
+  const payment = useReaderPayment({ onFinished: () => reset(DEFAULT_VALUES) });
+  const { transaction, paid, cancelled, cardReader, strayAction } = payment;
+  const started = transaction !== undefined;
+  const processing = transaction?.phase === 'processing';
 
   const begin = handleSubmit(async (values) => {
     if (ratePpm === undefined) return;
-    // Begin Transaction: started, not cancelled, not processing, not paid (spec §4).
-    const totals = posTotals(Math.round(values.amount * 100), values.addTax, ratePpm);
-    const receiptEmail = values.showEmail ? values.receiptEmail : undefined;
-    setPaidSuccess(undefined);
-    setCancelled(false);
-    setTransaction({ phase: 'starting', totals, receiptEmail });
-    try {
-      // The live path needs a reader that is present and online (spec §5).
-      const fresh = readerId ? await reader.refetch() : undefined;
-      const problem = readerProblem(readerState(readerId, fresh?.data, false, fresh?.error));
-      if (problem || !readerId) {
-        notifyError(
-          fresh?.error ? readerCallErrorText(fresh.error) : (problem ?? POS_MESSAGES.readerNotPresent),
-        );
-        setTransaction(undefined);
-        return;
-      }
-      const intent = await createPaymentIntent({ amount: String(totals.total), receiptEmail });
-      if (!intent?.id) {
-        notifyError(POS_MESSAGES.paymentCreationError);
-        setTransaction(undefined);
-        return;
-      }
-      const handedOver = await processPayment({ readerId, paymentIntentId: intent.id, userId });
-      if (!handedOver?.id) {
-        notifyError(POS_MESSAGES.paymentCreationError);
-        setTransaction(undefined);
-        return;
-      }
-      queryClient.setQueryData<PosReader>(posKeys.reader(readerId), handedOver);
-      setTransaction({ phase: 'processing', paymentIntentId: intent.id, totals, receiptEmail });
-    } catch (error) {
-      notifyError(readerCallErrorText(error));
-      setTransaction(undefined);
-    }
-  });
-
-  const cancel = () =>
-    controls.cancel(() => {
-      handled.current = paymentIntentId;
-      endTransaction();
-      setCancelled(true);
+    await payment.begin({
+      totals: posTotals(Math.round(values.amount * 100), values.addTax, ratePpm),
+      receiptEmail: values.showEmail ? values.receiptEmail : undefined,
     });
-
-  // A reader left busy by an earlier page (a reload mid-payment) is offered a cancel.
-  const strayAction =
-    !transaction && reader.data?.action?.status === 'in_progress' ? reader.data.action : undefined;
-
-  const started = transaction !== undefined;
+  });
 
   return (
     <PosPage title="POS Payment" width={720}>
@@ -237,8 +95,8 @@ export function PosPaymentPage() {
                     size="xs"
                     variant="light"
                     color="orange"
-                    onClick={cancel}
-                    loading={controls.cancelling}
+                    onClick={payment.cancel}
+                    loading={payment.cancelling}
                   >
                     Cancel the reader's action
                   </Button>
@@ -334,8 +192,8 @@ export function PosPaymentPage() {
                 <Button
                   variant="default"
                   size="md"
-                  onClick={cancel}
-                  loading={controls.cancelling}
+                  onClick={payment.cancel}
+                  loading={payment.cancelling}
                   disabled={!processing}
                 >
                   Cancel Payment
@@ -344,32 +202,9 @@ export function PosPaymentPage() {
             </Group>
 
             {processing ? (
-              <Stack gap="sm">
-                <WaitingMessage>
-                  {POS_MESSAGES.payPrompt}: {formatMoney(transaction.totals.total)}
-                </WaitingMessage>
-                {reader.isError ? <ReaderRetryNote /> : null}
-                {config.testMode ? (
-                  <Group gap="sm">
-                    <Button
-                      variant="light"
-                      color="teal"
-                      onClick={() => controls.simulate(false)}
-                      loading={controls.simulating}
-                    >
-                      Simulate Payment
-                    </Button>
-                    <Button
-                      variant="light"
-                      color="teal"
-                      onClick={() => controls.simulate(true)}
-                      loading={controls.simulating}
-                    >
-                      Simulate Interac Payment
-                    </Button>
-                  </Group>
-                ) : null}
-              </Stack>
+              <ReaderWaiting flow={payment} simulations={PAYMENT_SIMULATIONS}>
+                {POS_MESSAGES.payPrompt}: {formatMoney(transaction.totals.total)}
+              </ReaderWaiting>
             ) : null}
 
             {cancelled ? (
@@ -378,15 +213,12 @@ export function PosPaymentPage() {
               </Alert>
             ) : null}
 
-            {paidSuccess ? (
+            {paid ? (
               <Alert color="green" variant="light" title={POS_MESSAGES.paidSuccessfully}>
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">
-                    {formatMoney(paidSuccess.total)} paid
-                    {paidSuccess.tax > 0
-                      ? ` (${formatMoney(paidSuccess.amount)} + ${formatMoney(paidSuccess.tax)} tax)`
-                      : ''}
-                    .
+                    {formatMoney(paid.total)} paid
+                    {paid.tax > 0 ? ` (${formatMoney(paid.amount)} + ${formatMoney(paid.tax)} tax)` : ''}.
                   </Text>
                   <Button component={Link} to={paths.receipt()} variant="light" color="green" size="xs">
                     View/Send Receipt

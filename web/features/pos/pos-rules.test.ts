@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POS_MESSAGES, type PosCharge, type PosReader } from '../../../domain/pos.ts';
+import { POS_MESSAGES, type PosCharge } from '../../../domain/pos.ts';
 import { ApiError } from '../../lib/api.ts';
 import {
   amountHint,
@@ -15,15 +15,10 @@ import {
   formatUsDate,
   isInterac,
   isoToUsDate,
-  isTransientError,
   maskUsDate,
-  ownAction,
   paidLine,
   parsePaidDetails,
   ratePpmOf,
-  readerCallErrorText,
-  readerProblem,
-  readerState,
   receiptDraftOf,
   refundErrorText,
   refundPanelState,
@@ -35,19 +30,6 @@ import {
 } from './pos-rules.ts';
 
 const RATE = 130_000;
-
-function reader(overrides: Partial<PosReader> = {}): PosReader {
-  return {
-    id: 'tmr_1',
-    object: 'terminal.reader',
-    name: 'Front',
-    label: 'Front',
-    status: 'online',
-    device_type: 'bbpos_wisepos_e',
-    action: null,
-    ...overrides,
-  };
-}
 
 function charge(overrides: Partial<PosCharge> = {}): PosCharge {
   return {
@@ -92,69 +74,6 @@ describe('amounts', () => {
   it('has no store rate when the settings give none: the register then sells nothing', () => {
     expect(storeRatePpm(0.13)).toBe(130_000);
     expect(storeRatePpm(null)).toBeUndefined();
-  });
-});
-
-describe('the card reader', () => {
-  it('states: loading, none chosen, not present, offline, online', () => {
-    expect(readerState('tmr_1', undefined, true, undefined)).toBe('loading');
-    expect(readerState(undefined, undefined, false, undefined)).toBe('none');
-    expect(readerState('tmr_1', undefined, false, new Error('gone'))).toBe('not-present');
-    expect(readerState('tmr_1', reader({ status: 'offline' }), false, undefined)).toBe('offline');
-    expect(readerState('tmr_1', reader(), false, undefined)).toBe('online');
-  });
-
-  it('a payment starts only on a present, online reader (spec §5, §8)', () => {
-    expect(readerProblem('online')).toBeUndefined();
-    expect(readerProblem('offline')).toBe(POS_MESSAGES.readerOffline);
-    expect(readerProblem('not-present')).toBe(POS_MESSAGES.readerNotPresent);
-    expect(readerProblem('none')).toBe(POS_MESSAGES.readerNotPresent);
-  });
-
-  it("shows a reader error as '{type}: {message}', with the spec's own texts where it has them", () => {
-    expect(readerCallErrorText(new ApiError(402, 'card_declined', 'Your card was declined.'))).toBe(
-      'card_declined: Your card was declined.',
-    );
-    expect(readerCallErrorText(new ApiError(404, 'reader_not_present', 'x'))).toBe(
-      POS_MESSAGES.readerNotPresent,
-    );
-    expect(readerCallErrorText(new ApiError(409, 'terminal_reader_offline', 'x'))).toBe(
-      POS_MESSAGES.readerOffline,
-    );
-    expect(
-      readerCallErrorText(new ApiError(409, 'reader_in_use', 'Front Counter is in use by Sam Lee.')),
-    ).toBe('Front Counter is in use by Sam Lee.');
-    expect(readerCallErrorText(new ApiError(500, 'internal', 'x'))).toBe(POS_MESSAGES.paymentCreationError);
-    expect(readerCallErrorText(new ApiError(0, 'network_error', 'x'))).toBe(
-      POS_MESSAGES.paymentCreationError,
-    );
-  });
-
-  it('an action is ours only when its type and payment intent match', () => {
-    const paying = reader({
-      action: {
-        type: 'process_payment_intent',
-        status: 'in_progress',
-        failure_code: null,
-        failure_message: null,
-        process_payment_intent: { payment_intent: 'pi_1' },
-      },
-    });
-    expect(ownAction(paying, 'process_payment_intent', 'pi_1')?.status).toBe('in_progress');
-    expect(ownAction(paying, 'process_payment_intent', 'pi_2')).toBeNull();
-    expect(ownAction(paying, 'refund_payment', 'pi_1')).toBeNull();
-    expect(ownAction(paying, 'process_payment_intent', undefined)).toBeNull();
-    const refunding = reader({
-      action: {
-        type: 'refund_payment',
-        status: 'succeeded',
-        failure_code: null,
-        failure_message: null,
-        refund_payment: { payment_intent: 'pi_9', charge: 'ch_9', amount: null, refund: 're_1' },
-      },
-    });
-    expect(ownAction(refunding, 'refund_payment', 'pi_9')?.status).toBe('succeeded');
-    expect(ownAction(undefined, 'refund_payment', 'pi_9')).toBeNull();
   });
 });
 
@@ -294,17 +213,6 @@ describe('refund search (spec §5, §9)', () => {
     const form = { ...defaultChargeSearch(today), fromDate: '11/01/2026', toDate: 'soon' };
     expect(chargeSearchRequest(form)).toMatchObject({ fromDate: '2026-11-01', toDate: 'soon' });
     expect(chargeSearchRequest({ ...form, toDate: ' ' }).toDate).toBeUndefined();
-  });
-});
-
-describe('polling the reader', () => {
-  it('keeps polling through calls that did not get through, stops on a refusal', () => {
-    expect(isTransientError(new ApiError(0, 'network_error', 'offline'))).toBe(true);
-    expect(isTransientError(new ApiError(502, 'payment_provider_unavailable', 'x'))).toBe(true);
-    expect(isTransientError(new ApiError(503, 'unavailable', 'x'))).toBe(true);
-    expect(isTransientError(new ApiError(429, 'rate_limited', 'x'))).toBe(true);
-    expect(isTransientError(new ApiError(404, 'reader_not_present', 'x'))).toBe(false);
-    expect(isTransientError(new ApiError(403, 'reader_not_assigned', 'x'))).toBe(false);
   });
 });
 

@@ -13,15 +13,12 @@ import {
   type PosCharge,
   type PosPrice,
   type PosProduct,
-  type PosReader,
   type PosTotals,
   type RefundResult,
-  readerErrorText,
   refundableCents,
   taxRateLabel,
 } from '../../../domain/pos.ts';
 import { isApiError } from '../../lib/api.ts';
-import { errorMessage } from '../../lib/errors.ts';
 
 // ---------------------------------------------------------------- amounts
 
@@ -63,80 +60,6 @@ export function ratePpmOf(rate: number): number {
  */
 export function storeRatePpm(rate: number | null): number | undefined {
   return rate === null ? undefined : ratePpmOf(rate);
-}
-
-// ---------------------------------------------------------------- reader
-
-export type ReaderState = 'loading' | 'none' | 'not-present' | 'offline' | 'online';
-
-/** The status line's state: no reader chosen, a reader the server does not know, offline, online. */
-export function readerState(
-  readerId: string | undefined,
-  reader: PosReader | undefined,
-  loading: boolean,
-  error: unknown,
-): ReaderState {
-  if (loading) return 'loading';
-  if (!readerId) return 'none';
-  if (error || !reader) return 'not-present';
-  return reader.status === 'online' ? 'online' : 'offline';
-}
-
-/** Why a payment cannot start on this reader (spec §5 live path), or undefined when it can. */
-export function readerProblem(state: ReaderState): string | undefined {
-  if (state === 'online') return undefined;
-  if (state === 'offline') return POS_MESSAGES.readerOffline;
-  return POS_MESSAGES.readerNotPresent;
-}
-
-/** The text for a failed reader call: the spec's own messages where it has one, else '{type}: {message}'. */
-export function readerCallErrorText(error: unknown): string {
-  if (!isApiError(error)) return errorMessage(error, POS_MESSAGES.paymentCreationError);
-  if (error.code === 'reader_not_present' || error.code === 'resource_missing') {
-    return POS_MESSAGES.readerNotPresent;
-  }
-  if (error.code === 'terminal_reader_offline' || error.code === 'reader_offline') {
-    return POS_MESSAGES.readerOffline;
-  }
-  // The shop's own refusal names who holds the reader: it reads whole, without a code before it.
-  if (error.code === 'reader_in_use') return error.message;
-  if (error.status === 0 || error.status >= 500) return POS_MESSAGES.paymentCreationError;
-  return readerErrorText({ code: error.code, message: error.message });
-}
-
-/**
- * A reader status call that did not get through (no network, the server or the provider briefly
- * down, rate limited): while a payment or refund waits on the reader, the page keeps polling
- * instead of giving up, since the card may still be presented and the money taken.
- */
-export function isTransientError(error: unknown): boolean {
-  if (!isApiError(error)) return true;
-  return error.status === 0 || error.status === 429 || error.status >= 500;
-}
-
-/** What became of our action on the reader, once it is no longer in progress. */
-export type ActionOutcome =
-  | { status: 'in_progress' }
-  | { status: 'succeeded' }
-  | { status: 'failed' }
-  | undefined;
-
-/**
- * The reader's action when it is ours: of the expected type and, for a payment, for our payment
- * intent. An action left by an earlier payment is not ours (undefined).
- */
-export function ownAction(
-  reader: PosReader | undefined,
-  type: 'process_payment_intent' | 'refund_payment',
-  paymentIntentId: string | undefined,
-): PosReader['action'] {
-  const action = reader?.action;
-  if (!action || action.type !== type || !paymentIntentId) return null;
-  const intent =
-    type === 'process_payment_intent'
-      ? action.process_payment_intent?.payment_intent
-      : action.refund_payment?.payment_intent;
-  return intent === paymentIntentId ? action : null;
 }
 
 // ---------------------------------------------------------------- paid details (POS_PaidDetails)

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Anchor, Container, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useConfig } from '../../lib/config.ts';
@@ -69,24 +58,16 @@ export function TaxRateMissingNotice() {
   );
 }
 
-/** The animated message while the reader waits for a card (spec §2). */
-export function WaitingMessage({ children }: { children: ReactNode }) {
+/** The one row of a table with nothing to show. */
+export function EmptyTableRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (
-    <Group gap="sm" role="status" aria-live="polite" wrap="nowrap" align="center">
-      <Loader size="sm" type="dots" style={{ flexShrink: 0 }} />
-      <Text fw={700} size="lg" c="maple.8" className={classes.waiting}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
-/** Under the waiting message while a reader status call fails: the page keeps asking. */
-export function ReaderRetryNote() {
-  return (
-    <Text size="sm" c="dimmed" role="status">
-      The card reader cannot be reached right now; checking again every second…
-    </Text>
+    <Table.Tr>
+      <Table.Td colSpan={columns}>
+        <Text c="dimmed" ta="center" py="md">
+          {children}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

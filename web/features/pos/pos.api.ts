@@ -30,6 +30,7 @@ import {
   type SendReceipt,
 } from '../../../domain/pos.ts';
 import { api } from '../../lib/api.ts';
+import { cardRefundSucceeded } from './pos-rules.ts';
 
 /**
  * Data hooks of the POS back office (spec pos §7; paths as domain/pos.ts lists them). Every call
@@ -43,6 +44,7 @@ export const posKeys = {
   readers: ['pos', 'readers'] as const,
   products: ['pos', 'products'] as const,
   prices: ['pos', 'prices'] as const,
+  allCharges: ['pos', 'charges'] as const,
   charges: (search: ChargeSearchRequest | undefined) => ['pos', 'charges', search] as const,
   receipt: (id: number) => ['pos', 'receipt', id] as const,
   seller: ['pos', 'seller'] as const,
@@ -109,27 +111,60 @@ export function useUpdateUserReader(userId: number) {
 
 // ---------------------------------------------------------------- payments with a reader
 
-export function createPaymentIntent(body: CreatePaymentIntent): Promise<{ id: string }> {
-  return api.post<{ id: string }>('/api/pos/create_payment_intent', body);
+/**
+ * A reader call answers with the reader as it now is: that answer replaces the cached reader, so
+ * the status line and the page waiting on the action see it at once.
+ */
+function useAdoptReader() {
+  const queryClient = useQueryClient();
+  return (readerId: string | undefined, reader: PosReader | undefined) => {
+    if (readerId && reader?.id) queryClient.setQueryData<PosReader>(posKeys.reader(readerId), reader);
+  };
 }
 
-export function processPayment(body: ProcessPayment): Promise<PosReader> {
-  return api.post<PosReader>('/api/pos/process_payment', body);
+export function useCreatePaymentIntent() {
+  return useMutation({
+    mutationFn: (body: CreatePaymentIntent) =>
+      api.post<{ id: string }>('/api/pos/create_payment_intent', body),
+  });
 }
 
-/** `id` is the reader whose action is cancelled (domain/pos.ts). */
-export function cancelReaderAction(body: CancelPayment): Promise<PosReader> {
-  return api.post<PosReader>('/api/pos/cancel_payment', body);
+/** Hands the payment intent to the reader, whose action becomes process_payment_intent. */
+export function useProcessPayment() {
+  const adopt = useAdoptReader();
+  return useMutation({
+    mutationFn: (body: ProcessPayment) => api.post<PosReader>('/api/pos/process_payment', body),
+    onSuccess: (reader, body) => adopt(body.readerId, reader),
+  });
+}
+
+/** Cancels the action of the reader `id` (domain/pos.ts). */
+export function useCancelReaderAction() {
+  const adopt = useAdoptReader();
+  return useMutation({
+    mutationFn: (body: CancelPayment) => api.post<PosReader>('/api/pos/cancel_payment', body),
+    onSuccess: (reader, body) => adopt(body.id, reader),
+  });
 }
 
 /** Test mode: a card (or an Interac card) is presented to the reader. */
-export function simulatePayment(readerId: string, interac: boolean): Promise<PosReader> {
-  const path = interac ? '/api/pos/simulate_interac_payment' : '/api/pos/simulate_payment';
-  return api.post<PosReader>(path, {}, { headers: readerHeader(readerId) });
+export function useSimulatePayment() {
+  const adopt = useAdoptReader();
+  return useMutation({
+    mutationFn: ({ readerId, interac }: { readerId: string; interac: boolean }) =>
+      api.post<PosReader>(
+        interac ? '/api/pos/simulate_interac_payment' : '/api/pos/simulate_payment',
+        {},
+        { headers: readerHeader(readerId) },
+      ),
+    onSuccess: (reader, { readerId }) => adopt(readerId, reader),
+  });
 }
 
-export function saveUserPaymentDetail(body: SaveUserPaymentDetail): Promise<unknown> {
-  return api.post('/api/pos/save_user_payment_detail', body);
+export function useSaveUserPaymentDetail() {
+  return useMutation({
+    mutationFn: (body: SaveUserPaymentDetail) => api.post('/api/pos/save_user_payment_detail', body),
+  });
 }
 
 // ---------------------------------------------------------------- card checkout
@@ -168,8 +203,11 @@ export function useSandboxCheckout(id: string) {
   });
 }
 
-export function paySandboxCheckout(id: string, card: SandboxCheckoutPay): Promise<SandboxCheckout> {
-  return api.post<SandboxCheckout>(`/api/pos/sandbox-checkout/${encodeURIComponent(id)}`, card);
+export function usePaySandboxCheckout(id: string) {
+  return useMutation({
+    mutationFn: (card: SandboxCheckoutPay) =>
+      api.post<SandboxCheckout>(`/api/pos/sandbox-checkout/${encodeURIComponent(id)}`, card),
+  });
 }
 
 // ---------------------------------------------------------------- receipts
@@ -240,16 +278,37 @@ export function useChargeSearch(search: ChargeSearchRequest | undefined) {
   });
 }
 
-/** POST api/pos/refund: a card refund made online. */
-export function refundCard(readerId: string | undefined, body: RefundRequest, idempotencyKey: string) {
-  return api.post<RefundResult>('/api/pos/refund', body, {
-    headers: { ...readerHeader(readerId), [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+/** A refund call: the request, the reader it names (spec §6) and the attempt's Idempotency-Key. */
+export interface RefundCall {
+  readerId: string | undefined;
+  request: RefundRequest;
+  idempotencyKey: string;
+}
+
+function refundHeaders({ readerId, idempotencyKey }: RefundCall): Record<string, string> {
+  return { ...readerHeader(readerId), [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
+}
+
+/** POST api/pos/refund: a card refund made online; a succeeded one changes the charges found. */
+export function useRefundCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (call: RefundCall) =>
+      api.post<RefundResult>('/api/pos/refund', call.request, { headers: refundHeaders(call) }),
+    onSuccess: (result) => {
+      if (cardRefundSucceeded(result)) {
+        void queryClient.invalidateQueries({ queryKey: posKeys.allCharges });
+      }
+    },
   });
 }
 
 /** POST api/pos/refund-interac: the reader's action becomes refund_payment, in progress. */
-export function refundInterac(readerId: string | undefined, body: RefundRequest, idempotencyKey: string) {
-  return api.post<PosReader>('/api/pos/refund-interac', body, {
-    headers: { ...readerHeader(readerId), [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+export function useRefundInterac() {
+  const adopt = useAdoptReader();
+  return useMutation({
+    mutationFn: (call: RefundCall) =>
+      api.post<PosReader>('/api/pos/refund-interac', call.request, { headers: refundHeaders(call) }),
+    onSuccess: (reader, call) => adopt(call.readerId, reader),
   });
 }

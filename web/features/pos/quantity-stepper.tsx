@@ -1,5 +1,5 @@
 import { ActionIcon, Group, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import classes from './pos.module.css';
 import { digitsOnly, isAcceptedKey, stepDown, stepUp, valueOnBlur } from './table-rules.ts';
 
@@ -24,13 +24,14 @@ export function QuantityStepper({
   disabled = false,
   onChange,
 }: QuantityStepperProps) {
-  const [text, setText] = useState(String(value));
-
-  useEffect(() => setText(String(value)), [value]);
+  // The text as typed, kept while the value stays what it was (an empty box, a number below the
+  // minimum, '05' for 5); once the value moves (typed, stepped or set from outside), it shows.
+  const [draft, setDraft] = useState<{ text: string; value: number }>();
+  const text = draft && draft.value === value ? draft.text : String(value);
 
   const commit = (next: number) => {
     const clamped = Math.min(max, next);
-    setText(String(clamped));
+    setDraft(undefined);
     if (clamped !== value) onChange(clamped);
   };
 
@@ -57,7 +58,7 @@ export function QuantityStepper({
         }}
         onChange={(event) => {
           const digits = digitsOnly(event.currentTarget.value);
-          setText(digits);
+          setDraft({ text: digits, value });
           if (digits !== '' && Number(digits) >= min) onChange(Math.min(max, Number(digits)));
         }}
         onBlur={() => commit(valueOnBlur(text, value, min))}

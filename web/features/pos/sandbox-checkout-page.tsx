@@ -27,7 +27,7 @@ import { cardEntryFields, parseExpiry } from '../../lib/card-entry.ts';
 import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { paySandboxCheckout, posKeys, useSandboxCheckout } from './pos.api.ts';
+import { posKeys, usePaySandboxCheckout, useSandboxCheckout } from './pos.api.ts';
 import classes from './pos.module.css';
 import { returnUrlOnThisSite } from './pos-rules.ts';
 
@@ -105,24 +105,27 @@ function Summary({ session, storeName }: { session: SandboxCheckout; storeName: 
 function CardForm({ session }: { session: SandboxCheckout }) {
   const [payError, setPayError] = useState<string>();
   const queryClient = useQueryClient();
-  const [paid, setPaid] = useState(false);
+  const payCheckout = usePaySandboxCheckout(session.id);
   const {
     register,
     control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm({
     resolver: zodResolver(cardFormSchema),
     mode: 'onTouched',
     defaultValues: { email: '', name: '', number: '', expiry: '', cvc: '' },
   });
 
+  // Once paid, the button stays busy while the buyer is sent back to the shop.
+  const paying = payCheckout.isPending || payCheckout.isSuccess;
+
   const pay = handleSubmit(async (card) => {
     setPayError(undefined);
     const expiry = parseExpiry(card.expiry);
     if (!expiry) return;
     try {
-      const done = await paySandboxCheckout(session.id, {
+      const done = await payCheckout.mutateAsync({
         number: card.number,
         exp_month: expiry.month,
         exp_year: expiry.year,
@@ -132,7 +135,6 @@ function CardForm({ session }: { session: SandboxCheckout }) {
           ...(card.email ? { email: card.email } : {}),
         },
       });
-      setPaid(true);
       // Nowhere to return to: the page says it is paid instead of waiting forever.
       if (!goTo(done.success_url ?? session.success_url)) {
         queryClient.setQueryData(posKeys.sandboxCheckout(session.id), done);
@@ -186,13 +188,7 @@ function CardForm({ session }: { session: SandboxCheckout }) {
             {payError}
           </Alert>
         ) : null}
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={isSubmitting || paid}
-          disabled={isSubmitting || paid}
-        >
+        <Button type="submit" size="md" fullWidth loading={paying} disabled={paying}>
           Pay {formatMoney(session.amount_total)}
         </Button>
         <Text size="xs" c="dimmed">
