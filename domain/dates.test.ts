@@ -20,6 +20,19 @@ describe('calendar days and US dates', () => {
     expect(isCalendarDay('2026-13-01')).toBe(false);
   });
 
+  it("reads and writes dates as MM/DD/YYYY, in the browser's zone without one", () => {
+    expect(formatUsDate(new Date(2026, 0, 5, 23, 59))).toBe('01/05/2026');
+    expect(usDateToIso('01/05/2026')).toBe('2026-01-05');
+    expect(usDateToIso('02/29/2027')).toBeUndefined();
+    expect(usDateToIso('2026-01-05')).toBeUndefined();
+    expect(isoToUsDate('2026-12-31')).toBe('12/31/2026');
+    expect(isoToUsDate('')).toBe('');
+    expect(maskUsDate('1')).toBe('1');
+    expect(maskUsDate('0105')).toBe('01/05');
+    expect(maskUsDate('01/05/20261999')).toBe('01/05/2026');
+    expect(maskUsDate('ab01x052026')).toBe('01/05/2026');
+  });
+
   it('writes and masks MM/DD/YYYY', () => {
     expect(isoToUsDate('2026-11-24')).toBe('11/24/2026');
     expect(isoToUsDate('24/11/2026')).toBe('');

@@ -2,12 +2,16 @@ import { Checkbox, type CheckboxProps } from '@mantine/core';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { type FormFieldProps, useFormField } from './use-form-field.ts';
 
-/** A yes or no; the form holds true or false. */
+/** A yes or no; the form holds true or false. `afterChange` runs once the form holds the new value. */
 export function CheckboxField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
   control,
   name,
+  afterChange,
   ...input
-}: FormFieldProps<TForm, TName> & Omit<CheckboxProps, 'name' | 'checked' | 'onChange' | 'onBlur' | 'error'>) {
+}: FormFieldProps<TForm, TName> &
+  Omit<CheckboxProps, 'name' | 'checked' | 'onChange' | 'onBlur' | 'error'> & {
+    afterChange?: (checked: boolean) => void;
+  }) {
   const { field, error } = useFormField({ control, name });
   return (
     <Checkbox
@@ -15,7 +19,11 @@ export function CheckboxField<TForm extends FieldValues, TName extends FieldPath
       ref={field.ref}
       name={field.name}
       checked={field.value === true}
-      onChange={(event) => field.onChange(event.currentTarget.checked)}
+      onChange={(event) => {
+        const { checked } = event.currentTarget;
+        field.onChange(checked);
+        afterChange?.(checked);
+      }}
       onBlur={field.onBlur}
       error={error}
     />

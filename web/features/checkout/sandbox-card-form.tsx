@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Grid } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CardCvcInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
+import { CardCvcField, CardExpiryField, CardNumberField } from '../../components/card-inputs.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { cardEntryFields, parseExpiry } from '../../lib/card-entry.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { type CardFormProps, PAY_BUTTON_TEXT } from './card-form.ts';
@@ -18,10 +19,9 @@ const cardFormSchema = z.object(cardEntryFields);
  */
 export function SandboxCardForm({ billingDetails, beforeSubmit, onPaymentMethod, onError }: CardFormProps) {
   const {
-    register,
     control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm({
     resolver: zodResolver(cardFormSchema),
     mode: 'onTouched',
@@ -57,33 +57,16 @@ export function SandboxCardForm({ billingDetails, beforeSubmit, onPaymentMethod,
     <form onSubmit={onSubmit} noValidate aria-label="Card details" lang="en">
       <Grid gap="md">
         <Grid.Col span={12}>
-          <TextInput
-            label="Name on card"
-            autoComplete="cc-name"
-            error={errors.name?.message}
-            {...register('name')}
-          />
+          <TextField control={control} name="name" label="Name on card" autoComplete="cc-name" />
         </Grid.Col>
         <Grid.Col span={12}>
-          <Controller
-            control={control}
-            name="number"
-            render={({ field, fieldState }) => (
-              <CardNumberInput {...field} error={fieldState.error?.message} />
-            )}
-          />
+          <CardNumberField control={control} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4 }}>
-          <Controller
-            control={control}
-            name="expiry"
-            render={({ field, fieldState }) => (
-              <CardExpiryInput {...field} error={fieldState.error?.message} />
-            )}
-          />
+          <CardExpiryField control={control} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4 }}>
-          <CardCvcInput error={errors.cvc?.message} {...register('cvc')} />
+          <CardCvcField control={control} />
         </Grid.Col>
         <Grid.Col span={12}>
           <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>

@@ -1,13 +1,14 @@
-import { Button, Grid, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { calendarDayOf, usDateToIso } from '../../../domain/dates.ts';
 import { CARD_TYPE_OPTIONS, CHARGE_STATUS_OPTIONS, type ChargeSearchRequest } from '../../../domain/pos.ts';
-import { DateField } from './date-field.tsx';
+import { DateField } from '../../components/form/date-field.tsx';
+import { SelectField } from '../../components/form/select-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import {
   type ChargeSearchForm,
   chargeSearchRequest,
   defaultChargeSearch,
-  toDateInput,
-  usDateToIso,
   validateChargeSearch,
 } from './pos-rules.ts';
 
@@ -37,15 +38,8 @@ export function ChargeSearchCard({
   onSearch: (request: ChargeSearchRequest) => void;
   searching: boolean;
 }) {
-  const today = toDateInput(new Date());
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    formState: { errors },
-  } = useForm<ChargeSearchForm>({
+  const today = calendarDayOf(new Date());
+  const { control, handleSubmit, reset, setValue } = useForm<ChargeSearchForm>({
     resolver: chargeSearchResolver,
     mode: 'onTouched',
     defaultValues: defaultChargeSearch(new Date()),
@@ -69,120 +63,77 @@ export function ChargeSearchCard({
           </Title>
           <Grid gap="md">
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="fromAmount"
                 label="From Amount"
                 inputMode="decimal"
                 leftSection="CDN$"
                 leftSectionWidth={56}
-                error={errors.fromAmount?.message}
-                {...register('fromAmount')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="toAmount"
                 label="To Amount"
                 inputMode="decimal"
                 leftSection="CDN$"
                 leftSectionWidth={56}
-                error={errors.toAmount?.message}
-                {...register('toAmount')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <Controller
+              <DateField
                 control={control}
                 name="fromDate"
-                render={({ field }) => (
-                  <DateField
-                    label="From Date"
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    max={usDateToIso(toDate) ?? today}
-                    error={errors.fromDate?.message}
-                  />
-                )}
+                label="From Date"
+                max={usDateToIso(toDate) ?? today}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <Controller
+              <DateField
                 control={control}
                 name="toDate"
-                render={({ field }) => (
-                  <DateField
-                    label="To Date"
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    min={usDateToIso(fromDate)}
-                    max={today}
-                    error={errors.toDate?.message}
-                  />
-                )}
+                label="To Date"
+                min={usDateToIso(fromDate)}
+                max={today}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <Controller
+              <SelectField
                 control={control}
                 name="status"
-                render={({ field }) => (
-                  <Select
-                    label="Status"
-                    data={statusOptions}
-                    allowDeselect={false}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={(value) => field.onChange(value ?? '0')}
-                    onBlur={field.onBlur}
-                  />
-                )}
+                label="Status"
+                data={statusOptions}
+                allowDeselect={false}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <Controller
+              <SelectField
                 control={control}
                 name="cardType"
-                render={({ field }) => (
-                  <Select
-                    label="Card Type"
-                    data={cardTypeOptions}
-                    allowDeselect={false}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={(value) => {
-                      field.onChange(value ?? '0');
-                      // Last 4 means nothing without a card type: cleared and disabled (spec §5).
-                      if (Number(value) <= 0) setValue('last4', '', { shouldValidate: true });
-                    }}
-                    onBlur={field.onBlur}
-                  />
-                )}
+                label="Card Type"
+                data={cardTypeOptions}
+                allowDeselect={false}
+                afterChange={(value) => {
+                  // Last 4 means nothing without a card type: cleared and disabled (spec §5).
+                  if (Number(value) <= 0) setValue('last4', '', { shouldValidate: true });
+                }}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="last4"
                 label="Last 4"
                 inputMode="numeric"
                 maxLength={4}
                 disabled={!last4Enabled}
                 placeholder={last4Enabled ? undefined : 'Choose a card type first'}
-                error={errors.last4?.message}
-                {...register('last4')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput
-                label="Limit"
-                inputMode="numeric"
-                error={errors.limit?.message}
-                {...register('limit')}
-              />
+              <TextField control={control} name="limit" label="Limit" inputMode="numeric" />
             </Grid.Col>
           </Grid>
           <Group gap="sm">

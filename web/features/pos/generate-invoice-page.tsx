@@ -1,21 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Grid,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   INVOICE_LINES_MAX,
@@ -26,6 +12,8 @@ import {
   taxRateLabel,
   toInvoiceRequest,
 } from '../../../domain/pos.ts';
+import { MoneyField, NumberField } from '../../components/form/number-field.tsx';
+import { TextAreaField, TextField } from '../../components/form/text-field.tsx';
 import { useConfig } from '../../lib/config.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -62,7 +50,6 @@ export function GenerateInvoicePage() {
 
   const {
     control,
-    register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -110,40 +97,29 @@ export function GenerateInvoicePage() {
             </Title>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
+                <TextField
+                  control={control}
+                  name="client_name"
                   label="Customer Name"
                   withAsterisk
                   autoComplete="off"
-                  error={errors.client_name?.message}
-                  {...register('client_name')}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
+                <TextField
+                  control={control}
+                  name="email"
                   label="Email"
                   type="email"
                   withAsterisk
                   autoComplete="off"
-                  error={errors.email?.message}
-                  {...register('email')}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label="Address"
-                  withAsterisk
-                  error={errors.address?.message}
-                  {...register('address')}
-                />
+                <TextField control={control} name="address" label="Address" withAsterisk />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label="Contact No."
-                  type="tel"
-                  withAsterisk
-                  error={errors.contact_no?.message}
-                  {...register('contact_no')}
-                />
+                <TextField control={control} name="contact_no" label="Contact No." type="tel" withAsterisk />
               </Grid.Col>
             </Grid>
           </Paper>
@@ -176,60 +152,35 @@ export function GenerateInvoicePage() {
               <Table.Tbody>
                 {fields.map((field, index) => {
                   const line = previewLines[index];
-                  const lineErrors = errors.products?.[index];
                   const row = index + 1;
                   return (
                     <Table.Tr key={field.id}>
                       <Table.Td data-cell="product" data-label="Product">
-                        <TextInput
+                        <TextField
+                          control={control}
+                          name={`products.${index}.product_name`}
                           aria-label={`Product ${row}`}
                           placeholder="Product"
-                          error={lineErrors?.product_name?.message}
-                          {...register(`products.${index}.product_name`)}
                         />
                       </Table.Td>
                       <Table.Td data-label="Price">
-                        <Controller
+                        <MoneyField
                           control={control}
                           name={`products.${index}.price`}
-                          render={({ field: price, fieldState }) => (
-                            <NumberInput
-                              aria-label={`Price ${row}`}
-                              placeholder="0.00"
-                              prefix="CDN$"
-                              decimalScale={2}
-                              allowNegative={false}
-                              hideControls
-                              inputMode="decimal"
-                              name={price.name}
-                              ref={price.ref}
-                              value={price.value ?? ''}
-                              onChange={price.onChange}
-                              onBlur={price.onBlur}
-                              error={fieldState.error?.message}
-                            />
-                          )}
+                          aria-label={`Price ${row}`}
+                          placeholder="0.00"
+                          thousandSeparator={false}
                         />
                       </Table.Td>
                       <Table.Td data-label="Quantity">
-                        <Controller
+                        <NumberField
                           control={control}
                           name={`products.${index}.quantity`}
-                          render={({ field: quantity, fieldState }) => (
-                            <NumberInput
-                              aria-label={`Quantity ${row}`}
-                              min={1}
-                              max={INVOICE_QUANTITY_MAX}
-                              allowDecimal={false}
-                              allowNegative={false}
-                              name={quantity.name}
-                              ref={quantity.ref}
-                              value={quantity.value ?? ''}
-                              onChange={quantity.onChange}
-                              onBlur={quantity.onBlur}
-                              error={fieldState.error?.message}
-                            />
-                          )}
+                          aria-label={`Quantity ${row}`}
+                          min={1}
+                          max={INVOICE_QUANTITY_MAX}
+                          allowDecimal={false}
+                          allowNegative={false}
                         />
                       </Table.Td>
                       <Table.Td className={classes.numeric} data-cell="amount" data-label="Amount">
@@ -272,13 +223,13 @@ export function GenerateInvoicePage() {
             <Title order={2} size="h4" mb="md">
               Additional Details
             </Title>
-            <Textarea
+            <TextAreaField
+              control={control}
+              name="additionalDetails"
               aria-label="Additional Details"
               autosize
               minRows={3}
               maxLength={2000}
-              error={errors.additionalDetails?.message}
-              {...register('additionalDetails')}
             />
           </Paper>
 

@@ -2,20 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
   Button,
-  Checkbox,
   Group,
-  NumberInput,
   Pagination,
   Paper,
   Popover,
-  Select,
   Stack,
   Table,
   Text,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   DEFAULT_RECEIPT_PRODUCT,
@@ -27,6 +24,9 @@ import {
   receiptProductFormSchema,
 } from '../../../domain/pos.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
+import { CheckboxField } from '../../components/form/checkbox-field.tsx';
+import { MoneyField } from '../../components/form/number-field.tsx';
+import { SelectField } from '../../components/form/select-field.tsx';
 import { useConfig } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError } from '../../lib/notify.ts';
@@ -174,65 +174,27 @@ export function GenerateReceiptPage() {
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <form onSubmit={addProduct} noValidate aria-label="Add a product">
           <Stack gap="md">
-            <Controller
-              control={control}
-              name="addTax"
-              render={({ field }) => (
-                <Checkbox
-                  label="Add tax"
-                  name={field.name}
-                  ref={field.ref}
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                />
-              )}
-            />
+            <CheckboxField control={control} name="addTax" label="Add tax" />
             <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-              <Controller
+              <SelectField
                 control={control}
                 name="product_name"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="Product"
-                    withAsterisk
-                    data={productNames}
-                    searchable
-                    allowDeselect={false}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    miw={220}
-                  />
-                )}
+                label="Product"
+                withAsterisk
+                data={productNames}
+                searchable
+                allowDeselect={false}
+                miw={220}
               />
-              <Controller
+              <MoneyField
                 control={control}
                 name="amount"
-                render={({ field, fieldState }) => (
-                  <NumberInput
-                    label="Amount"
-                    withAsterisk
-                    prefix="CDN$"
-                    decimalScale={2}
-                    allowNegative={false}
-                    thousandSeparator=","
-                    hideControls
-                    inputMode="decimal"
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    description={
-                      ratePpm === undefined ? undefined : amountHint(preview, addTax, ratePpm, 'receipt')
-                    }
-                    miw={220}
-                  />
-                )}
+                label="Amount"
+                withAsterisk
+                description={
+                  ratePpm === undefined ? undefined : amountHint(preview, addTax, ratePpm, 'receipt')
+                }
+                miw={220}
               />
             </Group>
             <Group>

@@ -14,7 +14,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,6 +21,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { formatStoreDate } from '../../../domain/dates.ts';
 import { type Invoice, POS_MESSAGES, posEmailSchema, taxRateLabel } from '../../../domain/pos.ts';
+import { TextField } from '../../components/form/text-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -128,11 +128,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
 
 function SendInvoiceForm({ invoice, onSent }: { invoice: Invoice; onSent: () => void }) {
   const sendInvoice = useSendInvoice();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const { control, handleSubmit } = useForm({
     resolver: zodResolver(sendFormSchema),
     mode: 'onTouched',
     defaultValues: { email: invoice.email },
@@ -157,13 +153,13 @@ function SendInvoiceForm({ invoice, onSent }: { invoice: Invoice; onSent: () => 
       <LoadingOverlay visible={sendInvoice.isPending} loaderProps={{ 'aria-label': 'Sending the invoice' }} />
       <form onSubmit={send} noValidate aria-label="Send invoice">
         <Group align="flex-start" gap="sm">
-          <TextInput
+          <TextField
+            control={control}
+            name="email"
             label="Send invoice to Email"
             type="email"
             withAsterisk
             autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
             style={{ flex: 1, minWidth: 220 }}
           />
           <Button type="submit" mt={25} disabled={sendInvoice.isPending}>

@@ -1,22 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Collapse,
-  Divider,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Collapse, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { POS_MESSAGES, type PosForm, posFormSchema, posTotals } from '../../../domain/pos.ts';
+import { CheckboxField } from '../../components/form/checkbox-field.tsx';
+import { MoneyField } from '../../components/form/number-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { useConfig } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -45,11 +35,10 @@ export function PosPaymentPage() {
 
   const {
     control,
-    register,
     handleSubmit,
     reset,
     setValue,
-    formState: { errors, isValid },
+    formState: { isValid },
   } = useForm({
     resolver: zodResolver(posFormSchema),
     mode: 'onTouched',
@@ -105,77 +94,37 @@ export function PosPaymentPage() {
             ) : null}
 
             <Group gap="xl">
-              <Controller
-                control={control}
-                name="addTax"
-                render={({ field }) => (
-                  <Checkbox
-                    label="Add tax"
-                    disabled={started}
-                    name={field.name}
-                    ref={field.ref}
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.currentTarget.checked)}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-              <Controller
+              <CheckboxField control={control} name="addTax" label="Add tax" disabled={started} />
+              <CheckboxField
                 control={control}
                 name="showEmail"
-                render={({ field }) => (
-                  <Checkbox
-                    label="Show Email"
-                    disabled={started}
-                    name={field.name}
-                    ref={field.ref}
-                    checked={field.value}
-                    onChange={(event) => {
-                      const checked = event.currentTarget.checked;
-                      field.onChange(checked);
-                      if (!checked) setValue('receiptEmail', '', { shouldValidate: true });
-                    }}
-                    onBlur={field.onBlur}
-                  />
-                )}
+                label="Show Email"
+                disabled={started}
+                afterChange={(checked) => {
+                  if (!checked) setValue('receiptEmail', '', { shouldValidate: true });
+                }}
               />
             </Group>
 
-            <Controller
+            <MoneyField
               control={control}
               name="amount"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label="Amount"
-                  withAsterisk
-                  prefix="CDN$"
-                  decimalScale={2}
-                  allowNegative={false}
-                  thousandSeparator=","
-                  hideControls
-                  size="lg"
-                  inputMode="decimal"
-                  disabled={started}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  description={ratePpm === undefined ? undefined : amountHint(previewTotals, addTax, ratePpm)}
-                />
-              )}
+              label="Amount"
+              withAsterisk
+              size="lg"
+              disabled={started}
+              description={ratePpm === undefined ? undefined : amountHint(previewTotals, addTax, ratePpm)}
             />
 
             {showEmail ? (
-              <TextInput
+              <TextField
+                control={control}
+                name="receiptEmail"
                 label="Receipt Email"
                 type="email"
                 autoComplete="off"
                 placeholder="customer@example.com"
                 disabled={started}
-                error={errors.receiptEmail?.message}
-                {...register('receiptEmail')}
               />
             ) : null}
 

@@ -3,7 +3,9 @@
  * kept in browser storage, the card checkout's list, the refund search's defaults. Pure, so that
  * they are tested without a browser. Amounts are cents unless a name says dollars.
  */
-import { formatMoney } from '../../../domain/money.ts';
+
+import { formatUsDate, usDateToIso } from '../../../domain/dates.ts';
+import { formatDollars, formatMoney } from '../../../domain/money.ts';
 import {
   CHARGE_SEARCH_DEFAULT_DAYS,
   CHARGE_SEARCH_LIMIT_DEFAULT,
@@ -86,8 +88,6 @@ export type PaidDetails = PaidPayment | PaidLine[];
 
 export const POS_PAYMENT_LINE_NAME = 'In-store card payment';
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 export function paidLine(line: {
   product_name: string;
   amount: number;
@@ -96,9 +96,9 @@ export function paidLine(line: {
 }): PaidLine {
   return {
     product_name: line.product_name,
-    amount: dollars(line.amount),
-    tax: dollars(line.tax),
-    total: dollars(line.amount + line.tax),
+    amount: formatDollars(line.amount),
+    tax: formatDollars(line.tax),
+    total: formatDollars(line.amount + line.tax),
     addTax: line.addTax,
   };
 }
@@ -234,40 +234,6 @@ export function checkoutTotal(
 
 // ---------------------------------------------------------------- refund search
 
-/** 'YYYY-MM-DD' of a date in the browser's time zone (what an <input type="date"> holds). */
-export function toDateInput(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** 'MM/DD/YYYY' of a date in the browser's time zone (the refund search's dates, spec §2). */
-export function formatUsDate(date: Date): string {
-  return isoToUsDate(toDateInput(date));
-}
-
-/** 'YYYY-MM-DD' to 'MM/DD/YYYY' ('' when it is not such a date). */
-export function isoToUsDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : '';
-}
-
-/** 'MM/DD/YYYY' to 'YYYY-MM-DD', or undefined when it is not a real calendar day. */
-export function usDateToIso(text: string): string | undefined {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
-  if (!match) return undefined;
-  const iso = `${match[3]}-${match[1]}-${match[2]}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : undefined;
-}
-
-/** A date as it is typed, shaped into MM/DD/YYYY: digits only, slashes added. */
-export function maskUsDate(text: string): string {
-  const digits = text.replace(/\D/g, '').slice(0, 8);
-  if (digits.length <= 2) return digits;
-  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
-  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
-}
-
 export interface ChargeSearchForm {
   fromAmount: string;
   toAmount: string;
@@ -397,7 +363,7 @@ export function chargeMatches(charge: PosCharge, text: string): boolean {
   if (!term) return true;
   const fields = [
     formatMoney(charge.amount),
-    (charge.amount / 100).toFixed(2),
+    formatDollars(charge.amount),
     charge.brand,
     charge.network,
     charge.source,

@@ -13,7 +13,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,6 +27,7 @@ import {
   taxRateLabel,
 } from '../../../domain/pos.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
+import { TextField } from '../../components/form/text-field.tsx';
 import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -132,9 +132,9 @@ function SendReceiptForm({
   onSend: (email: string) => Promise<void>;
 }) {
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm({
     resolver: zodResolver(sendReceiptSchema),
     mode: 'onTouched',
@@ -147,13 +147,13 @@ function SendReceiptForm({
       aria-label="Send receipt to Email"
     >
       <Group align="flex-start" gap="sm">
-        <TextInput
+        <TextField
+          control={control}
+          name="email"
           label="Send receipt to Email"
           type="email"
           withAsterisk
           autoComplete="off"
-          error={errors.email?.message}
-          {...register('email')}
           style={{ flex: 1, minWidth: 220 }}
         />
         <Button type="submit" mt={25} loading={isSubmitting}>

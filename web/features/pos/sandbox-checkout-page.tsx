@@ -13,16 +13,16 @@ import {
   Paper,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import type { SandboxCheckout } from '../../../domain/pos.ts';
-import { CardCvcInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
+import { CardCvcField, CardExpiryField, CardNumberField } from '../../components/card-inputs.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { cardEntryFields, parseExpiry } from '../../lib/card-entry.ts';
 import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -106,12 +106,7 @@ function CardForm({ session }: { session: SandboxCheckout }) {
   const [payError, setPayError] = useState<string>();
   const queryClient = useQueryClient();
   const payCheckout = usePaySandboxCheckout(session.id);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const { control, handleSubmit } = useForm({
     resolver: zodResolver(cardFormSchema),
     mode: 'onTouched',
     defaultValues: { email: '', name: '', number: '', expiry: '', cvc: '' },
@@ -151,38 +146,17 @@ function CardForm({ session }: { session: SandboxCheckout }) {
         <Title order={2} size="h4">
           Pay with card
         </Title>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <Controller
-          control={control}
-          name="number"
-          render={({ field, fieldState }) => <CardNumberInput {...field} error={fieldState.error?.message} />}
-        />
+        <TextField control={control} name="email" label="Email" type="email" autoComplete="email" />
+        <CardNumberField control={control} />
         <Grid gap="md">
           <Grid.Col span={6}>
-            <Controller
-              control={control}
-              name="expiry"
-              render={({ field, fieldState }) => (
-                <CardExpiryInput {...field} error={fieldState.error?.message} />
-              )}
-            />
+            <CardExpiryField control={control} />
           </Grid.Col>
           <Grid.Col span={6}>
-            <CardCvcInput error={errors.cvc?.message} {...register('cvc')} />
+            <CardCvcField control={control} />
           </Grid.Col>
         </Grid>
-        <TextInput
-          label="Name on card"
-          autoComplete="cc-name"
-          error={errors.name?.message}
-          {...register('name')}
-        />
+        <TextField control={control} name="name" label="Name on card" autoComplete="cc-name" />
         {payError ? (
           <Alert color="red" variant="light" role="alert">
             {payError}
