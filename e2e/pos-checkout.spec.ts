@@ -1,4 +1,4 @@
-import { POS_MESSAGES } from '../domain/pos.ts';
+import { POS_MESSAGES } from '../domain/pos/messages.ts';
 import { bearer, DEMO, expect, futureCardExpiry, logInByApi, openLoggedIn, test } from './fixtures.ts';
 import { leaveReaderIdle } from './pos-readers.ts';
 

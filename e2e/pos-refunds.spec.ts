@@ -1,5 +1,5 @@
 import { formatDollars, formatMoney } from '../domain/money.ts';
-import { POS_MESSAGES } from '../domain/pos.ts';
+import { POS_MESSAGES } from '../domain/pos/messages.ts';
 import { DEMO, expect, logInByApi, openLoggedIn, test } from './fixtures.ts';
 import {
   DECLINING_CENTS,

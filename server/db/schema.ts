@@ -21,7 +21,7 @@ import {
 import type { PostalAddress } from '../../domain/address.ts';
 import type { OutboxStatus } from '../../domain/admin.ts';
 import type { OrderStatus, WishListLine } from '../../domain/orders.ts';
-import type { ReceiptLine } from '../../domain/pos.ts';
+import type { ReceiptLine } from '../../domain/pos/receipts.ts';
 import type { MailAttachment } from '../providers/mail/outbox.ts';
 import type {
   BillingDetails,

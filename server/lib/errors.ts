@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { type ErrorBody, INVALID_FORM_MESSAGE } from '../../domain/errors.ts';
-import { POS_MESSAGES } from '../../domain/pos.ts';
+import { POS_MESSAGES } from '../../domain/pos/messages.ts';
 import { isPaymentError, type PaymentError } from '../providers/payments/gateway.ts';
 
 /** A failure the caller can act on, mapped to HTTP in one place. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POS_MESSAGES } from '../../domain/pos.ts';
+import { POS_MESSAGES } from '../../domain/pos/messages.ts';
 import { PaymentError } from '../providers/payments/gateway.ts';
 import { fromPaymentError } from './errors.ts';
 

@@ -1,6 +1,7 @@
 import { formatStoreDate } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { type Invoice, taxRateLabel } from '../../../domain/pos.ts';
+import type { Invoice } from '../../../domain/pos/invoices.ts';
+import { taxRateLabel } from '../../../domain/pos/sale.ts';
 import { startA5 } from './pdf-document.ts';
 
 /**

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { posIdParamsSchema } from '../../../domain/pos/fields.ts';
 import {
   createInvoiceSchema,
   invoiceCreatedSchema,
   invoiceSchema,
-  posIdParamsSchema,
   sendInvoiceSchema,
   sendResultSchema,
-} from '../../../domain/pos.ts';
+} from '../../../domain/pos/invoices.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 export interface InvoicesRoutesOptions {

@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { type CreateInvoice, type Invoice, type InvoiceCreated, invoiceTotals } from '../../../domain/pos.ts';
+import {
+  type CreateInvoice,
+  type Invoice,
+  type InvoiceCreated,
+  invoiceTotals,
+} from '../../../domain/pos/invoices.ts';
 import type { Database, DbOrTx } from '../../db/database.ts';
 import { invoices } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';

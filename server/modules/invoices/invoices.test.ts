@@ -2,7 +2,7 @@ import { desc, eq, gt } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import type { Invoice, InvoiceCreated } from '../../../domain/pos.ts';
+import type { Invoice, InvoiceCreated } from '../../../domain/pos/invoices.ts';
 import { countRows } from '../../db/database.ts';
 import { invoices, outbox } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';

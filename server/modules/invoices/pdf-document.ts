@@ -4,7 +4,8 @@
  */
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '../../../domain/money.ts';
-import { A5_WIDTH_MM, PDF_PAGE_SIZE, type Seller } from '../../../domain/pos.ts';
+import { A5_WIDTH_MM, PDF_PAGE_SIZE } from '../../../domain/pos/constants.ts';
+import type { Seller } from '../../../domain/pos/receipts.ts';
 import type { Settings } from '../settings/settings.service.ts';
 
 export const MM = 72 / 25.4;

@@ -2,13 +2,13 @@
  * Card Checkout, for staff without a reader (spec pos.md §2): the products and prices the hosted
  * payment page sells, a session for the quantities chosen, and the sandbox's own hosted page.
  */
-import {
-  POS_MESSAGES,
-  type PosPrice,
-  type PosProduct,
-  type SandboxCheckout,
-  type SandboxCheckoutPay,
-} from '../../../domain/pos.ts';
+import type {
+  PosPrice,
+  PosProduct,
+  SandboxCheckout,
+  SandboxCheckoutPay,
+} from '../../../domain/pos/checkout.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import {
   type CheckoutSession,

@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import { POS_MESSAGES, type PosPrice, type PosProduct, type SandboxCheckout } from '../../../domain/pos.ts';
+import type { PosPrice, PosProduct, SandboxCheckout } from '../../../domain/pos/checkout.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import { countRows } from '../../db/database.ts';
 import { sandboxCheckoutSessions } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';

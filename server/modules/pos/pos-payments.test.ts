@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import { POS_MESSAGES, type PosReader } from '../../../domain/pos.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
+import type { PosReader } from '../../../domain/pos/readers.ts';
 import { countRows } from '../../db/database.ts';
 import { posPayments, readerAssignments, sandboxPaymentIntents } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';

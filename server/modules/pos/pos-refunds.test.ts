@@ -5,14 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import {
-  type ChargeSearchRequest,
-  POS_MESSAGES,
-  type PosCharge,
-  type PosReader,
-  type RefundResult,
-  refundMaxMessage,
-} from '../../../domain/pos.ts';
+import { POS_MESSAGES, refundMaxMessage } from '../../../domain/pos/messages.ts';
+import type { PosReader } from '../../../domain/pos/readers.ts';
+import type { ChargeSearchRequest, PosCharge, RefundResult } from '../../../domain/pos/refunds.ts';
 import { countRows } from '../../db/database.ts';
 import { sandboxRefunds } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import type { PosReader } from '../../../domain/pos.ts';
+import type { PosReader } from '../../../domain/pos/readers.ts';
 import { clients } from '../../db/schema.ts';
 import { SANDBOX_READERS } from '../../providers/payments/sandbox/seed.ts';
 import { bearer, logIn, newClient, signUp, type TestApp } from '../../test/app.ts';

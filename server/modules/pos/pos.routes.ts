@@ -1,39 +1,45 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  cancelPaymentSchema,
-  chargeSearchSchema,
   checkoutSessionCreatedSchema,
   createCheckoutSessionSchema,
-  createPaymentIntentSchema,
-  createReceiptSchema,
-  getUserReaderSchema,
-  paymentIntentCreatedSchema,
-  posChargeListSchema,
-  posIdParamsSchema,
   posPriceListSchema,
   posProductListSchema,
+  sandboxCheckoutPaySchema,
+  sandboxCheckoutSchema,
+} from '../../../domain/pos/checkout.ts';
+import { posIdParamsSchema } from '../../../domain/pos/fields.ts';
+import { sendResultSchema } from '../../../domain/pos/invoices.ts';
+import {
+  cancelPaymentSchema,
+  createPaymentIntentSchema,
+  getUserReaderSchema,
+  paymentIntentCreatedSchema,
   posReaderSchema,
-  posTaxRateSchema,
   processPaymentSchema,
   readerListSchema,
   readerStatusListSchema,
   readerSummarySchema,
-  receiptCreatedSchema,
-  receiptSchema,
-  refundRequestSchema,
-  refundResultSchema,
-  sandboxCheckoutPaySchema,
-  sandboxCheckoutSchema,
   savedPaymentDetailSchema,
   saveUserPaymentDetailSchema,
-  sellerSchema,
-  sendReceiptSchema,
-  sendResultSchema,
   simulatePaymentSchema,
   updateUserReaderSchema,
   userReaderSchema,
-} from '../../../domain/pos.ts';
+} from '../../../domain/pos/readers.ts';
+import {
+  createReceiptSchema,
+  receiptCreatedSchema,
+  receiptSchema,
+  sellerSchema,
+  sendReceiptSchema,
+} from '../../../domain/pos/receipts.ts';
+import {
+  chargeSearchSchema,
+  posChargeListSchema,
+  refundRequestSchema,
+  refundResultSchema,
+} from '../../../domain/pos/refunds.ts';
+import { posTaxRateSchema } from '../../../domain/pos/sale.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { PosService } from './pos.service.ts';
 import type { PosCheckoutService } from './pos-checkout.service.ts';

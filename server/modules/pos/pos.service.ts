@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { nextCalendarDay, startOfDay } from '../../../domain/dates.ts';
-import {
-  type ChargeSearchFilter,
-  type CreatePaymentIntent,
-  POS_MESSAGES,
-  type PosCharge,
-  type PosReader,
-  type ReaderSummary,
-  type ReaderWithStatus,
-  type RefundRequest,
-  type RefundResult,
-  refundMaxMessage,
-  type SavedPaymentDetail,
-  type SaveUserPaymentDetail,
-} from '../../../domain/pos.ts';
+import { POS_MESSAGES, refundMaxMessage } from '../../../domain/pos/messages.ts';
+import type {
+  CreatePaymentIntent,
+  PosReader,
+  ReaderSummary,
+  ReaderWithStatus,
+  SavedPaymentDetail,
+  SaveUserPaymentDetail,
+} from '../../../domain/pos/readers.ts';
+import type {
+  ChargeSearchFilter,
+  PosCharge,
+  RefundRequest,
+  RefundResult,
+} from '../../../domain/pos/refunds.ts';
 import { hasAnyRole } from '../../../domain/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { clients, posPayments, readerActions, readerAssignments } from '../../db/schema.ts';

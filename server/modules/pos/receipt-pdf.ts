@@ -1,6 +1,7 @@
 import { formatStoreDate } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { type Receipt, taxRateLabel } from '../../../domain/pos.ts';
+import type { Receipt } from '../../../domain/pos/receipts.ts';
+import { taxRateLabel } from '../../../domain/pos/sale.ts';
 import { startA5 } from '../invoices/pdf-document.ts';
 
 /** A receipt on A5 portrait: the seller with its GST/HST number, the lines with their tax, totals. */

@@ -1,13 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import {
-  type CreateReceipt,
-  POS_MESSAGES,
-  type Receipt,
-  type ReceiptCreated,
-  type ReceiptLine,
-  receiptTotals,
-  type Seller,
-} from '../../../domain/pos.ts';
+import { receiptTotals } from '../../../domain/pos/invoices.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
+import type {
+  CreateReceipt,
+  Receipt,
+  ReceiptCreated,
+  ReceiptLine,
+  Seller,
+} from '../../../domain/pos/receipts.ts';
 import type { Database } from '../../db/database.ts';
 import { receipts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ProvinceTaxRate, PublicConfig } from '../../../domain/config.ts';
 import { CURRENCY, rateFromPpm } from '../../../domain/money.ts';
-import type { PosTaxRate } from '../../../domain/pos.ts';
+import type { PosTaxRate } from '../../../domain/pos/sale.ts';
 import type { Config } from '../../config.ts';
 import { type DbOrTx, rowsOf } from '../../db/database.ts';
 import { settings } from '../../db/schema.ts';

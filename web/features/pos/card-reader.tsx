@@ -1,7 +1,8 @@
 import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { POS_MESSAGES, type PosReader } from '../../../domain/pos.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
+import type { PosReader } from '../../../domain/pos/readers.ts';
 import { useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
 import { notifyError } from '../../lib/notify.ts';

@@ -1,7 +1,8 @@
 import { Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { calendarDayOf, usDateToIso } from '../../../domain/dates.ts';
-import { CARD_TYPE_OPTIONS, CHARGE_STATUS_OPTIONS, type ChargeSearchRequest } from '../../../domain/pos.ts';
+import { CARD_TYPE_OPTIONS, CHARGE_STATUS_OPTIONS } from '../../../domain/pos/constants.ts';
+import type { ChargeSearchRequest } from '../../../domain/pos/refunds.ts';
 import { DateField } from '../../components/form/date-field.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
@@ -12,7 +13,7 @@ import {
   validateChargeSearch,
 } from './pos-rules.ts';
 
-/** The search form's checks are the server's schema (domain/pos.ts), so rules and messages are one. */
+/** The search form's checks are the server's schema (domain/pos/refunds.ts), so rules and messages are one. */
 const chargeSearchResolver: Resolver<ChargeSearchForm> = async (values) => {
   const { errors } = validateChargeSearch(values);
   if (!errors) return { values, errors: {} };

@@ -12,7 +12,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
-import { type PosCharge, REFUND_PAGE_SIZE_START, REFUND_PAGE_SIZES } from '../../../domain/pos.ts';
+import { REFUND_PAGE_SIZE_START, REFUND_PAGE_SIZES } from '../../../domain/pos/constants.ts';
+import type { PosCharge } from '../../../domain/pos/refunds.ts';
 import { formatMoney } from '../../lib/format.ts';
 import classes from './pos.module.css';
 import { chargeMatches, formatPaidAt } from './pos-rules.ts';

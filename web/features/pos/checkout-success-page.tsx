@@ -1,6 +1,6 @@
 import { Anchor, Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { POS_MESSAGES } from '../../../domain/pos.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import { useConfig } from '../../lib/config.ts';
 import { paths } from '../../lib/paths.ts';
 

@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Seller } from '../../../domain/pos.ts';
+import type { Seller } from '../../../domain/pos/receipts.ts';
 import { formatMoney } from '../../lib/format.ts';
 import classes from './pos.module.css';
 

@@ -1,11 +1,7 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import {
-  type PosReader,
-  READER_POLL_MS,
-  type ReaderAction,
-  type ReaderActionType,
-} from '../../../domain/pos.ts';
+import { READER_POLL_MS, type ReaderActionType } from '../../../domain/pos/constants.ts';
+import type { PosReader, ReaderAction } from '../../../domain/pos/readers.ts';
 import { LOGGED_CLIENT_KEY } from '../../../domain/storage-keys.ts';
 import { renderHookWithProviders } from '../../test/render.tsx';
 import type { CardReader } from './card-reader.tsx';

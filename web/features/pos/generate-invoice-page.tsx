@@ -3,15 +3,14 @@ import { ActionIcon, Alert, Button, Grid, Group, Paper, Stack, Table, Text, Titl
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { INVOICE_LINES_MAX, INVOICE_QUANTITY_MAX } from '../../../domain/pos/constants.ts';
 import {
-  INVOICE_LINES_MAX,
-  INVOICE_QUANTITY_MAX,
   type InvoiceFormInput,
   invoiceFormSchema,
   invoiceTotals,
-  taxRateLabel,
   toInvoiceRequest,
-} from '../../../domain/pos.ts';
+} from '../../../domain/pos/invoices.ts';
+import { taxRateLabel } from '../../../domain/pos/sale.ts';
 import { MoneyField, NumberField } from '../../components/form/number-field.tsx';
 import { TextAreaField, TextField } from '../../components/form/text-field.tsx';
 import { useConfig } from '../../lib/config.ts';

@@ -16,13 +16,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   DEFAULT_RECEIPT_PRODUCT,
-  POS_MESSAGES,
-  posTotals,
   RECEIPT_FALLBACK_PRODUCTS,
   RECEIPT_LINES_MAX,
-  type ReceiptProductForm,
-  receiptProductFormSchema,
-} from '../../../domain/pos.ts';
+} from '../../../domain/pos/constants.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
+import { type ReceiptProductForm, receiptProductFormSchema } from '../../../domain/pos/receipts.ts';
+import { posTotals } from '../../../domain/pos/sale.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { MoneyField } from '../../components/form/number-field.tsx';

@@ -20,8 +20,8 @@ import {
   CHECKOUT_FORM_MAX_WIDTH_PX,
   CHECKOUT_QUANTITY_MAX,
   CHECKOUT_QUANTITY_MIN,
-  POS_MESSAGES,
-} from '../../../domain/pos.ts';
+} from '../../../domain/pos/constants.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';

@@ -3,7 +3,8 @@ import { Alert, Anchor, Button, Collapse, Divider, Group, Paper, Stack, Text } f
 import { useDisclosure } from '@mantine/hooks';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { POS_MESSAGES, type PosForm, posFormSchema, posTotals } from '../../../domain/pos.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
+import { type PosForm, posFormSchema, posTotals } from '../../../domain/pos/sale.ts';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { MoneyField } from '../../components/form/number-field.tsx';
 import { TextField } from '../../components/form/text-field.tsx';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { POS_MESSAGES, type PosCharge } from '../../../domain/pos.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
+import type { PosCharge } from '../../../domain/pos/refunds.ts';
 import { ApiError } from '../../lib/api.ts';
 import {
   amountHint,

@@ -6,20 +6,17 @@
 
 import { formatUsDate, usDateToIso } from '../../../domain/dates.ts';
 import { formatDollars, formatMoney } from '../../../domain/money.ts';
+import type { PosPrice, PosProduct } from '../../../domain/pos/checkout.ts';
+import { CHARGE_SEARCH_DEFAULT_DAYS, CHARGE_SEARCH_LIMIT_DEFAULT } from '../../../domain/pos/constants.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import {
-  CHARGE_SEARCH_DEFAULT_DAYS,
-  CHARGE_SEARCH_LIMIT_DEFAULT,
   type ChargeSearchRequest,
   chargeSearchSchema,
-  POS_MESSAGES,
   type PosCharge,
-  type PosPrice,
-  type PosProduct,
-  type PosTotals,
   type RefundResult,
   refundableCents,
-  taxRateLabel,
-} from '../../../domain/pos.ts';
+} from '../../../domain/pos/refunds.ts';
+import { type PosTotals, taxRateLabel } from '../../../domain/pos/sale.ts';
 import { isApiError } from '../../lib/api.ts';
 
 // ---------------------------------------------------------------- amounts

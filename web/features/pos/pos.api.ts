@@ -1,39 +1,40 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type CancelPayment,
-  type ChargeSearchRequest,
-  type CreateCheckoutSession,
-  type CreateInvoice,
-  type CreatePaymentIntent,
-  type CreateReceipt,
-  IDEMPOTENCY_KEY_HEADER,
-  type Invoice,
-  type InvoiceCreated,
-  type PosCharge,
-  type PosPrice,
-  type PosProduct,
-  type PosReader,
-  type ProcessPayment,
-  READER_ID_HEADER,
-  READER_POLL_MS,
-  type ReaderSummary,
-  type ReaderWithStatus,
-  type Receipt,
-  type ReceiptCreated,
-  type RefundRequest,
-  type RefundResult,
-  type SandboxCheckout,
-  type SandboxCheckoutPay,
-  type SaveUserPaymentDetail,
-  type Seller,
-  type SendInvoice,
-  type SendReceipt,
-} from '../../../domain/pos.ts';
+import type {
+  CreateCheckoutSession,
+  PosPrice,
+  PosProduct,
+  SandboxCheckout,
+  SandboxCheckoutPay,
+} from '../../../domain/pos/checkout.ts';
+import { IDEMPOTENCY_KEY_HEADER, READER_ID_HEADER, READER_POLL_MS } from '../../../domain/pos/constants.ts';
+import type { CreateInvoice, Invoice, InvoiceCreated, SendInvoice } from '../../../domain/pos/invoices.ts';
+import type {
+  CancelPayment,
+  CreatePaymentIntent,
+  PosReader,
+  ProcessPayment,
+  ReaderSummary,
+  ReaderWithStatus,
+  SaveUserPaymentDetail,
+} from '../../../domain/pos/readers.ts';
+import type {
+  CreateReceipt,
+  Receipt,
+  ReceiptCreated,
+  Seller,
+  SendReceipt,
+} from '../../../domain/pos/receipts.ts';
+import type {
+  ChargeSearchRequest,
+  PosCharge,
+  RefundRequest,
+  RefundResult,
+} from '../../../domain/pos/refunds.ts';
 import { api } from '../../lib/api.ts';
 import { cardRefundSucceeded } from './pos-rules.ts';
 
 /**
- * Data hooks of the POS back office (spec pos §7; paths as domain/pos.ts lists them). Every call
+ * Data hooks of the POS back office (spec pos §7; paths as domain/pos/README.md lists them). Every call
  * needs the POS role; the server checks it. The reader calls that act on "the caller's reader"
  * carry it in the `reader_id` header (spec §6).
  */
@@ -138,7 +139,7 @@ export function useProcessPayment() {
   });
 }
 
-/** Cancels the action of the reader `id` (domain/pos.ts). */
+/** Cancels the action of the reader `id` (domain/pos/readers.ts). */
 export function useCancelReaderAction() {
   const adopt = useAdoptReader();
   return useMutation({

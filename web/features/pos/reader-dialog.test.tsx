@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { POS_MESSAGES } from '../../../domain/pos.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { fakeReaderServerForEachTest, READER_ID } from './fake-reader-server.ts';
 import { ReaderDialog } from './reader-dialog.tsx';

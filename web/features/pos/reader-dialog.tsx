@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { POS_MESSAGES } from '../../../domain/pos.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useReaderList } from './pos.api.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { POS_MESSAGES, type PosReader } from '../../../domain/pos.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
+import type { PosReader } from '../../../domain/pos/readers.ts';
 import { ApiError } from '../../lib/api.ts';
 import {
   isTransientError,

@@ -4,13 +4,9 @@
  * failed reader call, and what the reader's answer says of our action on it. Pure, so that they
  * are tested without a browser.
  */
-import {
-  POS_MESSAGES,
-  type PosReader,
-  type ReaderAction,
-  type ReaderActionType,
-  readerErrorText,
-} from '../../../domain/pos.ts';
+import type { ReaderActionType } from '../../../domain/pos/constants.ts';
+import { POS_MESSAGES, readerErrorText } from '../../../domain/pos/messages.ts';
+import type { PosReader, ReaderAction } from '../../../domain/pos/readers.ts';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 

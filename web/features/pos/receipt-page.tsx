@@ -19,13 +19,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatStoreDate } from '../../../domain/dates.ts';
 import { CURRENCY } from '../../../domain/money.ts';
-import {
-  POS_MESSAGES,
-  type ReceiptLine,
-  receiptTotals,
-  sendReceiptSchema,
-  taxRateLabel,
-} from '../../../domain/pos.ts';
+import { receiptTotals } from '../../../domain/pos/invoices.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
+import { type ReceiptLine, sendReceiptSchema } from '../../../domain/pos/receipts.ts';
+import { taxRateLabel } from '../../../domain/pos/sale.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
 import { TextField } from '../../components/form/text-field.tsx';
 import { useConfig } from '../../lib/config.ts';

@@ -1,6 +1,6 @@
 import { Alert, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { ChargeSearchRequest, PosCharge } from '../../../domain/pos.ts';
+import type { ChargeSearchRequest, PosCharge } from '../../../domain/pos/refunds.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { paths } from '../../lib/paths.ts';
 import { ChargeSearchCard } from './charge-search-card.tsx';

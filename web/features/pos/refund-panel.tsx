@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import {
-  POS_MESSAGES,
   type PosCharge,
   refundableCents,
   refundFormSchema,
   toRefundRequest,
-} from '../../../domain/pos.ts';
+} from '../../../domain/pos/refunds.ts';
 import { isApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';

@@ -20,7 +20,7 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
-import type { SandboxCheckout } from '../../../domain/pos.ts';
+import type { SandboxCheckout } from '../../../domain/pos/checkout.ts';
 import { CardCvcField, CardExpiryField, CardNumberField } from '../../components/card-inputs.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { cardEntryFields, parseExpiry } from '../../lib/card-entry.ts';

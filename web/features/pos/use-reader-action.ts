@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import type { ReaderActionType } from '../../../domain/pos.ts';
+import type { ReaderActionType } from '../../../domain/pos/constants.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useCardReader } from './card-reader.tsx';
 import { useCancelReaderAction, useSimulatePayment } from './pos.api.ts';

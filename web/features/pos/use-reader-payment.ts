@@ -1,12 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useReducer } from 'react';
-import {
-  POS_MESSAGES,
-  type PosTotals,
-  type ProcessPayment,
-  paidDetails,
-  readerFailureText,
-} from '../../../domain/pos.ts';
+import { POS_MESSAGES, readerFailureText } from '../../../domain/pos/messages.ts';
+import type { ProcessPayment } from '../../../domain/pos/readers.ts';
+import { type PosTotals, paidDetails } from '../../../domain/pos/sale.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { posKeys, useCreatePaymentIntent, useProcessPayment, useSaveUserPaymentDetail } from './pos.api.ts';

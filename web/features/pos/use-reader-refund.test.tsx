@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { POS_MESSAGES } from '../../../domain/pos.ts';
+import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import {
   actionOf,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { POS_MESSAGES, readerFailureText } from '../../../domain/pos.ts';
+import { POS_MESSAGES, readerFailureText } from '../../../domain/pos/messages.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { posKeys, type RefundCall, useRefundInterac } from './pos.api.ts';
 import { readerCallErrorText } from './reader-rules.ts';

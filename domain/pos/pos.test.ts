@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { createCheckoutSessionSchema } from './checkout.ts';
 import {
-  chargeSearchSchema,
-  createCheckoutSessionSchema,
   createInvoiceSchema,
-  createPaymentIntentSchema,
-  createReceiptSchema,
   invoiceFormSchema,
   invoiceTotals,
-  POS_MESSAGES,
-  paidDetails,
-  posFormSchema,
-  posTotals,
-  readerErrorText,
   receiptTotals,
-  refundFormSchema,
-  refundMaxMessage,
   sendInvoiceSchema,
-  taxRateLabel,
   toInvoiceRequest,
-  toRefundRequest,
-} from './pos.ts';
+} from './invoices.ts';
+import { POS_MESSAGES, readerErrorText, refundMaxMessage } from './messages.ts';
+import { createPaymentIntentSchema } from './readers.ts';
+import { createReceiptSchema } from './receipts.ts';
+import { chargeSearchSchema, refundFormSchema, toRefundRequest } from './refunds.ts';
+import { paidDetails, posFormSchema, posTotals, taxRateLabel } from './sale.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

@@ -1,0 +1,98 @@
+/** Receipts (spec pos.md §2, §3): the lines, the seller, the stored receipt. */
+import { z } from 'zod';
+import { POS_AMOUNT_MAX_CENTS, RECEIPT_LINES_MAX } from './constants.ts';
+import { cents, dollarsInput, ignoredAmount, optionalPosEmail, posEmailSchema, stripeId } from './fields.ts';
+import { POS_MESSAGES } from './messages.ts';
+
+/** One receipt line as sent: amount in cents; tax and total are recomputed by the server. */
+const receiptLineInputSchema = z.strictObject({
+  product_name: z
+    .string({ error: POS_MESSAGES.productNameRequired })
+    .trim()
+    .min(1, POS_MESSAGES.productNameRequired)
+    .max(200, 'Product Name cannot be more than 200 characters long.'),
+  amount: z
+    .number({ error: POS_MESSAGES.amountRequired })
+    .int('Amount must be a whole number of cents.')
+    .min(0, 'Amount cannot be negative.')
+    .max(POS_AMOUNT_MAX_CENTS, POS_MESSAGES.amountMax),
+  addTax: z.boolean().default(true),
+  /** Accepted for the spec's shape, ignored: the server computes them. */
+  tax: ignoredAmount,
+  total: ignoredAmount,
+});
+
+/** POST api/pos/receipts. */
+export const createReceiptSchema = z.strictObject({
+  lines: z
+    .array(receiptLineInputSchema)
+    .min(1, 'Please add at least one product.')
+    .max(RECEIPT_LINES_MAX, `A receipt cannot have more than ${RECEIPT_LINES_MAX} lines.`),
+  /** The POS payment this receipt is for, if any. */
+  paymentIntentId: stripeId('Payment').optional(),
+  email: optionalPosEmail,
+});
+export type CreateReceipt = z.input<typeof createReceiptSchema>;
+export const receiptCreatedSchema = z.object({
+  receipt_id: z.number().int(),
+  receipt_number: z.number().int(),
+  subtotal: cents,
+  tax: cents,
+  total: cents,
+});
+export type ReceiptCreated = z.infer<typeof receiptCreatedSchema>;
+
+/** The seller printed on receipts and invoices. */
+export const sellerSchema = z.object({
+  company_name: z.string(),
+  store_name: z.string(),
+  address: z.string(),
+  email: z.string(),
+  gst_hst_number: z.string(),
+});
+export type Seller = z.infer<typeof sellerSchema>;
+
+const receiptLineSchema = z.object({
+  product_name: z.string(),
+  amount: cents,
+  tax: cents,
+  total: cents,
+  addTax: z.boolean(),
+});
+export type ReceiptLine = z.infer<typeof receiptLineSchema>;
+
+/** GET api/pos/receipts/{id}. */
+export const receiptSchema = z.object({
+  receipt_id: z.number().int(),
+  receipt_number: z.number().int(),
+  paymentIntentId: z.string().nullable(),
+  lines: z.array(receiptLineSchema),
+  subtotal: cents,
+  tax: cents,
+  total: cents,
+  tax_rate: z.number(),
+  email: z.string().nullable(),
+  created: z.string(),
+  seller: sellerSchema,
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/** POST api/pos/receipts/{id}/send. */
+export const sendReceiptSchema = z.strictObject({ email: posEmailSchema });
+export type SendReceipt = z.input<typeof sendReceiptSchema>;
+
+/** The receipt generator's add-product form (web): dollars as typed. */
+export const receiptProductFormSchema = z.object({
+  product_name: z
+    .string({ error: POS_MESSAGES.productNameRequired })
+    .trim()
+    .min(1, POS_MESSAGES.productNameRequired),
+  amount: dollarsInput(POS_MESSAGES.amountRequired, POS_MESSAGES.amountNumeric).pipe(
+    z
+      .number()
+      .min(0, 'Amount cannot be negative.')
+      .max(POS_AMOUNT_MAX_CENTS / 100, POS_MESSAGES.amountMax),
+  ),
+  addTax: z.boolean(),
+});
+export type ReceiptProductForm = z.input<typeof receiptProductFormSchema>;
