@@ -24,6 +24,8 @@ export default defineConfig({
           include: ['web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
+          // A form typed key by key in jsdom takes seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -12,20 +12,17 @@ export function CheckboxField<TForm extends FieldValues, TName extends FieldPath
   Omit<CheckboxProps, 'name' | 'checked' | 'onChange' | 'onBlur' | 'error'> & {
     afterChange?: (checked: boolean) => void;
   }) {
-  const { field, error } = useFormField({ control, name });
+  const { field, bound } = useFormField({ control, name });
   return (
     <Checkbox
       {...input}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       checked={field.value === true}
       onChange={(event) => {
         const { checked } = event.currentTarget;
         field.onChange(checked);
         afterChange?.(checked);
       }}
-      onBlur={field.onBlur}
-      error={error}
     />
   );
 }

@@ -42,7 +42,7 @@ export function DateField<TForm extends FieldValues, TName extends FieldPath<TFo
   min,
   max,
 }: FormFieldProps<TForm, TName> & DateFieldProps) {
-  const { field, error } = useFormField({ control, name });
+  const { field, bound } = useFormField({ control, name });
   const picker = useRef<HTMLInputElement>(null);
   const value = typeof field.value === 'string' ? field.value : '';
 
@@ -61,17 +61,14 @@ export function DateField<TForm extends FieldValues, TName extends FieldPath<TFo
   return (
     <div className={classes.dateField}>
       <TextInput
-        ref={field.ref}
+        {...bound}
         label={label}
-        name={field.name}
         value={value}
         placeholder="MM/DD/YYYY"
         inputMode="numeric"
         autoComplete="off"
         maxLength={10}
-        error={error}
         onChange={(event) => field.onChange(maskUsDate(event.currentTarget.value))}
-        onBlur={field.onBlur}
         rightSection={
           <ActionIcon variant="subtle" color="gray" aria-label={`Choose ${label}`} onClick={openPicker}>
             <CalendarIcon />

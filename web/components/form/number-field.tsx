@@ -16,16 +16,13 @@ export function NumberField<TForm extends FieldValues, TName extends FieldPath<T
   name,
   ...input
 }: NumberFieldProps<TForm, TName>) {
-  const { field, error } = useFormField({ control, name });
+  const { field, bound } = useFormField({ control, name });
   return (
     <NumberInput
       {...input}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={field.value ?? ''}
       onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
-      onBlur={field.onBlur}
-      error={error}
     />
   );
 }
@@ -40,7 +37,7 @@ export function MoneyField<TForm extends FieldValues, TName extends FieldPath<TF
   name,
   ...input
 }: NumberFieldProps<TForm, TName>) {
-  const { field, error } = useFormField({ control, name });
+  const { field, bound } = useFormField({ control, name });
   return (
     <NumberInput
       prefix={CURRENCY_PREFIX}
@@ -50,12 +47,9 @@ export function MoneyField<TForm extends FieldValues, TName extends FieldPath<TF
       hideControls
       inputMode="decimal"
       {...input}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={field.value ?? ''}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
     />
   );
 }

@@ -17,22 +17,19 @@ export function SelectField<TForm extends FieldValues, TName extends FieldPath<T
   ...input
 }: FormFieldProps<TForm, TName> &
   Omit<SelectProps, Owned> & { numeric?: boolean; afterChange?: (choice: string | null) => void }) {
-  const { field, error } = useFormField({ control, name });
+  const { field, bound } = useFormField({ control, name });
   const value: unknown = field.value;
   const current = value === null || value === undefined || value === '' ? null : String(value);
   return (
     <Select
       {...input}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={current}
       onChange={(choice) => {
         if (choice === current) return;
         field.onChange(numeric ? (choice ? Number(choice) : null) : (choice ?? ''));
         afterChange?.(choice);
       }}
-      onBlur={field.onBlur}
-      error={error}
     />
   );
 }
@@ -43,16 +40,6 @@ export function AutocompleteField<TForm extends FieldValues, TName extends Field
   name,
   ...input
 }: FormFieldProps<TForm, TName> & Omit<AutocompleteProps, Owned>) {
-  const { field, error } = useFormField({ control, name });
-  return (
-    <Autocomplete
-      {...input}
-      ref={field.ref}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const { field, bound } = useFormField({ control, name });
+  return <Autocomplete {...input} {...bound} value={field.value ?? ''} onChange={field.onChange} />;
 }

@@ -28,16 +28,13 @@ export function TextField<TForm extends FieldValues, TName extends FieldPath<TFo
   format,
   ...input
 }: TextFieldProps<TForm, TName>) {
-  const { field, error } = useFormField({ control, name });
+  const { field, bound } = useFormField({ control, name });
   return (
     <TextInput
       {...input}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={field.value ?? ''}
       onChange={(event) => field.onChange(format ? format(event.currentTarget.value) : event)}
-      onBlur={field.onBlur}
-      error={error}
     />
   );
 }
@@ -49,19 +46,16 @@ export function PasswordField<TForm extends FieldValues, TName extends FieldPath
   afterChange,
   ...input
 }: FormFieldProps<TForm, TName> & Omit<PasswordInputProps, Owned> & { afterChange?: () => void }) {
-  const { field, error } = useFormField({ control, name });
+  const { field, bound } = useFormField({ control, name });
   return (
     <PasswordInput
       {...input}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={field.value ?? ''}
       onChange={(event) => {
         field.onChange(event);
         afterChange?.();
       }}
-      onBlur={field.onBlur}
-      error={error}
     />
   );
 }
@@ -72,16 +66,6 @@ export function TextAreaField<TForm extends FieldValues, TName extends FieldPath
   name,
   ...input
 }: FormFieldProps<TForm, TName> & Omit<TextareaProps, Owned>) {
-  const { field, error } = useFormField({ control, name });
-  return (
-    <Textarea
-      {...input}
-      ref={field.ref}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const { field, bound } = useFormField({ control, name });
+  return <Textarea {...input} {...bound} value={field.value ?? ''} onChange={field.onChange} />;
 }
