@@ -16,6 +16,12 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+const BROWSER = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+};
+const POS_SPECS = /pos-[\w-]+\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   // CI machines are small and busy (2 cores, other jobs beside): one browser at a time there.
@@ -35,10 +41,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
-      },
+      testIgnore: POS_SPECS,
+      use: BROWSER,
+    },
+    {
+      // The POS specs share the demo cashier and the sandbox's readers: one file at a time, whatever
+      // runs beside them.
+      name: 'pos',
+      testMatch: POS_SPECS,
+      workers: 1,
+      use: BROWSER,
     },
   ],
   webServer: {

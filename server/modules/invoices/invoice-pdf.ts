@@ -1,7 +1,5 @@
-import { formatStoreDate } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Invoice } from '../../../domain/pos/invoices.ts';
-import { taxRateLabel } from '../../../domain/pos/sale.ts';
 import { startA5 } from './pdf-document.ts';
 
 /**
@@ -13,10 +11,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const created = new Date(invoice.created);
   const pdf = startA5(`Invoice ${invoice.invoice_number}`, created);
 
-  pdf.heading('INVOICE');
-  pdf.line(`Invoice No. ${invoice.invoice_number}`, { bold: true });
-  pdf.line(`Date: ${formatStoreDate(created)}`);
-  pdf.rule();
+  pdf.header('INVOICE', invoice.invoice_number, created);
 
   pdf.seller(invoice.seller);
   pdf.doc.moveDown(0.6);
@@ -41,9 +36,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       formatMoney(line.amount),
     ]),
   );
-  pdf.total('Subtotal', invoice.subtotal);
-  pdf.total(`Tax (${taxRateLabel(Math.round(invoice.tax_rate * 1_000_000))})`, invoice.tax);
-  pdf.total('TOTAL', invoice.total, true);
+  pdf.totals(invoice);
 
   if (invoice.additionalDetails) {
     pdf.doc.moveDown(0.8);

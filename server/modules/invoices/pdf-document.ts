@@ -3,9 +3,11 @@
  * Helvetica), the seller with its GST/HST registration number, and money as the shop shows it.
  */
 import PDFDocument from 'pdfkit';
-import { formatMoney } from '../../../domain/money.ts';
+import { formatStoreDate } from '../../../domain/dates.ts';
+import { formatMoney, PPM } from '../../../domain/money.ts';
 import { A5_WIDTH_MM, PDF_PAGE_SIZE } from '../../../domain/pos/constants.ts';
 import type { Seller } from '../../../domain/pos/receipts.ts';
+import { taxRateLabel } from '../../../domain/pos/sale.ts';
 import type { Settings } from '../settings/settings.service.ts';
 
 export const MM = 72 / 25.4;
@@ -125,6 +127,22 @@ export function startA5(title: string, clockNow: Date) {
     doc.y = top + size + 5;
   }
 
+  /** 'INVOICE', its number and its date in the store's time zone, then a rule. */
+  function header(kind: 'INVOICE' | 'RECEIPT', number: number, date: Date, extra?: string): void {
+    heading(kind);
+    line(`${kind === 'INVOICE' ? 'Invoice' : 'Receipt'} No. ${number}`, { bold: true });
+    line(`Date: ${formatStoreDate(date)}`);
+    if (extra) line(extra);
+    rule();
+  }
+
+  /** Subtotal, tax with its rate, and the total in bold. */
+  function totals(amounts: { subtotal: number; tax: number; tax_rate: number; total: number }): void {
+    total('Subtotal', amounts.subtotal);
+    total(`Tax (${taxRateLabel(Math.round(amounts.tax_rate * PPM))})`, amounts.tax);
+    total('TOTAL', amounts.total, true);
+  }
+
   function seller(from: Seller): void {
     label('From');
     line(from.company_name, { bold: true, size: 10 });
@@ -139,5 +157,5 @@ export function startA5(title: string, clockNow: Date) {
     return done;
   }
 
-  return { doc, heading, label, line, rule, table, total, seller, finish, left, width: CONTENT_WIDTH };
+  return { doc, header, label, line, rule, table, totals, seller, finish };
 }

@@ -1,7 +1,5 @@
-import { formatStoreDate } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Receipt } from '../../../domain/pos/receipts.ts';
-import { taxRateLabel } from '../../../domain/pos/sale.ts';
 import { startA5 } from '../invoices/pdf-document.ts';
 
 /** A receipt on A5 portrait: the seller with its GST/HST number, the lines with their tax, totals. */
@@ -9,11 +7,12 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   const created = new Date(receipt.created);
   const pdf = startA5(`Receipt ${receipt.receipt_number}`, created);
 
-  pdf.heading('RECEIPT');
-  pdf.line(`Receipt No. ${receipt.receipt_number}`, { bold: true });
-  pdf.line(`Date: ${formatStoreDate(created)}`);
-  if (receipt.paymentIntentId) pdf.line(`Payment: ${receipt.paymentIntentId}`);
-  pdf.rule();
+  pdf.header(
+    'RECEIPT',
+    receipt.receipt_number,
+    created,
+    receipt.paymentIntentId ? `Payment: ${receipt.paymentIntentId}` : undefined,
+  );
 
   pdf.seller(receipt.seller);
   pdf.rule();
@@ -32,9 +31,7 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
       formatMoney(line.total),
     ]),
   );
-  pdf.total('Subtotal', receipt.subtotal);
-  pdf.total(`Tax (${taxRateLabel(Math.round(receipt.tax_rate * 1_000_000))})`, receipt.tax);
-  pdf.total('TOTAL', receipt.total, true);
+  pdf.totals(receipt);
   pdf.doc.moveDown(0.8);
   pdf.line('Thank you for shopping with us!');
   return pdf.finish();
