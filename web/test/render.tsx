@@ -23,7 +23,11 @@ function providers() {
 /** A component as the app shows it. */
 export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
   const { queryClient, Wrapper } = providers();
-  return { user: userEvent.setup({ delay: null }), queryClient, ...render(ui, { wrapper: Wrapper, ...options }) };
+  return {
+    user: userEvent.setup({ delay: null }),
+    queryClient,
+    ...render(ui, { wrapper: Wrapper, ...options }),
+  };
 }
 
 /** A hook as a component of the app runs it. */
