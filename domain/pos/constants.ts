@@ -20,7 +20,6 @@ export const POS_AMOUNT_MAX_CENTS = 10_000_000;
 export const READER_ACTION_TYPES = ['process_payment_intent', 'refund_payment'] as const;
 export const READER_ACTION_STATUSES = ['in_progress', 'succeeded', 'failed'] as const;
 export type ReaderActionType = (typeof READER_ACTION_TYPES)[number];
-export type ReaderActionStatus = (typeof READER_ACTION_STATUSES)[number];
 
 /** Refund search choices (spec §9): 0 means no filter. */
 export const CHARGE_STATUS_OPTIONS = [

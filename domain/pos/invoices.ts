@@ -29,7 +29,6 @@ const invoiceProductSchema = z.strictObject({
     .min(1, 'Quantity must be at least 1.')
     .max(INVOICE_QUANTITY_MAX, `Quantity cannot be more than ${INVOICE_QUANTITY_MAX}.`),
 });
-export type InvoiceProduct = z.input<typeof invoiceProductSchema>;
 
 /** POST api/invoice/CreateInvoice: the server computes subtotal, tax (store rate) and total. */
 export const createInvoiceSchema = z.strictObject({
@@ -127,7 +126,7 @@ export const invoiceFormSchema = z.object({
   additionalDetails: z.string().max(2000).optional(),
 });
 export type InvoiceFormInput = z.input<typeof invoiceFormSchema>;
-export type InvoiceFormValues = z.output<typeof invoiceFormSchema>;
+type InvoiceFormValues = z.output<typeof invoiceFormSchema>;
 
 /** The parsed form to the CreateInvoice body: dollars to cents. */
 export function toInvoiceRequest(form: InvoiceFormValues): CreateInvoice {
@@ -145,7 +144,7 @@ export function toInvoiceRequest(form: InvoiceFormValues): CreateInvoice {
   };
 }
 
-export interface InvoiceTotals {
+interface InvoiceTotals {
   subtotal: number;
   tax: number;
   total: number;

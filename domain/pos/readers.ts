@@ -50,7 +50,6 @@ export const readerStatusListSchema = z.array(readerWithStatusSchema);
 
 /** POST api/pos/GetUserReader: the caller's own assignment (null when none). */
 export const getUserReaderSchema = z.strictObject({ user_id: clientId });
-export type GetUserReader = z.input<typeof getUserReaderSchema>;
 export const userReaderSchema = readerSummarySchema.nullable();
 
 /** POST api/pos/update_user_reader: any known reader. */
@@ -58,7 +57,6 @@ export const updateUserReaderSchema = z.strictObject({
   user_id: clientId,
   reader_id: stripeId('Card Reader'),
 });
-export type UpdateUserReader = z.input<typeof updateUserReaderSchema>;
 
 /** POST api/pos/create_payment_intent: the total with tax in cents, as text (or a number). */
 export const createPaymentIntentSchema = z.strictObject({
@@ -102,7 +100,6 @@ export const simulatePaymentSchema = z
   })
   // A call without a body has a null one (the spec sends none).
   .nullish();
-export type SimulatePayment = z.input<typeof simulatePaymentSchema>;
 
 /** POST api/pos/cancel_payment: `id` is the reader whose action is cancelled. */
 export const cancelPaymentSchema = z.strictObject({ id: stripeId('Card Reader') });

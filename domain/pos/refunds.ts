@@ -199,7 +199,7 @@ export function refundFormSchema(remainingCents: number) {
       }
     });
 }
-export type RefundForm = z.input<ReturnType<typeof refundFormSchema>>;
+type RefundForm = z.input<ReturnType<typeof refundFormSchema>>;
 
 /** The refund request from the panel: the amount only when partial and above 0 (spec §5). */
 export function toRefundRequest(paymentIntentId: string, form: RefundForm): RefundRequest {

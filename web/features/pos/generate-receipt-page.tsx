@@ -14,6 +14,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { toCents } from '../../../domain/money.ts';
 import {
   DEFAULT_RECEIPT_PRODUCT,
   RECEIPT_FALLBACK_PRODUCTS,
@@ -135,7 +136,7 @@ export function GenerateReceiptPage() {
       notifyError(`A receipt cannot have more than ${RECEIPT_LINES_MAX} lines.`);
       return;
     }
-    const totals = posTotals(Math.round(values.amount * 100), values.addTax, ratePpm);
+    const totals = posTotals(toCents(values.amount), values.addTax, ratePpm);
     setLines((current) => [
       ...current,
       { key: nextKey, product_name: values.product_name, ...totals, addTax: values.addTax },

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Collapse, Divider, Group, Paper, Stack, Text } f
 import { useDisclosure } from '@mantine/hooks';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { toCents } from '../../../domain/money.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import { type PosForm, posFormSchema, posTotals } from '../../../domain/pos/sale.ts';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
@@ -58,7 +59,7 @@ export function PosPaymentPage() {
   const begin = handleSubmit(async (values) => {
     if (ratePpm === undefined) return;
     await payment.begin({
-      totals: posTotals(Math.round(values.amount * 100), values.addTax, ratePpm),
+      totals: posTotals(toCents(values.amount), values.addTax, ratePpm),
       receiptEmail: values.showEmail ? values.receiptEmail : undefined,
     });
   });

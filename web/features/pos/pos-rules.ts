@@ -5,7 +5,7 @@
  */
 
 import { formatUsDate, usDateToIso } from '../../../domain/dates.ts';
-import { formatDollars, formatMoney } from '../../../domain/money.ts';
+import { formatDollars, formatMoney, toCents } from '../../../domain/money.ts';
 import type { PosPrice, PosProduct } from '../../../domain/pos/checkout.ts';
 import { CHARGE_SEARCH_DEFAULT_DAYS, CHARGE_SEARCH_LIMIT_DEFAULT } from '../../../domain/pos/constants.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
@@ -45,7 +45,7 @@ export function typedCents(value: unknown): number | undefined {
   const text = String(value ?? '').trim();
   if (text === '') return undefined;
   const number = Number(text);
-  return Number.isFinite(number) ? Math.round(number * 100) : undefined;
+  return Number.isFinite(number) ? toCents(number) : undefined;
 }
 
 /** The store's rate in parts per million from the config's decimal rate (0.13 -> 130000). */
@@ -138,7 +138,7 @@ export interface ReceiptDraft {
   email: string | undefined;
 }
 
-const cents = (text: string) => Math.round(Number(text) * 100) || 0;
+const cents = (text: string) => toCents(Number(text)) || 0;
 
 /** What the receipt page shows and generates from the stored paid details. */
 export function receiptDraftOf(details: PaidDetails): ReceiptDraft {
@@ -328,7 +328,7 @@ export function formatPaidAt(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${formatUsDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /**
