@@ -65,7 +65,9 @@ async function totalsOf(context: CheckoutContext, rates: ShippingRates): Promise
   const stockError = cart.products.find((line) => line.error)?.error;
   if (stockError) throw new AppError('not_enough_stock', stockError, 409);
   if (!canCheckout(cart, settings.minimum_purchase)) {
-    throw cartNotReady(`The minimum purchase is ${formatMoney(settings.minimum_purchase)} before tax.`);
+    throw cartNotReady(
+      formatMessage(DEFAULT_MESSAGES.minimum_purchase, formatMoney(settings.minimum_purchase)),
+    );
   }
   if (!shipping) throw cartNotReady('Please enter your shipping address.');
   if (shipping.country_code !== 'CA') throw badRequest(SHIP_ONLY_TO_CANADA_ERROR);
