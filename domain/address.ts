@@ -59,17 +59,6 @@ function checkCanadian(
 export const addressSchema = z.strictObject(addressFields).superRefine(checkCanadian);
 export type AddressInput = z.input<typeof addressSchema>;
 
-/**
- * A billing address with same_as_shipping ticked counts as valid whatever its fields hold
- * (spec §4): the server copies the shipping address into it. Otherwise the form must pass
- * addressSchema.
- */
-export function isSameAsShippingBilling(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const { same_as_shipping, address_type_id } = value as Record<string, unknown>;
-  return same_as_shipping === true && address_type_id === BILLING_ADDRESS;
-}
-
 /** A billing address "same as shipping": the form's other fields ride along and are not read. */
 const sameAsShippingSchema = z.looseObject({
   id: addressId,
@@ -78,6 +67,15 @@ const sameAsShippingSchema = z.looseObject({
   }),
   same_as_shipping: z.literal(true),
 });
+
+/**
+ * A billing address with same_as_shipping ticked counts as valid whatever its fields hold
+ * (spec §4): the server copies the shipping address into it. Otherwise the form must pass
+ * addressSchema. The same rule as the route's (saveAddressSchema).
+ */
+export function isSameAsShippingBilling(value: unknown): boolean {
+  return sameAsShippingSchema.safeParse(value).success;
+}
 
 /**
  * POST api/Address: either an address form as filled in, or a billing address "same as shipping"

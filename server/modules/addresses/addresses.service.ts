@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   type AddressData,
   BILLING_ADDRESS,
@@ -7,10 +7,11 @@ import {
   SHIP_ONLY_TO_CANADA_ERROR,
   SHIPPING_ADDRESS,
 } from '../../../domain/address.ts';
-import { type Database, type DbOrTx, rowsOf } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { addresses, countries, provinces } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import { selectCurrentAddresses } from './addresses.queries.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -36,44 +37,6 @@ export function toSavedAddress(row: AddressRow): SavedAddress {
   };
 }
 
-/** The columns of a saved address under the reply's names (`savedAddressSchema`). */
-const SAVED_ADDRESS_COLUMNS = sql.raw(
-  [
-    'id',
-    'client_id',
-    'address_type_id',
-    'first_name',
-    'middle_initial',
-    'last_name',
-    'address',
-    'address2',
-    'city',
-    'province',
-    'postalcode',
-    'country_code',
-    'country',
-    'email',
-    'phone',
-    'is_default',
-    'same_as_shipping',
-  ].join(', '),
-);
-
-/**
- * The client's current addresses, shipping (type 1) then billing (type 2), as SQL: of each type
- * the newest one marked default (a new address becomes the default; older ones stay for past
- * orders). The one rule for "the address checkout uses", in the address book and in checkout.
- */
-export function currentAddresses(clientId: number | SQL): SQL {
-  return sql`SELECT DISTINCT ON (address_type_id) ${SAVED_ADDRESS_COLUMNS} FROM addresses
-             WHERE client_id = ${clientId} AND is_default
-             ORDER BY address_type_id, id DESC`;
-}
-
-async function currentAddressesOf(db: DbOrTx, clientId: number): Promise<SavedAddress[]> {
-  return rowsOf<SavedAddress>(db, currentAddresses(clientId));
-}
-
 export function createAddressService(db: Database) {
   async function countryName(code: string): Promise<string> {
     const [row] = await db.select({ name: countries.name }).from(countries).where(eq(countries.code, code));
@@ -84,7 +47,7 @@ export function createAddressService(db: Database) {
   /** A billing address "same as shipping" is the shipping address's fields under the billing type. */
   async function resolveInput(user: AuthUser, input: SaveAddress): Promise<AddressData> {
     if (!input.same_as_shipping) return input;
-    const shipping = (await currentAddressesOf(db, user.id)).find(
+    const shipping = (await selectCurrentAddresses(db, user.id)).find(
       (address) => address.address_type_id === SHIPPING_ADDRESS,
     );
     if (!shipping) throw badRequest('Please save the shipping address first.');
@@ -110,7 +73,7 @@ export function createAddressService(db: Database) {
     },
 
     /** The client's current shipping and billing addresses. */
-    listForClient: (user: AuthUser): Promise<SavedAddress[]> => currentAddressesOf(db, user.id),
+    listForClient: (user: AuthUser): Promise<SavedAddress[]> => selectCurrentAddresses(db, user.id),
 
     async save(user: AuthUser, input: SaveAddress): Promise<SavedAddress> {
       const data = await resolveInput(user, input);

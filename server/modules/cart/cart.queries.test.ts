@@ -1,43 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { LoginRecord } from '../../../domain/auth.ts';
+import type { CartChangeData } from '../../../domain/cart.ts';
 import { rowsOf } from '../../db/database.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/app.ts';
-import {
-  CART_ROWS,
-  cartDimensionRowSchema,
-  cartHeadRowSchema,
-  cartLineRowSchema,
-  cartRows,
-  checkedItem,
-  ownLines,
-} from './cart.queries.ts';
+import { rowChecks } from '../../test/rows.ts';
+import * as queries from './cart.queries.ts';
 
 /**
  * The cart's statements answer rows of exactly their schemas' shapes, on the database this run
- * uses (PGlite, and PostgreSQL with TEST_DATABASE_URL): a cart with a sized product and a package,
- * an empty cart, and the item check of valid and refused items.
+ * uses (PGlite, and PostgreSQL with TEST_DATABASE_URL): an empty cart, a cart with a sized product
+ * and a package, the write of a valid and of a refused change, the item check of valid and refused
+ * items, and the cart's lock. The cart with its dimensions is checked with checkout's context.
  */
+const { expectRows, unchecked } = rowChecks(queries);
 let t: TestApp;
 let client: LoginRecord;
 let sized: { id: number; size_id: number };
 let pack: { id: number };
-
-const lineRow = cartHeadRowSchema.extend(cartLineRowSchema.shape).strict();
-const emptyRow = cartHeadRowSchema
-  .extend(
-    z.object(Object.fromEntries(Object.keys(cartLineRowSchema.shape).map((key) => [key, z.null()]))).shape,
-  )
-  .strict();
-const checkedItemRowSchema = z
-  .object({
-    product_id: z.number().int().nullable(),
-    package_id: z.number().int().nullable(),
-    size_id: z.number().int().nullable(),
-    problem: z.string().nullable(),
-  })
-  .strict();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -64,42 +44,65 @@ async function add(body: object) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
+function change(fields: Partial<CartChangeData>): CartChangeData {
+  return {
+    cartId: 0,
+    userId: client.client_id,
+    productId: sized.id,
+    quantity: 1,
+    size_id: null,
+    isPackage: false,
+    ...fields,
+  };
+}
+
 describe('the cart statements answer the shapes of their row schemas', () => {
   it('an empty cart is one row of settings with every line column null', async () => {
-    const rows = await rowsOf(t.db, sql`WITH lines AS (${ownLines(client.client_id)}) ${CART_ROWS}`);
+    const rows = await expectRows(queries.selectCart, t.db, client.client_id);
     expect(rows).toHaveLength(1);
-    expect(emptyRow.parse(rows[0])).toEqual(rows[0]);
+    expect(rows[0]).toMatchObject({ line_id: null, product_id: null, package_id: null });
   });
 
-  it('a cart answers a row per line, with its dimensions when asked', async () => {
+  it('a cart answers a row per line', async () => {
     await add({ productId: sized.id, size_id: sized.size_id });
     await add({ productId: pack.id, isPackage: true });
-    const rows = await rowsOf(t.db, sql`WITH lines AS (${ownLines(client.client_id)}) ${CART_ROWS}`);
+    const rows = await expectRows(queries.selectCart, t.db, client.client_id);
+    expect(rows.map((row) => row.line_id)).not.toContain(null);
     expect(rows).toHaveLength(2);
-    for (const row of rows) expect(lineRow.parse(row)).toEqual(row);
-    const withDimensions = await rowsOf(
+  });
+
+  it('a change written answers the cart with the ids written; a refused one its problem', async () => {
+    const written = await expectRows(
+      queries.writeCartLine,
       t.db,
-      sql`WITH lines AS (${ownLines(client.client_id)}) ${cartRows({ withDimensions: true })}`,
+      client.client_id,
+      change({ size_id: sized.size_id }),
+      'add',
     );
-    expect(withDimensions).toHaveLength(2);
-    const dimensioned = lineRow.extend(cartDimensionRowSchema.shape).strict();
-    for (const row of withDimensions) expect(dimensioned.parse(row)).toEqual(row);
+    expect(written).toHaveLength(2);
+    expect(written[0]).toMatchObject({ item_problem: null, written_cart_id: expect.any(Number) });
+    const refused = await expectRows(queries.writeCartLine, t.db, client.client_id, change({}), 'set');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ item_problem: 'size_missing', written_cart_id: null, line_id: null });
   });
 
   it('the item check answers one row, with a problem or none', async () => {
     const cases = [
-      { productId: sized.id, size_id: sized.size_id, problem: null },
-      { productId: sized.id, size_id: null, problem: 'size_missing' },
-      { productId: pack.id, size_id: null, isPackage: true, problem: null },
-      { productId: 2_000_000_000, size_id: null, problem: 'unknown_product' },
+      { change: change({ size_id: sized.size_id }), problem: null },
+      { change: change({}), problem: 'size_missing' },
+      { change: change({ productId: pack.id, isPackage: true }), problem: null },
+      { change: change({ productId: 2_000_000_000 }), problem: 'unknown_product' },
     ];
-    for (const { problem, ...change } of cases) {
-      const rows = await rowsOf(
-        t.db,
-        checkedItem({ cartId: 0, userId: client.client_id, quantity: 1, isPackage: false, ...change }),
-      );
+    for (const { change: item, problem } of cases) {
+      const rows = await expectRows(queries.selectCheckedItem, t.db, item);
       expect(rows).toHaveLength(1);
-      expect(checkedItemRowSchema.parse(rows[0])).toMatchObject({ problem });
+      expect(rows[0]).toMatchObject({ problem });
     }
   });
+
+  it("the lock answers the client's cart", async () => {
+    expect(await expectRows(queries.lockCart, t.db, client.client_id)).toHaveLength(1);
+  });
+
+  it('every statement of cart.queries.ts is checked', () => expect(unchecked()).toEqual([]));
 });

@@ -1,18 +1,20 @@
 /**
  * The cart's statements, each beside the zod schema of its rows (docs/decisions/002: raw SQL where
- * it was measured to pay; cart.queries.test.ts checks the shapes on PGlite and PostgreSQL).
+ * it was measured to pay; Add to Cart is one statement). cart.queries.test.ts checks every shape on
+ * PGlite and PostgreSQL.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { CartChangeData } from '../../../domain/cart.ts';
+import { CART_LINE_LIMIT, CART_QUANTITY_MAX, type CartChangeData } from '../../../domain/cart.ts';
+import { typedQuery } from '../../db/typed-query.ts';
 
 const id = z.number().int();
 
 /** What every row of a cart statement carries: the show-price setting and the not-enough-stock text. */
-export const cartHeadRowSchema = z.object({ show_prices: z.unknown(), stock_text: z.string().nullable() });
+const cartHeadRowSchema = z.object({ show_prices: z.unknown(), stock_text: z.string().nullable() });
 
 /** A line with its product, size, package and stock. */
-export const cartLineRowSchema = z.object({
+const cartLineRowSchema = z.object({
   cart_id: id,
   line_id: id,
   quantity: id,
@@ -36,17 +38,26 @@ export const cartLineRowSchema = z.object({
 });
 export type CartLineRow = z.infer<typeof cartLineRowSchema>;
 
-/** An empty cart answers one row whose line columns are all null. */
-type NoLineRow = { [Column in keyof CartLineRow]: null };
+/** The schema of the columns of `shape` all null: what a LEFT JOIN that found nothing answers. */
+function nullsOf<Shape extends z.ZodRawShape>(shape: Shape) {
+  const nulls = Object.fromEntries(Object.keys(shape).map((column) => [column, z.null()]));
+  // One z.null() per column of the shape, which Object.fromEntries cannot say in its type.
+  return z.object(nulls as { [Column in keyof Shape]: z.ZodNull });
+}
 
-export type CartRow = z.infer<typeof cartHeadRowSchema> & (CartLineRow | NoLineRow);
+/** A cart answers a row per line; an empty cart one row whose line columns are all null. */
+const cartRowSchema = z.intersection(
+  cartHeadRowSchema,
+  z.union([cartLineRowSchema, nullsOf(cartLineRowSchema.shape)]),
+);
+export type CartRow = z.infer<typeof cartRowSchema>;
 
 export function isLine<Row extends CartRow>(row: Row): row is Row & CartLineRow {
   return row.line_id !== null;
 }
 
 /** A line's shipping dimensions (mm, g), when the cart is read with them; null where the shop has none. */
-export const cartDimensionRowSchema = z.object({
+const cartDimensionRowSchema = z.object({
   length_mm: id.nullable(),
   width_mm: id.nullable(),
   height_mm: id.nullable(),
@@ -83,7 +94,7 @@ interface CartRowsOptions {
  * that the statement defines: every line with its product, size, package and stock, and the
  * show-price setting and the not-enough-stock text (one row with no line when there is none).
  */
-export function cartRows({ extras, withDimensions = false }: CartRowsOptions = {}): SQL {
+function cartRows({ extras, withDimensions = false }: CartRowsOptions = {}): SQL {
   return sql`
   SELECT s.*, l.*
   FROM (SELECT (SELECT value FROM settings WHERE key = 'show_prices') AS show_prices,
@@ -112,23 +123,46 @@ export function cartRows({ extras, withDimensions = false }: CartRowsOptions = {
   ) l ON true`;
 }
 
-export const CART_ROWS = cartRows();
+const CART_ROWS = cartRows();
 
 /** The relation `lines` of cartRows: the client's own cart lines. */
-export function ownLines(clientId: number): SQL {
+function ownLines(clientId: number): SQL {
   return sql`SELECT cl.id, cl.cart_id, cl.product_id, cl.package_id, cl.size_id, cl.quantity
              FROM carts c JOIN cart_lines cl ON cl.cart_id = c.id
              WHERE c.client_id = ${clientId}`;
 }
 
+/** The client's cart: it is read on every change, in one statement. */
+export const selectCart = typedQuery(
+  cartRowSchema,
+  (clientId: number) => sql`WITH lines AS (${ownLines(clientId)}) ${CART_ROWS}`,
+);
+
+/**
+ * A statement of the client's cart with each line's dimensions and, on every row, the columns
+ * `extras` answers (of schema `extrasSchema`): checkout reads its whole context this way.
+ */
+export function cartWith<Extras extends z.ZodObject, Args extends unknown[]>(
+  extrasSchema: Extras,
+  extras: (clientId: number, ...args: Args) => SQL,
+) {
+  return typedQuery(
+    z.intersection(z.intersection(cartRowSchema, cartDimensionRowSchema), extrasSchema),
+    (clientId: number, ...args: Args) =>
+      sql`WITH lines AS (${ownLines(clientId)}) ${cartRows({ extras: extras(clientId, ...args), withDimensions: true })}`,
+  );
+}
+
 /** Why a change names no item the cart can hold (checkedItem's `problem`). */
-export type ItemProblem =
-  | 'unknown_package'
-  | 'package_has_no_sizes'
-  | 'unknown_product'
-  | 'product_has_no_sizes'
-  | 'size_missing'
-  | 'size_not_its_own';
+const itemProblemSchema = z.enum([
+  'unknown_package',
+  'package_has_no_sizes',
+  'unknown_product',
+  'product_has_no_sizes',
+  'size_missing',
+  'size_not_its_own',
+]);
+export type ItemProblem = z.infer<typeof itemProblemSchema>;
 
 /**
  * The cart's item rule, once, as SQL: what a change names, an active product in one of its own
@@ -136,7 +170,7 @@ export type ItemProblem =
  * (product_id, package_id, size_id, problem), problem null when the item is valid. The write
  * statement takes the item only without a problem; a refused change is told the problem.
  */
-export function checkedItem(change: CartChangeData): SQL {
+function checkedItem(change: CartChangeData): SQL {
   const sizeId = sql`${change.size_id}::int`;
   return change.isPackage
     ? sql`SELECT k.product_id, k.id AS package_id, NULL::int AS size_id,
@@ -156,9 +190,81 @@ export function checkedItem(change: CartChangeData): SQL {
           LEFT JOIN products p ON p.id = ${change.productId}`;
 }
 
-export interface CheckedItem {
-  product_id: number | null;
-  package_id: number | null;
-  size_id: number | null;
-  problem: ItemProblem | null;
+/** The item a change names, and its problem (null when the cart can hold it). */
+export const selectCheckedItem = typedQuery(
+  z.object({
+    product_id: id.nullable(),
+    package_id: id.nullable(),
+    size_id: id.nullable(),
+    problem: itemProblemSchema.nullable(),
+  }),
+  checkedItem,
+);
+
+/**
+ * Adds to (or sets) a line and reads the cart back in one statement, so two changes racing end
+ * as one line with both quantities: the item is checked, the caller's cart created on first use
+ * (a cartId naming another cart writes nothing), and the line written only when the cart holds
+ * fewer than CART_LINE_LIMIT other items. Each row carries the item's problem, the cart's id (null
+ * when the item is not valid or the cart not the caller's) and the line's (null when the cart is
+ * full).
+ */
+export const writeCartLine = typedQuery(
+  z.intersection(
+    cartRowSchema,
+    z.object({
+      item_problem: itemProblemSchema.nullable(),
+      written_cart_id: id.nullable(),
+      written_line_id: id.nullable(),
+    }),
+  ),
+  (clientId: number, change: CartChangeData, mode: 'add' | 'set') => {
+    const quantity =
+      mode === 'add'
+        ? sql`least(cart_lines.quantity + excluded.quantity, ${CART_QUANTITY_MAX})`
+        : sql`excluded.quantity`;
+    return sql`WITH checked AS (${checkedItem(change)}),
+          item AS (SELECT product_id, package_id, size_id FROM checked WHERE problem IS NULL),
+          cart AS (
+            INSERT INTO carts (client_id) SELECT ${clientId} FROM item
+            WHERE ${change.cartId}::int = 0
+               OR ${change.cartId}::int = (SELECT id FROM carts WHERE client_id = ${clientId})
+            ON CONFLICT (client_id) DO UPDATE SET updated_at = now()
+            RETURNING id
+          ),
+          line AS (
+            INSERT INTO cart_lines (cart_id, product_id, package_id, size_id, quantity)
+            SELECT cart.id, item.product_id, item.package_id, item.size_id, ${change.quantity}::int
+            FROM cart, item
+            WHERE ((SELECT count(*) FROM cart_lines l WHERE l.cart_id = cart.id) < ${CART_LINE_LIMIT}
+                   OR EXISTS (SELECT 1 FROM cart_lines l
+                              WHERE l.cart_id = cart.id AND l.product_id = item.product_id
+                                AND l.package_id IS NOT DISTINCT FROM item.package_id
+                                AND l.size_id IS NOT DISTINCT FROM item.size_id))
+            ON CONFLICT (cart_id, product_id, package_id, size_id) DO UPDATE SET quantity = ${quantity}
+            RETURNING id, cart_id, product_id, package_id, size_id, quantity
+          ),
+          -- The statement's snapshot does not see its own write: the written line replaces its old self.
+          lines AS (
+            SELECT cl.id, cl.cart_id, cl.product_id, cl.package_id, cl.size_id, cl.quantity
+            FROM cart_lines cl
+            WHERE cl.cart_id = (SELECT id FROM cart) AND cl.id NOT IN (SELECT id FROM line)
+            UNION ALL
+            SELECT id, cart_id, product_id, package_id, size_id, quantity FROM line
+          )
+          SELECT (SELECT problem FROM checked) AS item_problem,
+                 (SELECT id FROM cart) AS written_cart_id, (SELECT id FROM line) AS written_line_id, r.*
+          FROM (${CART_ROWS}) r`;
+  },
+);
+
+/** Locks the client's cart row for the caller's transaction: one checkout or wish list at a time. */
+export const lockCart = typedQuery(
+  z.object({ id }),
+  (clientId: number) => sql`SELECT id FROM carts WHERE client_id = ${clientId} FOR UPDATE`,
+);
+
+/** Deletes the client's cart lines (the cart row stays, with its id), as SQL for a larger statement. */
+export function emptyCartLines(clientId: number): SQL {
+  return sql`DELETE FROM cart_lines WHERE cart_id IN (SELECT id FROM carts WHERE client_id = ${clientId})`;
 }

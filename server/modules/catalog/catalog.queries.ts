@@ -1,9 +1,9 @@
 /**
  * The catalogue's statements, each beside the zod schema of its rows (docs/decisions/002: raw SQL
  * where it was measured to pay). Every list is one statement whatever its length: joins, window
- * functions and json_agg, no query per product. The row schemas are the contract: a test runs each
- * statement on PGlite and PostgreSQL and checks every row against its schema
- * (catalog.queries.test.ts); at run time the rows are trusted, so the hot paths parse nothing.
+ * functions and json_agg, no query per product. The row schemas are the contract (typedQuery):
+ * catalog.queries.test.ts runs every statement on PGlite and PostgreSQL and checks each row against
+ * its schema; at run time the rows are trusted, so the hot paths parse nothing.
  */
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -16,12 +16,12 @@ import {
   searchWords,
   TEASER_PRODUCTS,
 } from '../../../domain/catalog.ts';
-import { type DbOrTx, rowsOf } from '../../db/database.ts';
+import { typedQuery } from '../../db/typed-query.ts';
 import { type CategoryTree, categoryMap } from './category-tree.ts';
 
 const id = z.number().int();
 
-export const categoryRowSchema = z.object({
+const categoryRowSchema = z.object({
   id,
   parent_id: id.nullable(),
   name: z.string(),
@@ -30,7 +30,7 @@ export const categoryRowSchema = z.object({
   sort_order: id,
 });
 
-export const cardRowSchema = z.object({
+const cardRowSchema = z.object({
   id,
   category_id: id,
   code: z.string(),
@@ -57,16 +57,14 @@ function rootsMap(tree: CategoryTree): SQL {
   return categoryMap(tree.roots.map((root) => ({ groupId: root.id, categories: tree.subtree(root.id) })));
 }
 
-export function selectCategories(db: DbOrTx) {
-  return rowsOf<z.infer<typeof categoryRowSchema>>(
-    db,
-    sql`SELECT id, parent_id, name, icon, is_package, sort_order FROM categories`,
-  );
-}
+export const selectCategories = typedQuery(
+  categoryRowSchema,
+  () => sql`SELECT id, parent_id, name, icon, is_package, sort_order FROM categories`,
+);
 
 // ---------------------------------------------------------------- showroom and teaser
 
-export const showroomRowSchema = z.object({
+const showroomRowSchema = z.object({
   product_id: id,
   name: z.string(),
   icon: z.string(),
@@ -78,9 +76,9 @@ export const showroomRowSchema = z.object({
 export type ShowroomRow = z.infer<typeof showroomRowSchema>;
 
 /** The first SHOWROOM_PER_CATEGORY products of every tab, with the tab's count. */
-export function selectShowroom(db: DbOrTx, tree: CategoryTree) {
-  return rowsOf<ShowroomRow>(
-    db,
+export const selectShowroom = typedQuery(
+  showroomRowSchema,
+  (tree: CategoryTree) =>
     sql`SELECT p.id AS product_id, p.name, p.icon, p.category_id, p.root_id, p.product_count,
           (SELECT k.id FROM packages k WHERE k.product_id = p.id ORDER BY k.sort_order, k.id LIMIT 1) AS pk_id
         FROM (
@@ -90,33 +88,29 @@ export function selectShowroom(db: DbOrTx, tree: CategoryTree) {
           FROM products pr JOIN ${rootsMap(tree)} ON cm.category_id = pr.category_id
           WHERE pr.active
         ) p WHERE p.rn <= ${SHOWROOM_PER_CATEGORY} ORDER BY p.rn`,
-  );
-}
+);
 
 /** TEASER_PRODUCTS products, the new ones first. */
-export function selectTeaser(db: DbOrTx, tree: CategoryTree) {
-  return rowsOf<CardRow>(
-    db,
+export const selectTeaser = typedQuery(
+  cardRowSchema,
+  (tree: CategoryTree) =>
     sql`SELECT ${CARD_COLUMNS} FROM (
           SELECT pr.*, cm.ord FROM products pr JOIN ${rootsMap(tree)} ON cm.category_id = pr.category_id
           WHERE pr.active ORDER BY pr.is_new DESC, cm.ord, pr.sort_order, pr.id LIMIT ${TEASER_PRODUCTS}
         ) p ORDER BY p.is_new DESC, p.ord, p.sort_order, p.id`,
-  );
-}
+);
 
 // ---------------------------------------------------------------- product and package pages
 
-export const productPlaceRowSchema = z.object({ category_id: id });
+const productPlaceRowSchema = z.object({ category_id: id });
 
 /** Where an active product sits (its category), or no row. */
-export function selectProductPlace(db: DbOrTx, productId: number) {
-  return rowsOf<z.infer<typeof productPlaceRowSchema>>(
-    db,
-    sql`SELECT category_id FROM products WHERE id = ${productId} AND active`,
-  );
-}
+export const selectProductPlace = typedQuery(
+  productPlaceRowSchema,
+  (productId: number) => sql`SELECT category_id FROM products WHERE id = ${productId} AND active`,
+);
 
-export const productDetailRowSchema = cardRowSchema.extend({
+const productDetailRowSchema = cardRowSchema.extend({
   category_name: z.string(),
   long_description: z.string(),
   color: z.string(),
@@ -127,9 +121,9 @@ export const productDetailRowSchema = cardRowSchema.extend({
 export type ProductDetailRow = z.infer<typeof productDetailRowSchema>;
 
 /** An active product with its sizes and their stock, its colour family and its images. */
-export function selectProductDetail(db: DbOrTx, productId: number) {
-  return rowsOf<ProductDetailRow>(
-    db,
+export const selectProductDetail = typedQuery(
+  productDetailRowSchema,
+  (productId: number) =>
     sql`SELECT ${CARD_COLUMNS}, p.long_description, p.color, c.name AS category_name,
           coalesce((SELECT json_agg(json_build_object('id', z.id, 'name', z.name, 'type_id', z.type_id,
               'instock', coalesce(st.instock, 0)) ORDER BY z.sort_order, z.id)
@@ -142,16 +136,15 @@ export function selectProductDetail(db: DbOrTx, productId: number) {
             FROM product_images i WHERE i.product_id = p.id), '[]'::json) AS product_images
         FROM products p JOIN categories c ON c.id = p.category_id
         WHERE p.id = ${productId} AND p.active`,
-  );
-}
+);
 
-export const packageDetailRowSchema = packageDetailSchema.extend({ pricing: id });
+const packageDetailRowSchema = packageDetailSchema.extend({ pricing: id });
 export type PackageDetailRow = z.infer<typeof packageDetailRowSchema>;
 
 /** A package of an active product, with its colour siblings and the category's other packages. */
-export function selectPackageDetail(db: DbOrTx, productId: number, packageId: number) {
-  return rowsOf<PackageDetailRow>(
-    db,
+export const selectPackageDetail = typedQuery(
+  packageDetailRowSchema,
+  (productId: number, packageId: number) =>
     sql`SELECT k.id, k.product_id, p.category_id, k.code, k.name, k.pricing, k.long_description, k.icon,
           k.color, k.instock,
           coalesce((SELECT json_agg(json_build_object('id', o.id, 'icon', o.icon, 'name', o.name,
@@ -165,49 +158,42 @@ export function selectPackageDetail(db: DbOrTx, productId: number, packageId: nu
             WHERE q.pk_id IS NOT NULL), '[]'::json) AS products
         FROM packages k JOIN products p ON p.id = k.product_id
         WHERE k.id = ${packageId} AND k.product_id = ${productId} AND p.active`,
-  );
-}
+);
 
-export const existsRowSchema = z.object({ id });
+const existsRowSchema = z.object({ id });
 
-export function selectActiveProduct(db: DbOrTx, productId: number) {
-  return rowsOf<z.infer<typeof existsRowSchema>>(
-    db,
-    sql`SELECT id FROM products WHERE id = ${productId} AND active`,
-  );
-}
+export const selectActiveProduct = typedQuery(
+  existsRowSchema,
+  (productId: number) => sql`SELECT id FROM products WHERE id = ${productId} AND active`,
+);
 
-export function selectActivePackage(db: DbOrTx, packageId: number) {
-  return rowsOf<z.infer<typeof existsRowSchema>>(
-    db,
+export const selectActivePackage = typedQuery(
+  existsRowSchema,
+  (packageId: number) =>
     sql`SELECT k.id FROM packages k JOIN products p ON p.id = k.product_id WHERE k.id = ${packageId} AND p.active`,
-  );
-}
+);
 
 // ---------------------------------------------------------------- tabs and groups
 
-export const phaseHeadingRowSchema = z.object({
+const phaseHeadingRowSchema = z.object({
   short_description: z.string(),
   long_description: z.string(),
 });
 
-export function selectPhaseHeading(db: DbOrTx, rootId: number) {
-  return rowsOf<z.infer<typeof phaseHeadingRowSchema>>(
-    db,
+export const selectPhaseHeading = typedQuery(
+  phaseHeadingRowSchema,
+  (rootId: number) =>
     sql`SELECT short_description, long_description FROM phases WHERE category_id = ${rootId}`,
-  );
-}
+);
 
-export const phaseRowSchema = phaseSummarySchema;
+const phaseRowSchema = phaseSummarySchema;
 
-export function selectPhases(db: DbOrTx) {
-  return rowsOf<z.infer<typeof phaseRowSchema>>(
-    db,
-    sql`SELECT category_id, short_description, long_description FROM phases`,
-  );
-}
+export const selectPhases = typedQuery(
+  phaseRowSchema,
+  () => sql`SELECT category_id, short_description, long_description FROM phases`,
+);
 
-export const groupCardRowSchema = cardRowSchema.extend({ group_id: id, product_count: id });
+const groupCardRowSchema = cardRowSchema.extend({ group_id: id, product_count: id });
 export type GroupCardRow = z.infer<typeof groupCardRowSchema>;
 
 export interface Group {
@@ -216,9 +202,9 @@ export interface Group {
 }
 
 /** The first `perGroup` cards of each group, with the group's count. */
-export function selectGroupCards(db: DbOrTx, groups: readonly Group[], perGroup: number) {
-  return rowsOf<GroupCardRow>(
-    db,
+export const selectGroupCards = typedQuery(
+  groupCardRowSchema,
+  (groups: readonly Group[], perGroup: number) =>
     sql`SELECT ${CARD_COLUMNS}, p.group_id, p.product_count FROM (
           SELECT pr.*, cm.group_id,
             row_number() OVER (PARTITION BY cm.group_id ORDER BY cm.ord, pr.sort_order, pr.id) AS rn,
@@ -226,41 +212,37 @@ export function selectGroupCards(db: DbOrTx, groups: readonly Group[], perGroup:
           FROM products pr JOIN ${categoryMap(groups)} ON cm.category_id = pr.category_id
           WHERE pr.active
         ) p WHERE p.rn <= ${perGroup} ORDER BY p.rn`,
-  );
-}
+);
 
-export const totalRowSchema = z.object({ total: id });
+const totalRowSchema = z.object({ total: id });
 
-export function countGroupProducts(db: DbOrTx, group: Group) {
-  return rowsOf<z.infer<typeof totalRowSchema>>(
-    db,
+export const countGroupProducts = typedQuery(
+  totalRowSchema,
+  (group: Group) =>
     sql`SELECT count(*)::int AS total FROM products pr JOIN ${categoryMap([group])} ON cm.category_id = pr.category_id
         WHERE pr.active`,
-  );
-}
+);
 
 /** A page of a group's cards in display order. */
-export function selectGroupPage(db: DbOrTx, group: Group, page: Page) {
-  return rowsOf<CardRow>(
-    db,
+export const selectGroupPage = typedQuery(
+  cardRowSchema,
+  (group: Group, page: Page) =>
     sql`SELECT ${CARD_COLUMNS} FROM (
           SELECT pr.*, cm.ord FROM products pr JOIN ${categoryMap([group])} ON cm.category_id = pr.category_id
           WHERE pr.active ORDER BY cm.ord, pr.sort_order, pr.id OFFSET ${page.offset} LIMIT ${page.limit}
         ) p ORDER BY p.ord, p.sort_order, p.id`,
-  );
-}
+);
 
-export const rootCountRowSchema = z.object({ root_id: id, products: id });
+const rootCountRowSchema = z.object({ root_id: id, products: id });
 
 /** Active products under each tab. */
-export function countRootProducts(db: DbOrTx, tree: CategoryTree) {
-  return rowsOf<z.infer<typeof rootCountRowSchema>>(
-    db,
+export const countRootProducts = typedQuery(
+  rootCountRowSchema,
+  (tree: CategoryTree) =>
     sql`SELECT cm.group_id AS root_id, count(*)::int AS products
         FROM products pr JOIN ${rootsMap(tree)} ON cm.category_id = pr.category_id
         WHERE pr.active GROUP BY cm.group_id`,
-  );
-}
+);
 
 // ---------------------------------------------------------------- search
 
@@ -310,38 +292,32 @@ function searchTerms(term: string) {
   return { raw, matches, phraseRank };
 }
 
-export const searchRowSchema = cardRowSchema.extend({ category_name: z.string(), total: id });
+const searchRowSchema = cardRowSchema.extend({ category_name: z.string(), total: id });
 export type SearchRow = z.infer<typeof searchRowSchema>;
 
 /** A page of the products matching a term, best first, each row with the count of all matches. */
-export function selectSearchPage(db: DbOrTx, term: string, page: Page) {
+export const selectSearchPage = typedQuery(searchRowSchema, (term: string, page: Page) => {
   const { raw, matches, phraseRank } = searchTerms(term);
-  return rowsOf<SearchRow>(
-    db,
-    sql`WITH ${CATEGORY_WORDS}
+  return sql`WITH ${CATEGORY_WORDS}
         SELECT ${CARD_COLUMNS}, p.category_name, p.total FROM (
           SELECT pr.*, c.name AS category_name, count(*) OVER ()::int AS total,
             CASE WHEN lower(pr.code) = ${raw} THEN 0 ELSE ${phraseRank} END AS rank
           FROM products pr JOIN c ON c.id = pr.category_id
           WHERE pr.active AND (${matches})
           ORDER BY rank, lower(pr.name), pr.id OFFSET ${page.offset} LIMIT ${page.limit}
-        ) p ORDER BY p.rank, lower(p.name), p.id`,
-  );
-}
+        ) p ORDER BY p.rank, lower(p.name), p.id`;
+});
 
-export function countSearch(db: DbOrTx, term: string) {
+export const countSearch = typedQuery(totalRowSchema, (term: string) => {
   const { matches } = searchTerms(term);
-  return rowsOf<z.infer<typeof totalRowSchema>>(
-    db,
-    sql`WITH ${CATEGORY_WORDS}
+  return sql`WITH ${CATEGORY_WORDS}
         SELECT count(*)::int AS total FROM products pr JOIN c ON c.id = pr.category_id
-        WHERE pr.active AND (${matches})`,
-  );
-}
+        WHERE pr.active AND (${matches})`;
+});
 
 // ---------------------------------------------------------------- dashboard
 
-export const tileRowSchema = z.object({
+const tileRowSchema = z.object({
   root_id: id,
   visits: id,
   types: id,
@@ -351,9 +327,9 @@ export const tileRowSchema = z.object({
 export type TileRow = z.infer<typeof tileRowSchema>;
 
 /** Per tab: its visits, designs and colours, and its three most visited products. */
-export function selectDashboard(db: DbOrTx, tree: CategoryTree) {
-  return rowsOf<TileRow>(
-    db,
+export const selectDashboard = typedQuery(
+  tileRowSchema,
+  (tree: CategoryTree) =>
     sql`WITH prod AS (
           SELECT pr.id, pr.category_id, pr.name, pr.icon, pr.visits, pr.family, pr.color, cm.group_id AS root_id,
             row_number() OVER (PARTITION BY cm.group_id ORDER BY pr.visits DESC, cm.ord, pr.sort_order, pr.id) AS rn
@@ -372,12 +348,11 @@ export function selectDashboard(db: DbOrTx, tree: CategoryTree) {
               'pkId', (SELECT k.id FROM packages k WHERE k.product_id = prod.id ORDER BY k.sort_order, k.id LIMIT 1))
             ORDER BY prod.rn) FILTER (WHERE prod.rn <= 3), '[]'::json) AS products
         FROM prod GROUP BY prod.root_id`,
-  );
-}
+);
 
 // ---------------------------------------------------------------- dimensions
 
-export const dimensionRowSchema = z.object({
+const dimensionRowSchema = z.object({
   product_id: id.nullable(),
   size_id: id.nullable(),
   package_id: id.nullable(),
@@ -386,26 +361,26 @@ export const dimensionRowSchema = z.object({
   height: id,
   weight: id,
 });
-export type DimensionRow = z.infer<typeof dimensionRowSchema>;
 
 const DIMENSION_COLUMNS = sql`d.product_id, d.size_id, d.package_id, d.length_mm AS length, d.width_mm AS width,
   d.height_mm AS height, d.weight_g AS weight`;
 
-export function selectDimensions(db: DbOrTx) {
-  return rowsOf<DimensionRow>(db, sql`SELECT ${DIMENSION_COLUMNS} FROM dimensions d ORDER BY d.id`);
-}
+export const selectDimensions = typedQuery(
+  dimensionRowSchema,
+  () => sql`SELECT ${DIMENSION_COLUMNS} FROM dimensions d ORDER BY d.id`,
+);
 
 /** A product's measures: the size's own first (when it has some), then the product's. */
-export function selectProductDimensions(db: DbOrTx, productId: number, sizeId: number | null) {
-  return rowsOf<DimensionRow>(
-    db,
+export const selectProductDimensions = typedQuery(
+  dimensionRowSchema,
+  (productId: number, sizeId: number | null) =>
     sql`SELECT ${DIMENSION_COLUMNS}
         FROM dimensions d
         WHERE d.product_id = ${productId} AND (d.size_id IS NULL OR d.size_id = ${sizeId}::int)
         ORDER BY (d.size_id IS NULL), d.id`,
-  );
-}
+);
 
-export function selectProduct(db: DbOrTx, productId: number) {
-  return rowsOf<z.infer<typeof existsRowSchema>>(db, sql`SELECT id FROM products WHERE id = ${productId}`);
-}
+export const selectProduct = typedQuery(
+  existsRowSchema,
+  (productId: number) => sql`SELECT id FROM products WHERE id = ${productId}`,
+);

@@ -7,7 +7,8 @@
  * holds, what is not found. The statements are in catalog.queries.ts, the reply shapes in
  * catalog.views.ts. The replies that the bench loads are answered as CacheableReply (a key naming
  * the price view, and a loader): the route edge serialises each once and keeps it
- * (cached-reply.ts); the small lookups behind the rules are kept in the same catalogue cache.
+ * (cached-reply.ts); the small lookups behind the rules are kept in the same catalogue cache
+ * (catalog-lookups.ts).
  */
 import { and, asc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import {
@@ -29,15 +30,12 @@ import { specialOffers } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { readSettings } from '../settings/settings.service.ts';
 import {
   countGroupProducts,
   countRootProducts,
   countSearch,
   type Page,
-  selectActivePackage,
   selectActiveProduct,
-  selectCategories,
   selectDashboard,
   selectDimensions,
   selectGroupCards,
@@ -48,7 +46,6 @@ import {
   selectProduct,
   selectProductDetail,
   selectProductDimensions,
-  selectProductPlace,
   selectSearchPage,
   selectShowroom,
   selectTeaser,
@@ -68,18 +65,12 @@ import {
   toTeaser,
 } from './catalog.views.ts';
 import type { CacheableReply, CatalogCache } from './catalog-cache.ts';
-import { buildCategoryTree, type CategoryNode, type CategoryTree } from './category-tree.ts';
+import { createCatalogLookups } from './catalog-lookups.ts';
+import type { CategoryNode, CategoryTree } from './category-tree.ts';
 import type { VisitCounter } from './visits.ts';
-
-export type { Page } from './catalog.queries.ts';
-
-/** Who is asking, as far as prices go: a visitor, a client with prices, a client while prices are off. */
-export type PriceView = 'visitor' | 'priced' | 'unpriced';
 
 /** Dashboard tiles rank by visits, which change without notice: they are rebuilt this often. */
 const DASHBOARD_MAX_AGE_MS = 30_000;
-/** show_prices is re-read this often even if a settings writer forgets notifyCatalogChanged. */
-const SETTINGS_MAX_AGE_MS = 1_000;
 
 export interface CatalogServiceDeps {
   db: Database;
@@ -89,55 +80,9 @@ export interface CatalogServiceDeps {
 }
 
 export function createCatalogService({ db, cache, clock, visits }: CatalogServiceDeps) {
-  function categoryTree(): Promise<CategoryTree> {
-    return cache.getOrLoad('tree', async () => ({
-      value: buildCategoryTree(await selectCategories(db)),
-      tags: 'structure',
-    }));
-  }
-
-  function showPrices(): Promise<boolean> {
-    return cache.getOrLoad('setting:show_prices', async () => ({
-      value: (await readSettings(db)).show_prices,
-      tags: 'structure',
-      maxAgeMs: SETTINGS_MAX_AGE_MS,
-    }));
-  }
-
-  async function viewOf(user: AuthUser | null): Promise<PriceView> {
-    if (!user) return 'visitor';
-    return (await showPrices()) ? 'priced' : 'unpriced';
-  }
-
-  /** The only products a visitor may open: the showroom's and the teaser's. */
-  function visitorProductIds(): Promise<ReadonlySet<number>> {
-    return cache.getOrLoad('visitor-products', async () => {
-      const tree = await categoryTree();
-      const [showroom, teaser] = await Promise.all([selectShowroom(db, tree), selectTeaser(db, tree)]);
-      const ids = new Set([...showroom.map((row) => row.product_id), ...teaser.map((row) => row.id)]);
-      return { value: ids, tags: 'structure' };
-    });
-  }
-
-  async function visibleTo(user: AuthUser | null, productId: number): Promise<boolean> {
-    return user !== null || (await visitorProductIds()).has(productId);
-  }
-
-  /** The categories an active product may be asked for with (its own and those above it); null when unknown. */
-  function productLineage(id: number): Promise<readonly number[] | null> {
-    return cache.getOrLoad(`lineage:product:${id}`, async () => {
-      const [row] = await selectProductPlace(db, id);
-      return { value: row ? (await categoryTree()).lineage(row.category_id) : null, tags: [id] };
-    });
-  }
-
-  /** Whether an active product (or package) of this id exists, kept until the catalogue changes. */
-  function exists(what: 'product' | 'package', id: number): Promise<boolean> {
-    return cache.getOrLoad(`exists:${what}:${id}`, async () => {
-      const rows = what === 'product' ? await selectActiveProduct(db, id) : await selectActivePackage(db, id);
-      return { value: rows.length > 0, tags: 'structure' };
-    });
-  }
+  const { categoryTree, visitorProductIds, viewOf, visibleTo, productLineage, exists } = createCatalogLookups(
+    { db, cache },
+  );
 
   async function requireRoot(categoryId: number): Promise<{ tree: CategoryTree; root: CategoryNode }> {
     const tree = await categoryTree();

@@ -3,22 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { rowsOf } from '../../db/database.ts';
 import { bearer, createTestApp, signUp, type TestApp, TORONTO_ADDRESS } from '../../test/app.ts';
-import { loadCartWith } from '../cart/cart.service.ts';
-import {
-  claimPaymentMethodOwner,
-  contextColumns,
-  contextColumnsSchema,
-  insertedOrderRowSchema,
-  insertOrder,
-  ownerRowSchema,
-  previousAuthorizationRowSchema,
-  replaceCartAuthorization,
-} from './checkout.queries.ts';
+import { rowChecks } from '../../test/rows.ts';
+import * as queries from './checkout.queries.ts';
 
 /**
  * Checkout's statements answer rows of exactly their schemas' shapes, on the database this run
  * uses (PGlite, and PostgreSQL with TEST_DATABASE_URL).
  */
+const { expectRows, unchecked } = rowChecks(queries);
 let t: TestApp;
 let client: LoginRecord;
 
@@ -40,7 +32,9 @@ beforeAll(async () => {
   const [product] = await rowsOf<{ id: number }>(
     t.db,
     sql`SELECT p.id FROM products p JOIN stock s ON s.product_id = p.id
-        WHERE p.active AND p.size_type_id IS NULL AND s.instock > 0 ORDER BY p.id LIMIT 1`,
+        WHERE p.active AND p.size_type_id IS NULL AND s.instock > 0
+          AND EXISTS (SELECT 1 FROM dimensions d WHERE d.product_id = p.id)
+        ORDER BY p.id LIMIT 1`,
   );
   const added = await t.app.inject({
     method: 'POST',
@@ -53,13 +47,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the checkout statements answer the shapes of their row schemas', () => {
-  it("the context's columns, with both addresses, the tax rate and a placed order", async () => {
+  it('the context: the cart with its dimensions, both addresses, the tax rate and a placed order', async () => {
     const addresses = await t.app.inject({
       url: `/api/Address/client/${client.client_id}`,
       headers: bearer(client),
     });
     const [shipping, billing] = addresses.json();
-    const [order] = await insertOrder(t.db, {
+    const [order] = await expectRows(queries.insertOrder, t.db, {
       clientId: client.client_id,
       paymentIntentId: 'pi_shape_check',
       card: { brand: 'visa', last4: '4242' },
@@ -75,27 +69,29 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
       billing,
       lines: [],
     });
-    expect(insertedOrderRowSchema.strict().parse(order)).toEqual(order);
-    const { extras } = await loadCartWith<Record<string, unknown>>(
-      t.db,
-      client.client_id,
-      contextColumns(client.client_id, 'pi_shape_check'),
-    );
-    const context = contextColumnsSchema.parse(extras);
-    expect(context.default_addresses).toHaveLength(2);
-    expect(context.shipping_tax_ppm).toBe(130_000);
-    expect(context.placed_order).toMatchObject({ orderNumber: order?.orderNumber, status: 'placed' });
-    for (const key of Object.keys(contextColumnsSchema.shape))
-      expect(extras[key]).toEqual(context[key as keyof typeof context]);
+    const rows = await expectRows(queries.selectCheckoutContext, t.db, client.client_id, 'pi_shape_check');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ line_id: expect.any(Number), length_mm: expect.any(Number) });
+    expect(rows[0]?.default_addresses).toHaveLength(2);
+    expect(rows[0]?.shipping_tax_ppm).toBe(130_000);
+    expect(rows[0]?.placed_order).toMatchObject({ orderNumber: order?.orderNumber, status: 'placed' });
+    const [withoutPayment] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id);
+    expect(withoutPayment?.placed_order).toBeNull();
   });
 
   it('the cart authorization and the payment method owner', async () => {
-    const [first] = await replaceCartAuthorization(t.db, client.client_id, 'pi_first');
-    const [second] = await replaceCartAuthorization(t.db, client.client_id, 'pi_second');
-    expect(previousAuthorizationRowSchema.strict().parse(first)).toEqual({ previous: null });
-    expect(previousAuthorizationRowSchema.strict().parse(second)).toEqual({ previous: 'pi_first' });
-    const owners = await claimPaymentMethodOwner(t.db, client.client_id, 'pm_shape_check');
-    expect(owners).toHaveLength(1);
-    expect(ownerRowSchema.strict().parse(owners[0])).toEqual({ client_id: client.client_id });
+    const [first] = await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, 'pi_first');
+    const [second] = await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, 'pi_second');
+    expect(first).toEqual({ previous: null });
+    expect(second).toEqual({ previous: 'pi_first' });
+    const owners = await expectRows(
+      queries.claimPaymentMethodOwner,
+      t.db,
+      client.client_id,
+      'pm_shape_check',
+    );
+    expect(owners).toEqual([{ client_id: client.client_id }]);
   });
+
+  it('every statement of checkout.queries.ts is checked', () => expect(unchecked()).toEqual([]));
 });

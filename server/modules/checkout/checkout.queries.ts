@@ -14,10 +14,15 @@ import {
 import type { Cart } from '../../../domain/cart.ts';
 import { ORDER_STATUSES } from '../../../domain/orders.ts';
 import type { ItemDimensions } from '../../../domain/shipping.ts';
-import { type DbOrTx, rowsOf } from '../../db/database.ts';
-import { currentAddresses } from '../addresses/addresses.service.ts';
-import { loadCartWith } from '../cart/cart.service.ts';
-import { SETTINGS_JSON, type Settings, settingsFrom, taxRatePpmOf } from '../settings/settings.service.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { typedQuery } from '../../db/typed-query.ts';
+import { mailInsert, type OutgoingMail } from '../../providers/mail/outbox.ts';
+import { currentAddresses } from '../addresses/addresses.queries.ts';
+import { cartWith, emptyCartLines } from '../cart/cart.queries.ts';
+import { lineDimensions, toCart } from '../cart/cart.service.ts';
+import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
+import { SETTINGS_JSON, taxRatePpmOf } from '../settings/settings.queries.ts';
+import { type Settings, settingsFrom } from '../settings/settings.service.ts';
 
 /** Everything checkout computes an order from, read in one statement. */
 export interface CheckoutContext {
@@ -45,17 +50,16 @@ const placedOrderSchema = z.object({ id, orderNumber: id, status: z.enum(ORDER_S
 type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
 /** The columns the context statement answers beside the cart's (cart.queries.ts). */
-export const contextColumnsSchema = z.object({
+const contextColumnsSchema = z.object({
   settings_rows: z.array(z.object({ key: z.string(), value: z.unknown() })),
   default_addresses: z.array(savedAddressSchema),
   shipping_tax_ppm: id.nullable(),
   client_email: z.string().nullable(),
   placed_order: placedOrderSchema.nullable(),
 });
-type ContextColumns = z.infer<typeof contextColumnsSchema>;
 
 /** The context's columns beside the cart's: settings, addresses, tax rate, e-mail, placed order. */
-export function contextColumns(clientId: number, paymentIntentId?: string): SQL {
+function contextColumns(clientId: number, paymentIntentId?: string): SQL {
   const shippingProvince = sql`(SELECT province FROM (${currentAddresses(clientId)}) a
       WHERE address_type_id = ${SHIPPING_ADDRESS})`;
   const placedOrder =
@@ -75,20 +79,22 @@ export function contextColumns(clientId: number, paymentIntentId?: string): SQL 
  * addresses, the tax rate where the order ships, the client's e-mail and, given a payment intent,
  * the order it placed: what computing an order needs, in one round trip instead of six.
  */
+export const selectCheckoutContext = cartWith(contextColumnsSchema, contextColumns);
+
+/** The checkout context of the client's cart, from selectCheckoutContext's rows. */
 export async function loadCheckoutContext(
   db: DbOrTx,
   clientId: number,
   paymentIntentId?: string,
 ): Promise<CheckoutContext> {
-  const { cart, dimensions, extras } = await loadCartWith<ContextColumns>(
-    db,
-    clientId,
-    contextColumns(clientId, paymentIntentId),
-  );
+  const rows = await selectCheckoutContext(db, clientId, paymentIntentId);
+  const extras = rows[0];
+  if (!extras) throw new Error('the cart statement answers a row even for an empty cart');
+  const cart = toCart(rows, clientId);
   const address = (typeId: number) => extras.default_addresses.find((a) => a.address_type_id === typeId);
   return {
     cart,
-    boxItems: dimensions.map((item, index) =>
+    boxItems: lineDimensions(rows).map((item, index) =>
       item ? { ...item, quantity: cart.products[index]?.quantity ?? 0 } : null,
     ),
     settings: settingsFrom(extras.settings_rows),
@@ -130,12 +136,12 @@ export interface NewOrderRow {
   lines: readonly NewOrderLine[];
 }
 
-export const insertedOrderRowSchema = z.object({ id, orderNumber: id });
+const insertedOrderRowSchema = z.object({ id, orderNumber: id });
 
 /** Writes the order and its lines in one statement; answers its id and number. */
-export function insertOrder(db: DbOrTx, order: NewOrderRow) {
-  return rowsOf<z.infer<typeof insertedOrderRowSchema>>(
-    db,
+export const insertOrder = typedQuery(
+  insertedOrderRowSchema,
+  (order: NewOrderRow) =>
     sql`WITH placed AS (
           INSERT INTO orders (client_id, payment_intent_id, payment_method, client_name, email, subtotal,
             discount, shipping_fee, tax_rate_ppm, tax, total, shipping_address, billing_address)
@@ -155,28 +161,26 @@ export function insertOrder(db: DbOrTx, order: NewOrderRow) {
             quantity int, line_total int)
         )
         SELECT id, order_number AS "orderNumber" FROM placed`,
-  );
-}
+);
 
-export const previousAuthorizationRowSchema = z.object({ previous: z.string().nullable() });
+const previousAuthorizationRowSchema = z.object({ previous: z.string().nullable() });
 
 /** Makes a payment intent the cart's authorization, locking the cart; answers the one it replaced. */
-export function replaceCartAuthorization(db: DbOrTx, clientId: number, paymentIntentId: string) {
-  return rowsOf<z.infer<typeof previousAuthorizationRowSchema>>(
-    db,
+export const replaceCartAuthorization = typedQuery(
+  previousAuthorizationRowSchema,
+  (clientId: number, paymentIntentId: string) =>
     sql`UPDATE carts c SET payment_intent_id = ${paymentIntentId}
         FROM (SELECT id, payment_intent_id FROM carts WHERE client_id = ${clientId} FOR UPDATE) old
         WHERE c.id = old.id
         RETURNING old.payment_intent_id AS previous`,
-  );
-}
+);
 
-export const ownerRowSchema = z.object({ client_id: id });
+const ownerRowSchema = z.object({ client_id: id });
 
 /** The client a payment method belongs to; the caller becomes its owner when it has none yet. */
-export function claimPaymentMethodOwner(db: DbOrTx, clientId: number, paymentMethodId: string) {
-  return rowsOf<z.infer<typeof ownerRowSchema>>(
-    db,
+export const claimPaymentMethodOwner = typedQuery(
+  ownerRowSchema,
+  (clientId: number, paymentMethodId: string) =>
     sql`WITH claimed AS (
           INSERT INTO payment_method_owners (payment_method_id, client_id)
           VALUES (${paymentMethodId}, ${clientId})
@@ -185,5 +189,25 @@ export function claimPaymentMethodOwner(db: DbOrTx, clientId: number, paymentMet
         SELECT client_id FROM claimed
         UNION ALL
         SELECT client_id FROM payment_method_owners WHERE payment_method_id = ${paymentMethodId}`,
+);
+
+/**
+ * After the order is written: the cart emptied and its authorization used, the confirmation
+ * queued and the catalogue told of the stock taken (here and on other instances), in one
+ * statement.
+ */
+export async function closeCheckout(
+  tx: DbOrTx,
+  clientId: number,
+  confirmation: OutgoingMail,
+  productIds: readonly number[],
+): Promise<void> {
+  await tx.execute(
+    sql`WITH emptied AS (${emptyCartLines(clientId)}), used AS (
+          UPDATE carts SET payment_intent_id = NULL WHERE client_id = ${clientId}
+        ), mail AS (
+          ${mailInsert(confirmation)}
+        )
+        SELECT ${catalogChangeNotice(productIds)}`,
   );
 }

@@ -12,15 +12,15 @@ import type { Database, Tx } from '../../db/database.ts';
 import { messages, orders, packages, paymentMethodOwners, stock } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { mailInsert } from '../../providers/mail/outbox.ts';
 import { isPaymentError, type PaymentGateway, type PaymentIntent } from '../../providers/payments/gateway.ts';
 import type { Destination, ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
+import { lockCart } from '../cart/cart.queries.ts';
 import { type Settings, taxRateMissing } from '../settings/settings.service.ts';
 import {
   type CheckoutContext,
   claimPaymentMethodOwner,
+  closeCheckout,
   insertOrder,
   loadCheckoutContext,
   replaceCartAuthorization,
@@ -65,7 +65,9 @@ async function totalsOf(context: CheckoutContext, rates: ShippingRates): Promise
   const stockError = cart.products.find((line) => line.error)?.error;
   if (stockError) throw new AppError('not_enough_stock', stockError, 409);
   if (!canCheckout(cart, settings.minimum_purchase)) {
-    throw cartNotReady(`The minimum purchase is ${formatMoney(settings.minimum_purchase)} before tax.`);
+    throw cartNotReady(
+      formatMessage(DEFAULT_MESSAGES.minimum_purchase, formatMoney(settings.minimum_purchase)),
+    );
   }
   if (!shipping) throw cartNotReady('Please enter your shipping address.');
   if (shipping.country_code !== 'CA') throw badRequest(SHIP_ONLY_TO_CANADA_ERROR);
@@ -406,7 +408,7 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
       try {
         order = await db.transaction(async (tx) => {
           // One checkout at a time per client: the cart cannot change under the order.
-          await tx.execute(sql`SELECT id FROM carts WHERE client_id = ${user.id} FOR UPDATE`);
+          await lockCart(tx, user.id);
           // Read after the lock: a double click that waited finds the order the first click placed.
           const context = await loadCheckoutContext(tx, user.id, paymentIntentId);
           if (context.placedOrder) return context.placedOrder;
@@ -425,21 +427,15 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
             email,
             totals,
           });
-          // The cart emptied and its authorization used, the confirmation queued and the catalogue
-          // told of the stock taken (here and on other instances), in one statement.
-          await tx.execute(
-            sql`WITH emptied AS (
-                  DELETE FROM cart_lines WHERE cart_id IN (SELECT id FROM carts WHERE client_id = ${user.id})
-                ), used AS (
-                  UPDATE carts SET payment_intent_id = NULL WHERE client_id = ${user.id}
-                ), mail AS (
-                  ${mailInsert({
-                    to: email,
-                    subject: `Your order ${row.orderNumber} at ${totals.settings.store_name}`,
-                    text: confirmationText(row.orderNumber, totals, totals.settings.store_name),
-                  })}
-                )
-                SELECT ${catalogChangeNotice(totals.cart.products.map((line) => line.product.id))}`,
+          await closeCheckout(
+            tx,
+            user.id,
+            {
+              to: email,
+              subject: `Your order ${row.orderNumber} at ${totals.settings.store_name}`,
+              text: confirmationText(row.orderNumber, totals, totals.settings.store_name),
+            },
+            totals.cart.products.map((line) => line.product.id),
           );
           return { ...row, status: 'placed' };
         });

@@ -300,6 +300,23 @@ describe('paying and placing an order', () => {
     expect(withAmount.statusCode).toBe(400);
   });
 
+  it('refuses a cart under the minimum purchase with the minimum in the message, and authorizes nothing', async () => {
+    const client = await readyToPay(t.app, item.id);
+    const intents = await countRows(t.db, sandboxPaymentIntents);
+    await t.db.update(settings).set({ value: 1_000_000 }).where(eq(settings.key, 'minimum_purchase'));
+    try {
+      const response = await pay(t.app, client);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toEqual({
+        code: 'cart_not_ready',
+        message: 'The minimum purchase is CDN$10,000.00 before tax.',
+      });
+    } finally {
+      await t.db.update(settings).set({ value: 100 }).where(eq(settings.key, 'minimum_purchase'));
+    }
+    expect(await countRows(t.db, sandboxPaymentIntents)).toBe(intents);
+  });
+
   it('refuses a total larger than one card payment can be, and authorizes nothing', async () => {
     const [big] = await t.db
       .select({ id: products.id })

@@ -1,27 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { rowsOf } from '../../db/database.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { rowChecks } from '../../test/rows.ts';
 import { selectCategories } from '../catalog/catalog.queries.ts';
 import { buildCategoryTree } from '../catalog/category-tree.ts';
-import {
-  categoryStockRowSchema,
-  instockRowSchema,
-  lineStockRowSchema,
-  packageStockRowSchema,
-  selectCategoryStock,
-  selectLineStock,
-  selectPackageStock,
-  selectProductStock,
-  selectSizeStock,
-  sizeStockRowSchema,
-} from './inventory.queries.ts';
+import * as queries from './inventory.queries.ts';
 
 /**
  * The stock statements answer rows of exactly their schemas' shapes, on the database this run uses
  * (PGlite, and PostgreSQL with TEST_DATABASE_URL); each must answer rows, so no check passes empty.
  */
+const { expectRows, unchecked } = rowChecks(queries);
 let t: TestApp;
 let sized: { id: number; size_id: number };
 let pack: { id: number; product_id: number };
@@ -43,30 +33,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectRows<S extends z.ZodObject>(schema: S, rows: readonly unknown[]) {
-  expect(rows.length).toBeGreaterThan(0);
-  for (const row of rows) expect(schema.strict().parse(row)).toEqual(row);
-}
-
 describe('the stock statements answer the shapes of their row schemas', () => {
   it('a product, a product in a size, a package', async () => {
-    expectRows(instockRowSchema, await selectProductStock(t.db, sized.id));
-    expectRows(sizeStockRowSchema, await selectSizeStock(t.db, sized.id, sized.size_id));
-    expectRows(packageStockRowSchema, await selectPackageStock(t.db, pack.id));
+    await expectRows(queries.selectProductStock, t.db, sized.id);
+    await expectRows(queries.selectSizeStock, t.db, sized.id, sized.size_id);
+    await expectRows(queries.selectPackageStock, t.db, pack.id);
   });
 
   it('a category, and the check of cart lines', async () => {
     const tree = buildCategoryTree(await selectCategories(t.db));
     const root = tree.roots[0];
     if (!root) throw new Error('the demo data has tabs');
-    expectRows(categoryStockRowSchema, await selectCategoryStock(t.db, root.id, tree.subtree(root.id)));
+    await expectRows(queries.selectCategoryStock, t.db, root.id, tree.subtree(root.id));
     const lines = [
       { productId: sized.id, size_id: sized.size_id, packageId: null, quantity: 1 },
       { productId: pack.product_id, size_id: null, packageId: pack.id, quantity: 2 },
       { productId: 2_000_000_000, size_id: null, packageId: null, quantity: 1 },
     ];
-    const rows = await selectLineStock(t.db, lines);
-    expect(rows).toHaveLength(3);
-    expectRows(lineStockRowSchema, rows);
+    expect(await expectRows(queries.selectLineStock, t.db, lines)).toHaveLength(3);
   });
+
+  it('every statement of inventory.queries.ts is checked', () => expect(unchecked()).toEqual([]));
 });

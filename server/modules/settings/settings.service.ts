@@ -1,11 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { ProvinceTaxRate, PublicConfig } from '../../../domain/config.ts';
 import { CURRENCY, rateFromPpm } from '../../../domain/money.ts';
 import type { PosTaxRate } from '../../../domain/pos/sale.ts';
 import type { Config } from '../../config.ts';
-import { type DbOrTx, rowsOf } from '../../db/database.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { settings } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { selectTaxRate } from './settings.queries.ts';
 
 /** Shop settings staff change; these defaults apply until a row says otherwise. Amounts in cents. */
 export const SETTING_DEFAULTS = {
@@ -47,10 +47,6 @@ export function settingsFrom(rows: readonly { key: string; value: unknown }[]): 
   return values as Settings;
 }
 
-/** The settings rows as one JSON column, for a statement that reads them beside other things. */
-export const SETTINGS_JSON = sql`(SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]')
-   FROM settings)`;
-
 /**
  * A sale needs the rate of the province it is taxed in. Without one it stops: charging 0% would
  * leave the shop owing the tax it did not collect.
@@ -62,26 +58,14 @@ export const taxRateMissing = (province: string) =>
     409,
   );
 
-/**
- * The summed rate of the tax components of a province (an SQL expression of it), in ppm; NULL
- * when the province has none, which the caller turns into taxRateMissing, never into 0%.
- */
-export function taxRatePpmOf(province: SQL, country: SQL = sql`'CA'`): SQL {
-  return sql`(SELECT sum(t.rate_ppm)::int FROM tax_components t
-              WHERE t.country_code = ${country} AND t.province_code = upper(${province}))`;
-}
-
 /** The summed rate of a province's tax components, in parts per million; undefined when it has none. */
 export async function provinceTaxRatePpm(
   db: DbOrTx,
   province: string,
   country = 'CA',
 ): Promise<number | undefined> {
-  const [row] = await rowsOf<{ ppm: number | null }>(
-    db,
-    sql`SELECT ${taxRatePpmOf(sql`${province}`, sql`${country}`)} AS ppm`,
-  );
-  return row?.ppm == null ? undefined : Number(row.ppm);
+  const [row] = await selectTaxRate(db, province, country);
+  return row?.ppm ?? undefined;
 }
 
 /** The rate of the store's province (POS sales, receipts, invoices); taxRateMissing without one. */

@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import { type Cart, EMPTY_WISH_LIST_TEXT } from '../../../domain/cart.ts';
 import type { WishRequestData } from '../../../domain/orders.ts';
 import type { Database } from '../../db/database.ts';
-import { cartLines, carts, wishRequests } from '../../db/schema.ts';
+import { wishRequests } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import { emptyCartLines, lockCart } from '../cart/cart.queries.ts';
 import { loadCart } from '../cart/cart.service.ts';
 import { readSettings } from '../settings/settings.service.ts';
 
@@ -35,9 +35,7 @@ export function createWishlistService(db: Database) {
       }
       return db.transaction(async (tx) => {
         // Lock the cart so that a second click sends the list once.
-        await tx.execute(
-          sql`SELECT ${carts.id} FROM ${carts} WHERE ${carts.clientId} = ${user.id} FOR UPDATE`,
-        );
+        await lockCart(tx, user.id);
         const cart = await loadCart(tx, user.id);
         if (cart.products.length === 0) {
           throw badRequest(EMPTY_WISH_LIST_TEXT);
@@ -86,11 +84,7 @@ export function createWishlistService(db: Database) {
           subject: `Your wish list at ${settings.store_name}`,
           text: `Hello ${data.customer_name},\n\nThank you for your interest. We received your wish list and will e-mail you shortly to discuss your wishes.\n\n${lines}\n\n${settings.store_name}\n${settings.store_address}\n`,
         });
-        await tx
-          .delete(cartLines)
-          .where(
-            sql`${cartLines.cartId} IN (SELECT ${carts.id} FROM ${carts} WHERE ${eq(carts.clientId, user.id)})`,
-          );
+        await tx.execute(emptyCartLines(user.id));
         return { status: 'succeeded' as const, wishRequestId: row.id };
       });
     },

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { rowChecks } from '../../test/rows.ts';
+import * as queries from './settings.queries.ts';
+
+/**
+ * The tax rate's statement answers a row of exactly its schema's shape, on the database this run
+ * uses (PGlite, and PostgreSQL with TEST_DATABASE_URL): a sum of integers is a bigint unless cast.
+ */
+const { expectRows, unchecked } = rowChecks(queries);
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ data: 'empty' });
+});
+afterAll(() => t.close());
+
+describe('the settings statements answer the shapes of their row schemas', () => {
+  it("a province's summed tax rate, or null where it has none", async () => {
+    expect(await expectRows(queries.selectTaxRate, t.db, 'qc', 'CA')).toEqual([{ ppm: 149_750 }]);
+    expect(await expectRows(queries.selectTaxRate, t.db, 'ZZ', 'CA')).toEqual([{ ppm: null }]);
+  });
+
+  it('every statement of settings.queries.ts is checked', () => expect(unchecked()).toEqual([]));
+});
