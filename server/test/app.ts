@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import type { LoginRecord, Signup } from '../../domain/auth.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import { type Database, rowsOf } from '../db/database.ts';
 import { stock } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { openTestDatabase, type TestData } from './test-database.ts';
@@ -77,6 +77,25 @@ export async function stockOf(db: Database, productId: number): Promise<number> 
   return row?.instock ?? -1;
 }
 
+/** The demo catalogue's first product sold in sizes (with its box for shipping) and first package. */
+export async function firstSizedProductAndPackage(db: Database): Promise<{
+  sized: { id: number; size_id: number };
+  pack: { id: number; product_id: number };
+}> {
+  const [sized] = await rowsOf<{ id: number; size_id: number }>(
+    db,
+    sql`SELECT p.id, s.size_id FROM products p JOIN stock s ON s.product_id = p.id
+        JOIN dimensions d ON d.product_id = p.id
+        WHERE p.active AND s.size_id IS NOT NULL ORDER BY p.id LIMIT 1`,
+  );
+  const [pack] = await rowsOf<{ id: number; product_id: number }>(
+    db,
+    sql`SELECT id, product_id FROM packages ORDER BY id LIMIT 1`,
+  );
+  if (!sized || !pack) throw new Error('the demo data has a sized product and a package');
+  return { sized, pack };
+}
+
 /** An address in Toronto as the address form sends it (POST api/Address adds its address_type_id). */
 export const TORONTO_ADDRESS = {
   first_name: 'Jamie',
@@ -121,6 +140,24 @@ export async function signUp(app: FastifyInstance, overrides: Partial<Signup> = 
   const response = await app.inject({ method: 'POST', url: '/api/client', payload: newClient(overrides) });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return response.json<LoginRecord>();
+}
+
+/** Saves each address in the client's address book through POST api/Address, in order. */
+export async function saveAddresses(
+  app: FastifyInstance,
+  client: Pick<LoginRecord, 'token'>,
+  addresses: Record<string, unknown>[],
+): Promise<void> {
+  for (const address of addresses) {
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/Address',
+      headers: bearer(client),
+      payload: address,
+    });
+    if (saved.statusCode !== 200)
+      throw new Error(`saving an address failed: ${saved.statusCode} ${saved.body}`);
+  }
 }
 
 export async function logIn(app: FastifyInstance, user_name: string, password: string): Promise<LoginRecord> {

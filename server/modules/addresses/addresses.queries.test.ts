@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import { bearer, createTestApp, signUp, type TestApp, TORONTO_ADDRESS } from '../../test/app.ts';
+import { createTestApp, saveAddresses, signUp, type TestApp, TORONTO_ADDRESS } from '../../test/app.ts';
 import { rowChecks } from '../../test/rows.ts';
 import * as queries from './addresses.queries.ts';
 
@@ -15,19 +15,11 @@ let client: LoginRecord;
 beforeAll(async () => {
   t = await createTestApp();
   client = await signUp(t.app);
-  for (const address of [
+  await saveAddresses(t.app, client, [
     { ...TORONTO_ADDRESS, address_type_id: 1 },
     { ...TORONTO_ADDRESS, address_type_id: 1, address: '2 Front St W' },
     { address_type_id: 2, same_as_shipping: true },
-  ]) {
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/Address',
-      headers: bearer(client),
-      payload: address,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-  }
+  ]);
 });
 afterAll(() => t.close());
 

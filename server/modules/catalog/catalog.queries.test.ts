@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_PAGE_SIZE } from '../../../domain/catalog.ts';
-import { rowsOf } from '../../db/database.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, firstSizedProductAndPackage, type TestApp } from '../../test/app.ts';
 import { rowChecks } from '../../test/rows.ts';
 import * as queries from './catalog.queries.ts';
 import { phaseGroups } from './catalog.views.ts';
@@ -23,19 +21,7 @@ let pack: { id: number; product_id: number };
 beforeAll(async () => {
   t = await createTestApp();
   tree = buildCategoryTree(await queries.selectCategories(t.db));
-  const [product] = await rowsOf<{ id: number; size_id: number }>(
-    t.db,
-    sql`SELECT p.id, s.size_id FROM products p JOIN stock s ON s.product_id = p.id
-        JOIN dimensions d ON d.product_id = p.id
-        WHERE p.active AND s.size_id IS NOT NULL ORDER BY p.id LIMIT 1`,
-  );
-  const [firstPackage] = await rowsOf<{ id: number; product_id: number }>(
-    t.db,
-    sql`SELECT id, product_id FROM packages ORDER BY id LIMIT 1`,
-  );
-  if (!product || !firstPackage) throw new Error('the demo data has a sized product and a package');
-  sized = product;
-  pack = firstPackage;
+  ({ sized, pack } = await firstSizedProductAndPackage(t.db));
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { rowsOf } from '../../db/database.ts';
-import { bearer, createTestApp, signUp, type TestApp, TORONTO_ADDRESS } from '../../test/app.ts';
+import {
+  bearer,
+  createTestApp,
+  saveAddresses,
+  signUp,
+  type TestApp,
+  TORONTO_ADDRESS,
+} from '../../test/app.ts';
 import { rowChecks } from '../../test/rows.ts';
 import * as queries from './checkout.queries.ts';
 
@@ -17,18 +24,10 @@ let client: LoginRecord;
 beforeAll(async () => {
   t = await createTestApp();
   client = await signUp(t.app);
-  for (const address of [
+  await saveAddresses(t.app, client, [
     { ...TORONTO_ADDRESS, address_type_id: 1 },
     { address_type_id: 2, same_as_shipping: true },
-  ]) {
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/Address',
-      headers: bearer(client),
-      payload: address,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-  }
+  ]);
   const [product] = await rowsOf<{ id: number }>(
     t.db,
     sql`SELECT p.id FROM products p JOIN stock s ON s.product_id = p.id
