@@ -17,21 +17,8 @@ const RELOAD_DELAY_MS = 200;
 /** Carries the confirmation across that reload, so the client still reads it. */
 const SAVED_FLASH_KEY = 'profile-saved';
 
-type FieldName = keyof Profile;
-const FIELDS: readonly FieldName[] = [
-  'user_name',
-  'first_name',
-  'middle_initial',
-  'last_name',
-  'company_name',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'province',
-  'country',
-  'postalcode',
-];
+/** The form's fields, for the server's per-field messages. */
+const FIELDS = profileSchema.keyof().options;
 
 function profileOf(client: Client): Profile {
   return {

@@ -31,24 +31,9 @@ const signupFormSchema = signupSchema
   });
 
 type SignupFormInput = z.input<typeof signupFormSchema>;
-type FieldName = keyof SignupFormInput;
 
-const FIELDS: readonly FieldName[] = [
-  'user_name',
-  'first_name',
-  'middle_initial',
-  'last_name',
-  'company_name',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'province',
-  'country',
-  'postalcode',
-  'password',
-  'confirm_password',
-];
+/** The form's fields, for the server's per-field messages. */
+const FIELDS = [...signupSchema.keyof().options, 'confirm_password'] as const;
 
 const DEFAULTS: SignupFormInput = {
   user_name: '',

@@ -13,60 +13,33 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CanadaIcon, CustomOrderIcon, FundRaisingIcon, QualityIcon } from '../../components/pillar-icons.tsx';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
 import { paths } from '../../lib/paths.ts';
 import classes from './home.module.css';
 import { HomeArt } from './home-art.tsx';
 
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg className={classes.icon} viewBox="0 0 24 24" aria-hidden="true">
-      {children}
-    </svg>
-  );
-}
-
 const FEATURES: readonly { title: string; text: string; icon: ReactNode }[] = [
   {
     title: 'Quality socks',
     text: 'Soft, durable yarns and reinforced heels and toes: socks that stay comfortable wash after wash.',
-    icon: (
-      <Icon>
-        <circle cx="12" cy="9" r="6" />
-        <path d="M12 15l3.4 5.9l1.6 -3.2l3.6 .2l-3.4 -5.9" />
-        <path d="M6.8 12l-3.4 5.9l3.6 -.2l1.6 3.2l3.4 -5.9" />
-      </Icon>
-    ),
+    icon: <QualityIcon />,
   },
   {
     title: 'Custom orders',
     text: 'Your colours, stripes, text and logo. We knit your design from 200 pairs per size and design.',
-    icon: (
-      <Icon>
-        <path d="M4 20h4l10.5 -10.5a2.8 2.8 0 1 0 -4 -4l-10.5 10.5v4" />
-        <path d="M13.5 6.5l4 4" />
-      </Icon>
-    ),
+    icon: <CustomOrderIcon />,
   },
   {
     title: 'Fund-raising',
     text: 'Schools, teams and charities raise money with socks people love to wear and to give.',
-    icon: (
-      <Icon>
-        <path d="M19.5 12.6l-7.5 7.4l-7.5 -7.4a5 5 0 1 1 7.5 -6.6a5 5 0 1 1 7.5 6.6" />
-      </Icon>
-    ),
+    icon: <FundRaisingIcon />,
   },
   {
     title: 'Designed in Canada',
     text: 'Every pattern is drawn by our team in Ontario, and we ship across Canada.',
-    icon: (
-      <Icon>
-        <path d="M5 21c.5 -4.5 2.5 -8 7 -10" />
-        <path d="M9 18c6.2 0 10.5 -3.3 11 -12v-2h-4c-9 0 -12 4 -12 9c0 1 0 3 2 5h3z" />
-      </Icon>
-    ),
+    icon: <CanadaIcon />,
   },
 ];
 

@@ -12,37 +12,14 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CanadaIcon, CustomOrderIcon, FundRaisingIcon, QualityIcon } from '../../components/pillar-icons.tsx';
 import { useConfig } from '../../lib/config.ts';
 import { paths } from '../../lib/paths.ts';
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width="26"
-      height="26"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
 
 const PILLARS: readonly { title: string; icon: ReactNode; paragraphs: readonly string[] }[] = [
   {
     title: 'Quality socks',
-    icon: (
-      <Icon>
-        <circle cx="12" cy="9" r="6" />
-        <path d="M12 15l3.4 5.9l1.6 -3.2l3.6 .2l-3.4 -5.9" />
-        <path d="M6.8 12l-3.4 5.9l3.6 -.2l1.6 3.2l3.4 -5.9" />
-      </Icon>
-    ),
+    icon: <QualityIcon />,
     paragraphs: [
       'We knit with combed cotton, merino wool and bamboo blends chosen for softness and for how they hold up after fifty washes, not five.',
       'Every pair has a reinforced heel and toe, a hand-linked toe seam you will not feel, and a cuff that stays up without pinching. Colours are fast: navy stays navy.',
@@ -50,12 +27,7 @@ const PILLARS: readonly { title: string; icon: ReactNode; paragraphs: readonly s
   },
   {
     title: 'Custom orders',
-    icon: (
-      <Icon>
-        <path d="M4 20h4l10.5 -10.5a2.8 2.8 0 1 0 -4 -4l-10.5 10.5v4" />
-        <path d="M13.5 6.5l4 4" />
-      </Icon>
-    ),
+    icon: <CustomOrderIcon />,
     paragraphs: [
       'Sports teams, schools, companies, weddings and clubs come to us for socks in their own colours, with their name, number or logo knitted in, never printed on.',
       'Send us your idea, we draw a proof for free, and nothing is knitted until you approve it. Custom orders start at 200 pairs per size and design.',
@@ -63,11 +35,7 @@ const PILLARS: readonly { title: string; icon: ReactNode; paragraphs: readonly s
   },
   {
     title: 'Fund-raising',
-    icon: (
-      <Icon>
-        <path d="M19.5 12.6l-7.5 7.4l-7.5 -7.4a5 5 0 1 1 7.5 -6.6a5 5 0 1 1 7.5 6.6" />
-      </Icon>
-    ),
+    icon: <FundRaisingIcon />,
     paragraphs: [
       'Socks are an easy yes: everyone wears them, they cost little to ship, and a good design gets worn long after the campaign ends.',
       'We help school councils, minor hockey associations and charities design a sock, set a price that leaves a healthy margin for the cause, and deliver every pair bundled for handing out.',
@@ -75,12 +43,7 @@ const PILLARS: readonly { title: string; icon: ReactNode; paragraphs: readonly s
   },
   {
     title: 'Designed in Canada',
-    icon: (
-      <Icon>
-        <path d="M5 21c.5 -4.5 2.5 -8 7 -10" />
-        <path d="M9 18c6.2 0 10.5 -3.3 11 -12v-2h-4c-9 0 -12 4 -12 9c0 1 0 3 2 5h3z" />
-      </Icon>
-    ),
+    icon: <CanadaIcon />,
     paragraphs: [
       'Every pattern starts on a drawing table in our Ontario studio, inspired by long winters, lake weekends and the colours of a Canadian fall.',
       'We ship across Canada from our store, answer your e-mails ourselves, and price everything in Canadian dollars.',
