@@ -1,5 +1,4 @@
 import { desc, eq, gt } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import type { Invoice, InvoiceCreated } from '../../../domain/pos/invoices.ts';
@@ -7,6 +6,7 @@ import { countRows } from '../../db/database.ts';
 import { invoices, outbox } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, logIn, signUp, type TestApp } from '../../test/app.ts';
+import { parsePdf } from '../../test/pdf.ts';
 
 const NOW = new Date('2026-11-22T15:30:00Z');
 
@@ -41,17 +41,6 @@ async function create(overrides: Record<string, unknown> = {}): Promise<InvoiceC
   const response = await post('/api/invoice/CreateInvoice', invoiceBody(overrides));
   expect(response.statusCode, response.body).toBe(200);
   return response.json<InvoiceCreated>();
-}
-
-async function parsePdf(data: Buffer) {
-  const parser = new PDFParse({ data: new Uint8Array(data) });
-  try {
-    const info = await parser.getInfo({ parsePageInfo: true });
-    const text = await parser.getText();
-    return { info, text: text.text };
-  } finally {
-    await parser.destroy();
-  }
 }
 
 describe('who may call the invoice calls', () => {

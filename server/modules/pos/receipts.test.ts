@@ -3,7 +3,6 @@
  * the server's tax per line, read back, rendered as an A5 PDF and e-mailed through the outbox.
  */
 import { desc, eq, gt } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
@@ -12,6 +11,7 @@ import { countRows } from '../../db/database.ts';
 import { outbox, receipts } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, logIn, type TestApp } from '../../test/app.ts';
+import { parsePdf } from '../../test/pdf.ts';
 import { assignReader, createIntent, FRONT_COUNTER, payOnReader, posCall } from './pos-test-helpers.ts';
 
 const NOW = new Date('2026-11-22T15:30:00Z');
@@ -38,17 +38,6 @@ async function create(body: Record<string, unknown> = {}): Promise<ReceiptCreate
 }
 
 const get = (url: string) => t.app.inject({ url, headers: bearer(cashier) });
-
-async function parsePdf(data: Buffer) {
-  const parser = new PDFParse({ data: new Uint8Array(data) });
-  try {
-    const info = await parser.getInfo({ parsePageInfo: true });
-    const text = await parser.getText();
-    return { info, text: text.text };
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('POST api/pos/receipts', () => {
   it('stores the lines with the server’s tax (13% per taxed line) and a sequential number', async () => {
