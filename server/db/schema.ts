@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -76,6 +78,8 @@ export const clients = pgTable(
     country: text('country').notNull().default(''),
     postalcode: text('postalcode').notNull().default(''),
     roles: text('roles').array().notNull().default(sql`ARRAY['CLIENT']::text[]`),
+    /** Set when the owner disables the account: it cannot log in, and its sessions end at once. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -100,6 +104,34 @@ export const sessions = pgTable(
   (t) => [index('sessions_client').on(t.clientId)],
 );
 
+/**
+ * The one-time link that creates the first admin of an empty shop (printed at start while no
+ * admin exists), stored hashed; used once.
+ */
+export const setupTokens = pgTable('setup_tokens', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** A password reset the owner started for someone: a link e-mailed to them, stored hashed, used once. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: integer('created_by').references(() => clients.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_client').on(t.clientId)],
+);
+
 // ---------------------------------------------------------------- catalogue
 
 /** Root categories are the shopping tabs; their children are the product groups. */
@@ -112,6 +144,10 @@ export const categories = pgTable(
     icon: text('icon').notNull().default(''),
     isPackage: boolean('is_package').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** A hidden tab or group, and its products, are not shown in the storefront. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Raised by every back-office save: a save that names an older version gets 409. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('categories_parent').on(t.parentId)],
 );
@@ -168,6 +204,9 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     visits: integer('visits').notNull().default(0),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Raised by every back-office save: a save that names an older version gets 409. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     /** ' maple leaf crew sock red ms crw 001 ': the words of name and code, for word-prefix search. */
     searchWords: text('search_words').generatedAlwaysAs(
@@ -250,6 +289,10 @@ export const packages = pgTable(
     instock: integer('instock').notNull().default(0),
     visits: integer('visits').notNull().default(0),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** An archived package is not sold; one on orders is archived, never deleted. */
+    active: boolean('active').notNull().default(true),
+    /** Raised by every back-office save: a save that names an older version gets 409. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('packages_product').on(t.productId),
@@ -337,8 +380,15 @@ export const taxComponents = pgTable(
     provinceCode: text('province_code').notNull(),
     name: text('name').notNull(),
     ratePpm: integer('rate_ppm').notNull(),
+    /**
+     * The day (in the store's time zone) this rate takes effect: a component's rate is that of its
+     * newest row in effect, so a correction made today for next month leaves today's sales alone.
+     */
+    effectiveFrom: date('effective_from').notNull().default('2000-01-01'),
+    /** Who entered a correction (null for the reference data). */
+    changedBy: integer('changed_by').references(() => clients.id),
   },
-  (t) => [unique('tax_components_name').on(t.countryCode, t.provinceCode, t.name)],
+  (t) => [unique('tax_components_name').on(t.countryCode, t.provinceCode, t.name, t.effectiveFrom)],
 );
 
 // ---------------------------------------------------------------- cart, addresses, orders
@@ -789,4 +839,38 @@ export const sandboxPrices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sandbox_prices_product').on(t.productId)],
+);
+
+// ---------------------------------------------------------------- back office
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Files kept in the database (catalogue images, custom-request logos) when several instances share
+ * one PostgreSQL: what one instance stores, every instance serves.
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every back-office change: who, when, what, and the record before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => clients.id),
+    /** What was done, as 'product.update', 'staff.roles', 'settings.update'... */
+    action: text('action').notNull(),
+    /** The kind of record ('product', 'category', 'settings', 'client'...) and its id. */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created').on(t.createdAt), index('audit_log_entity').on(t.entity, t.entityId)],
 );

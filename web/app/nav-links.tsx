@@ -2,7 +2,7 @@ import { UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { LoginRecord } from '../../domain/auth.ts';
 import { hasRole, isLoggedIn } from '../lib/auth-store.ts';
-import { paths } from '../lib/paths.ts';
+import { isActivePath, paths } from '../lib/paths.ts';
 import classes from './layout.module.css';
 
 interface NavItem {
@@ -10,7 +10,7 @@ interface NavItem {
   to: string;
   /** Route prefixes under which the item is highlighted ('/' matches only itself). */
   match: readonly string[];
-  visibleTo: 'everyone' | 'clients' | 'pos';
+  visibleTo: 'everyone' | 'clients' | 'pos' | 'admin';
 }
 
 /** The top navigation (spec storefront §1, §6). */
@@ -41,19 +41,14 @@ const NAV_ITEMS: readonly NavItem[] = [
     ],
     visibleTo: 'pos',
   },
+  { label: 'Admin', to: paths.admin(), match: ['/admin'], visibleTo: 'admin' },
 ];
 
 function isVisible(item: NavItem, client: LoginRecord | null): boolean {
   if (item.visibleTo === 'clients') return isLoggedIn(client);
   if (item.visibleTo === 'pos') return hasRole(client, ['POS']);
+  if (item.visibleTo === 'admin') return hasRole(client, ['ADMIN']);
   return true;
-}
-
-export function isActivePath(pathname: string, match: readonly string[]): boolean {
-  const current = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  return match.some((prefix) =>
-    prefix === '/' ? current === '/' : current === prefix || current.startsWith(`${prefix}/`),
-  );
 }
 
 interface NavLinksProps {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, type LoaderFunction, type RouteObject, redirect } from 'react-router';
 import { paths } from '../lib/paths.ts';
+import { adminRoute } from './admin-routes.ts';
 import { requireLogin, requireRoles } from './guards.ts';
 import { Layout } from './layout.tsx';
 import { PageLoader } from './page-loader.tsx';
@@ -215,6 +216,8 @@ export const routes: RouteObject[] = [
             () => import('../features/pos/sandbox-checkout-page.tsx').then((m) => m.SandboxCheckoutPage),
             posOnly,
           ),
+
+          adminRoute,
 
           page('*', 'Page Not Found', notFoundPage),
         ],

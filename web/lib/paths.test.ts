@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, safeReturnUrl } from './paths.ts';
+import { isActivePath, paths, safeReturnUrl } from './paths.ts';
 
 describe('paths', () => {
   it('builds the routes of the specs', () => {
@@ -46,5 +46,15 @@ describe('safeReturnUrl', () => {
     expect(safeReturnUrl('/login?returnUrl=%2Fcart')).toBe('/');
     expect(safeReturnUrl('/Signup')).toBe('/');
     expect(safeReturnUrl('/loginhelp')).toBe('/loginhelp');
+  });
+});
+
+describe('isActivePath', () => {
+  it('highlights Home only on the home routes, and sections by prefix', () => {
+    expect(isActivePath('/', ['/', '/home'])).toBe(true);
+    expect(isActivePath('/cart', ['/', '/home'])).toBe(false);
+    expect(isActivePath('/Categories/3', ['/phase', '/categories'])).toBe(true);
+    expect(isActivePath('/pos-checkout', ['/pos'])).toBe(false);
+    expect(isActivePath('/admin/products/3', ['/admin/products'])).toBe(true);
   });
 });

@@ -66,6 +66,9 @@ export const paths = {
   storedReceipt: (id: Id) => withQuery('/receipt', { id: String(id) }),
   /** The sandbox's hosted payment page (public, like Stripe Checkout). */
   sandboxCheckout: (id: Id) => `/sandbox-checkout/${segment(id)}`,
+
+  // The owner's back office (ADMIN)
+  admin: () => '/admin',
 } as const;
 
 /**
@@ -77,4 +80,15 @@ export function safeReturnUrl(returnUrl: string | null | undefined): string {
   if (!returnUrl || !/^\/(?![/\\])/.test(returnUrl)) return paths.home();
   if (/^\/(login|signup)(?:[/?]|$)/i.test(returnUrl)) return paths.home();
   return returnUrl;
+}
+
+/**
+ * Whether a navigation entry is the current one: the path is one of `match` or below it ('/'
+ * matches only itself), letter case and a trailing slash aside.
+ */
+export function isActivePath(pathname: string, match: readonly string[]): boolean {
+  const current = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return match.some((prefix) =>
+    prefix === '/' ? current === '/' : current === prefix || current.startsWith(`${prefix}/`),
+  );
 }

@@ -5,19 +5,28 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import { typedQuery } from '../../db/typed-query.ts';
 
 /** The settings rows as one JSON column, for a statement that reads them beside other things. */
 export const SETTINGS_JSON = sql`(SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]')
    FROM settings)`;
 
+/** Today in the store's time zone: the day a tax rate's effective_from is compared with. */
+export const STORE_TODAY = sql.raw(`(now() AT TIME ZONE '${STORE_TIME_ZONE}')::date`);
+
 /**
  * The summed rate of the tax components of a province (an SQL expression of it), in ppm; NULL
- * when the province has none, which the caller turns into taxRateMissing, never into 0%.
+ * when the province has none, which the caller turns into taxRateMissing, never into 0%. Each
+ * component counts at its newest rate in effect today (a correction takes effect on its date).
  */
 export function taxRatePpmOf(province: SQL, country: SQL = sql`'CA'`): SQL {
   return sql`(SELECT sum(t.rate_ppm)::int FROM tax_components t
-              WHERE t.country_code = ${country} AND t.province_code = upper(${province}))`;
+              WHERE t.country_code = ${country} AND t.province_code = upper(${province})
+                AND t.effective_from = (SELECT max(e.effective_from) FROM tax_components e
+                                        WHERE e.country_code = t.country_code
+                                          AND e.province_code = t.province_code
+                                          AND e.name = t.name AND e.effective_from <= ${STORE_TODAY}))`;
 }
 
 /** The summed rate of a province's tax components, in ppm; one row, ppm null when it has none. */

@@ -1,0 +1,30 @@
+import type { DbOrTx } from '../../db/database.ts';
+import { auditLog } from '../../db/schema.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+
+/** One back-office change, as the audit log keeps it (DESIGN.md "The owner's back office"). */
+export interface AuditEntry {
+  /** What was done: 'product.create', 'product.update', 'staff.roles', 'settings.update'... */
+  action: string;
+  /** The kind of record changed ('product', 'category', 'settings', 'client'...) and its id. */
+  entity: string;
+  entityId?: string | number | null;
+  /** The record before and after the change (undefined when it did not exist or no longer does). */
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Writes the change to the audit log. Call it inside the transaction that makes the change, so the
+ * log holds exactly the changes that were written.
+ */
+export async function recordAudit(tx: DbOrTx, actor: Pick<AuthUser, 'id'> | null, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: actor?.id ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { requireRoles } from './guards.ts';
+import type { RouteHandle } from './route-handle.ts';
+
+/**
+ * The owner's back office, `#/admin/...` (DESIGN.md "The owner's back office"): its layout and
+ * every page are lazy modules of web/features/admin, so none of it loads on a shopper's pages.
+ * ADMIN only; the server checks every /api/admin call again.
+ */
+
+type LoadPage = () => Promise<ComponentType>;
+
+const adminOnly = requireRoles(['ADMIN']);
+
+function adminPage(path: string | undefined, title: string, load: LoadPage): RouteObject {
+  const handle: RouteHandle = { title: `${title} · Admin` };
+  const lazy = async () => ({ Component: await load() });
+  return path === undefined ? { index: true, handle, lazy } : { path, handle, lazy };
+}
+
+export const adminRoute: RouteObject = {
+  path: 'admin',
+  loader: adminOnly,
+  handle: { title: 'Admin' } satisfies RouteHandle,
+  lazy: async () => ({
+    Component: (await import('../features/admin/admin-layout.tsx')).AdminLayout,
+  }),
+  children: [
+    adminPage(undefined, 'Overview', () =>
+      import('../features/admin/admin-home-page.tsx').then((m) => m.AdminHomePage),
+    ),
+  ],
+};

@@ -1,0 +1,12 @@
+/**
+ * The sections of the back office, in the order of its side navigation and overview. A section's
+ * `to` is a route under `#/admin` (web/app/admin-routes.ts declares the page).
+ */
+export interface AdminSection {
+  label: string;
+  to: string;
+  /** One line on the overview: what the owner does there. */
+  description: string;
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [];
