@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 
@@ -28,3 +29,15 @@ export async function recordAudit(tx: DbOrTx, actor: Pick<AuthUser, 'id'> | null
     after: entry.after ?? null,
   });
 }
+
+/**
+ * A save that names an older `version` of a record than the stored one: someone else saved it in
+ * between. Nothing is written; the web shows the newer version so the owner can make the change
+ * again on top of it, never overwriting the other save unseen.
+ */
+export const versionConflict = (what: string) =>
+  new AppError(
+    'version_conflict',
+    `This ${what} was changed by someone else since you opened it. Its newest version is shown: make your change again.`,
+    409,
+  );
