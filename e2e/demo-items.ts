@@ -1,4 +1,4 @@
-import type { StockChange } from '../domain/admin.ts';
+import type { StockChange } from '../domain/admin/stock.ts';
 
 /**
  * The demo items whose stock a browser test sets, buys or reads, each owned by ONE test. An item is

@@ -1,5 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
-import type { StockChange, StockLevel } from '../domain/admin.ts';
+import type { StockChange, StockLevel } from '../domain/admin/stock.ts';
 import type { LoginRecord, Signup } from '../domain/auth.ts';
 
 export const DEMO = {

@@ -21,7 +21,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { PostalAddress } from '../../domain/address.ts';
-import type { OutboxStatus } from '../../domain/admin.ts';
+import type { OutboxStatus } from '../../domain/admin/outbox.ts';
 import type { OrderStatus, WishListLine } from '../../domain/orders.ts';
 import type { ReceiptLine } from '../../domain/pos/receipts.ts';
 import type { MailAttachment } from '../providers/mail/outbox.ts';

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  outboxEntrySchema,
-  outboxQuerySchema,
-  stockChangesSchema,
-  stockLevelsSchema,
-} from '../../../domain/admin.ts';
+import { outboxEntrySchema, outboxQuerySchema } from '../../../domain/admin/outbox.ts';
+import { stockChangesSchema, stockLevelsSchema } from '../../../domain/admin/stock.ts';
 import type { OutboxService } from './outbox.service.ts';
 import type { StockService } from './stock.service.ts';
 

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
-import { AppError } from '../../lib/errors.ts';
 import { auditLog } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 
 /** One back-office change, as the audit log keeps it (DESIGN.md "The owner's back office"). */
@@ -19,7 +19,11 @@ export interface AuditEntry {
  * Writes the change to the audit log. Call it inside the transaction that makes the change, so the
  * log holds exactly the changes that were written.
  */
-export async function recordAudit(tx: DbOrTx, actor: Pick<AuthUser, 'id'> | null, entry: AuditEntry): Promise<void> {
+export async function recordAudit(
+  tx: DbOrTx,
+  actor: Pick<AuthUser, 'id'> | null,
+  entry: AuditEntry,
+): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor?.id ?? null,
     action: entry.action,

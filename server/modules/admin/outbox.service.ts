@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { OutboxEntry, OutboxQuery } from '../../../domain/admin.ts';
+import type { OutboxEntry, OutboxQuery } from '../../../domain/admin/outbox.ts';
 import type { Database } from '../../db/database.ts';
 import { outbox } from '../../db/schema.ts';
 

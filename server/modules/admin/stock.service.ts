@@ -3,7 +3,7 @@
  * with its row locked, written to the history (stock_changes), and the storefront's cache told.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { StockLevel, StockReason } from '../../../domain/admin.ts';
+import type { StockLevel, StockReason } from '../../../domain/admin/stock.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { packages, products, sizes, stock, stockChanges } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOCK_LEVEL_MAX, type StockChange } from '../../../domain/admin.ts';
+import { STOCK_LEVEL_MAX, type StockChange } from '../../../domain/admin/stock.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { instockSchema } from '../../../domain/catalog.ts';
 import { packages, products, sizes, stock, stockChanges } from '../../db/schema.ts';

@@ -12,7 +12,9 @@ import type { FileStorage } from './storage.ts';
 export function createDatabaseStorage(db: Database, contentTypeOf: (key: string) => string): FileStorage {
   return {
     async put(key, data) {
-      await db.insert(storedFiles).values({ key, contentType: contentTypeOf(key), bytes: data, size: data.length });
+      await db
+        .insert(storedFiles)
+        .values({ key, contentType: contentTypeOf(key), bytes: data, size: data.length });
     },
     async get(key) {
       const [row] = await db

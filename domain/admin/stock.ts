@@ -1,11 +1,9 @@
 /**
- * The owner's back office (DESIGN.md "The owner's back office"): requests and replies of
- * api/admin/... calls. ADMIN only.
+ * Stock in the back office (ADMIN): PUT api/admin/stock and its history, the stock list with its
+ * low-stock view, and the CSV export and import.
  */
 import { z } from 'zod';
-import { bodyId, boundedWholeNumber } from './validation.ts';
-
-// ---------------------------------------------------------------- stock
+import { bodyId, boundedWholeNumber } from '../validation.ts';
 
 export const STOCK_REASONS = ['received', 'counted', 'damaged', 'correction'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
@@ -55,26 +53,3 @@ export const stockLevelSchema = z.object({
 });
 export type StockLevel = z.infer<typeof stockLevelSchema>;
 export const stockLevelsSchema = z.array(stockLevelSchema);
-
-// ---------------------------------------------------------------- outbox
-
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-
-/** GET api/admin/outbox?status=: the newest e-mails, of one status or all. */
-export const outboxQuerySchema = z.strictObject({ status: z.enum(OUTBOX_STATUSES).optional() });
-export type OutboxQuery = z.output<typeof outboxQuerySchema>;
-
-export const outboxEntrySchema = z.object({
-  id: z.number().int(),
-  to: z.string(),
-  subject: z.string(),
-  status: z.string(),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  createdAt: z.date(),
-  sentAt: z.date().nullable(),
-  /** What is attached, without the content. */
-  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
-});
-export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
