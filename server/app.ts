@@ -20,6 +20,7 @@ import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createOutboxService } from './modules/admin/outbox.service.ts';
 import { createStockService } from './modules/admin/stock.service.ts';
+import { createStockCsvService } from './modules/admin/stock-csv.service.ts';
 import { registerAccess } from './modules/auth/access.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -137,7 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { settings });
   await app.register(messagesRoutes, { messages: createMessagesService(db) });
   await app.register(loggerRoutes);
-  await app.register(adminRoutes, { stock: createStockService(db), outbox: createOutboxService(db) });
+  await app.register(adminRoutes, {
+    stock: createStockService(db),
+    stockCsv: createStockCsvService(db),
+    outbox: createOutboxService(db),
+  });
   const catalogCache = createCatalogCache();
   const warn = (message: string) => app.log.warn(message);
   const catalogListener = await listenForCatalogChanges(db, catalogCache, { log: warn });

@@ -93,6 +93,14 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     },
     'GET /api/Tax/{province}': { caller: 'visitor', call: () => ({ params: { province: 'ON' } }) },
     'GET /api/admin/outbox': { caller: 'admin', call: () => ({ query: { status: 'pending' } }) },
+    'GET /api/admin/stock': {
+      caller: 'admin',
+      call: () => ({ query: { q: 'crew', low: 'false', page: 1 } }),
+    },
+    'GET /api/admin/stock/history': {
+      caller: 'admin',
+      call: (w) => ({ query: { productId: w.sized.id, page: 1 } }),
+    },
     'GET /api/categories/{id}/products': {
       caller: 'client',
       call: (w) => ({ params: { id: w.sized.categoryId }, query: { offset: 0, limit: 24 } }),
@@ -306,6 +314,10 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       bodySchema: { type: 'object' },
       call: () => ({ body: { file: 'logo.png' } }),
     },
+    'POST /api/admin/stock/import': {
+      caller: 'admin',
+      call: () => ({ body: { csv: 'kind,code,size,instock\nproduct,AC-BAG-001,,80', apply: false } }),
+    },
     'PUT /api/admin/stock': {
       caller: 'admin',
       call: (w) => ({ body: [{ productId: w.unsized.id, size_id: null, instock: 80, reason: 'counted' }] }),
@@ -429,6 +441,7 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
 /** Routes that take nothing to break: no parameters, no query and no body. */
 export const NO_INPUT = new Set([
   'GET /api/Address/countries',
+  'GET /api/admin/stock/export',
   'GET /api/Dimension/all',
   'GET /api/Payment/publickey',
   'GET /api/Shipping/shippingcarriers',

@@ -1,17 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxEntrySchema, outboxQuerySchema } from '../../../domain/admin/outbox.ts';
-import { stockChangesSchema, stockLevelsSchema } from '../../../domain/admin/stock.ts';
+import {
+  stockChangesSchema,
+  stockHistoryQuerySchema,
+  stockHistorySchema,
+  stockImportResultSchema,
+  stockImportSchema,
+  stockLevelsSchema,
+  stockListQuerySchema,
+  stockListSchema,
+} from '../../../domain/admin/stock.ts';
+import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import type { OutboxService } from './outbox.service.ts';
 import type { StockService } from './stock.service.ts';
+import type { StockCsvService } from './stock-csv.service.ts';
 
 export interface AdminRoutesOptions {
   stock: StockService;
+  stockCsv: StockCsvService;
   outbox: OutboxService;
 }
 
 /** The owner's back office (DESIGN.md "The owner's back office"), for admins. */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { stock, outbox }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
+  app,
+  { stock, stockCsv, outbox },
+) => {
   /** Sets or adjusts stock levels, with a reason; every line or none (409 when one would go below 0). */
   app.put(
     '/api/admin/stock',
@@ -20,6 +35,50 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: { body: stockChangesSchema, response: { 200: stockLevelsSchema } },
     },
     (request) => stock.change(request.caller, request.body),
+  );
+
+  app.get(
+    '/api/admin/stock',
+    {
+      config: { access: 'admin' },
+      schema: { querystring: stockListQuerySchema, response: { 200: stockListSchema } },
+    },
+    (request) => stock.list(request.query),
+  );
+
+  app.get(
+    '/api/admin/stock/history',
+    {
+      config: { access: 'admin' },
+      schema: { querystring: stockHistoryQuerySchema, response: { 200: stockHistorySchema } },
+    },
+    (request) => stock.history(request.query),
+  );
+
+  /** The whole stock as a CSV file to open in a spreadsheet. */
+  app.get(
+    '/api/admin/stock/export',
+    { config: { access: 'admin' }, schema: { response: { 200: z.string() } } },
+    async (_request, reply) => {
+      const csv = await stockCsv.exportCsv();
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="stock-${calendarDayOf(new Date(), STORE_TIME_ZONE)}.csv"`,
+        )
+        .send(csv);
+    },
+  );
+
+  /** Reads a stock CSV: `apply` false answers what each line would do; true writes all or nothing. */
+  app.post(
+    '/api/admin/stock/import',
+    {
+      config: { access: 'admin' },
+      schema: { body: stockImportSchema, response: { 200: stockImportResultSchema } },
+    },
+    (request) => stockCsv.importCsv(request.caller, request.body),
   );
 
   app.get(

@@ -3,12 +3,22 @@
  * with its row locked, written to the history (stock_changes), and the storefront's cache told.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { StockLevel, StockReason } from '../../../domain/admin/stock.ts';
+import {
+  STOCK_PAGE_SIZE,
+  type StockHistory,
+  type StockHistoryQuery,
+  type StockLevel,
+  type StockList,
+  type StockListQuery,
+  type StockReason,
+} from '../../../domain/admin/stock.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { packages, products, sizes, stock, stockChanges } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
+import { recordAudit } from './audit.ts';
+import { selectStockHistoryPage, selectStockPage } from './stock.queries.ts';
 
 export interface StockChangeInput {
   productId: number;
@@ -91,39 +101,100 @@ async function changeProduct(tx: Tx, change: StockChangeInput): Promise<StockLev
   return { ...change, before, instock: after };
 }
 
+/**
+ * Applies every change in order (the same item twice: the second sees the first) inside the
+ * caller's transaction, writes the history and the audit log; the caller commits, then tells the
+ * catalogue (notifyCatalogChanged inside the transaction sends on commit).
+ */
+export async function applyStockChanges(
+  tx: Tx,
+  user: Pick<AuthUser, 'id'>,
+  changes: readonly StockChangeInput[],
+): Promise<StockLevel[]> {
+  const levels: StockLevel[] = [];
+  for (const change of changes) {
+    const level =
+      change.packageId === null
+        ? await changeProduct(tx, change)
+        : await changePackage(tx, { ...change, packageId: change.packageId });
+    levels.push({
+      productId: level.productId,
+      size_id: level.size_id,
+      packageId: level.packageId,
+      before: level.before,
+      instock: level.instock,
+    });
+  }
+  await tx.insert(stockChanges).values(
+    changes.map((change, index) => ({
+      productId: change.productId,
+      sizeId: change.size_id,
+      packageId: change.packageId,
+      before: levels[index]?.before ?? 0,
+      after: levels[index]?.instock ?? 0,
+      reason: change.reason,
+      changedBy: user.id,
+    })),
+  );
+  await recordAudit(tx, user, {
+    action: 'stock.change',
+    entity: 'stock',
+    before: levels.map(({ instock: _after, ...item }) => item),
+    after: levels.map(({ before: _before, ...item }, index) => ({ ...item, reason: changes[index]?.reason })),
+  });
+  await notifyCatalogChanged(tx, [...new Set(changes.map((change) => change.productId))]);
+  return levels;
+}
+
 export function createStockService(db: Database) {
   return {
-    /** Applies every change in order (the same item twice: the second sees the first), or none. */
-    async change(user: AuthUser, changes: readonly StockChangeInput[]): Promise<StockLevel[]> {
-      return db.transaction(async (tx) => {
-        const levels: StockLevel[] = [];
-        for (const change of changes) {
-          const level =
-            change.packageId === null
-              ? await changeProduct(tx, change)
-              : await changePackage(tx, { ...change, packageId: change.packageId });
-          levels.push({
-            productId: level.productId,
-            size_id: level.size_id,
-            packageId: level.packageId,
-            before: level.before,
-            instock: level.instock,
-          });
-        }
-        await tx.insert(stockChanges).values(
-          changes.map((change, index) => ({
-            productId: change.productId,
-            sizeId: change.size_id,
-            packageId: change.packageId,
-            before: levels[index]?.before ?? 0,
-            after: levels[index]?.instock ?? 0,
-            reason: change.reason,
-            changedBy: user.id,
-          })),
-        );
-        await notifyCatalogChanged(tx, [...new Set(changes.map((change) => change.productId))]);
-        return levels;
-      });
+    /** Every change, or none. */
+    change(user: AuthUser, changes: readonly StockChangeInput[]): Promise<StockLevel[]> {
+      return db.transaction((tx) => applyStockChanges(tx, user, changes));
+    },
+
+    /** A page of every product in each size and every package, or of what is low on stock. */
+    async list(query: StockListQuery): Promise<StockList> {
+      const rows = await selectStockPage(db, query);
+      return {
+        items: rows.map((row) => ({
+          productId: row.product_id,
+          size_id: row.size_id,
+          packageId: row.package_id,
+          code: row.code,
+          name: row.name,
+          size_name: row.size_name,
+          instock: row.instock,
+          active: row.active,
+        })),
+        total: rows[0]?.total ?? 0,
+        page: query.page,
+        pageSize: STOCK_PAGE_SIZE,
+      };
+    },
+
+    /** A page of the history of staff's stock changes, newest first. */
+    async history(query: StockHistoryQuery): Promise<StockHistory> {
+      const rows = await selectStockHistoryPage(db, query);
+      return {
+        entries: rows.map((row) => ({
+          id: row.id,
+          productId: row.product_id,
+          size_id: row.size_id,
+          packageId: row.package_id,
+          code: row.code,
+          name: row.name,
+          size_name: row.size_name,
+          before: row.before,
+          after: row.after,
+          reason: row.reason,
+          changedBy: row.changed_by,
+          createdAt: row.created_at,
+        })),
+        total: rows[0]?.total ?? 0,
+        page: query.page,
+        pageSize: STOCK_PAGE_SIZE,
+      };
     },
   };
 }

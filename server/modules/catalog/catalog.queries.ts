@@ -16,6 +16,7 @@ import {
   searchWords,
   TEASER_PRODUCTS,
 } from '../../../domain/catalog.ts';
+import { escapeLike } from '../../db/like.ts';
 import { typedQuery } from '../../db/typed-query.ts';
 import { type CategoryTree, categoryMap } from './category-tree.ts';
 
@@ -249,10 +250,6 @@ export const countRootProducts = typedQuery(
 export interface Page {
   offset: number;
   limit: number;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** ' men s socks ': the words of a column between spaces, as products.search_words holds them. */
