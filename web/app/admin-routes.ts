@@ -30,5 +30,8 @@ export const adminRoute: RouteObject = {
     adminPage(undefined, 'Overview', () =>
       import('../features/admin/admin-home-page.tsx').then((m) => m.AdminHomePage),
     ),
+    adminPage('stock', 'Stock', () =>
+      import('../features/admin/stock/stock-page.tsx').then((m) => m.StockPage),
+    ),
   ],
 };

@@ -28,7 +28,7 @@ export function Header() {
 
   return (
     <header className={classes.header}>
-      <Container className={classes.headerInner}>
+      <Container size="xl" className={classes.headerInner}>
         <Group gap="xs" wrap="nowrap" miw={0}>
           <Burger
             opened={menuOpened}

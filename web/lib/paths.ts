@@ -69,6 +69,7 @@ export const paths = {
 
   // The owner's back office (ADMIN)
   admin: () => '/admin',
+  adminStock: (view?: 'low' | 'history' | 'csv') => withQuery('/admin/stock', { view }),
 } as const;
 
 /**

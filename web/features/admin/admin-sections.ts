@@ -1,3 +1,5 @@
+import { paths } from '../../lib/paths.ts';
+
 /**
  * The sections of the back office, in the order of its side navigation and overview. A section's
  * `to` is a route under `#/admin` (web/app/admin-routes.ts declares the page).
@@ -9,4 +11,10 @@ export interface AdminSection {
   description: string;
 }
 
-export const ADMIN_SECTIONS: readonly AdminSection[] = [];
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    label: 'Stock',
+    to: paths.adminStock(),
+    description: 'Levels per product, size and package, what is low, the history, CSV in and out.',
+  },
+];
