@@ -97,6 +97,45 @@ test('a POS staff member sees POS; a client without the role does not, and is se
   await expect(page).toHaveURL(/#\/$/);
 });
 
+test('the admin sees Admin and opens the back office; POS staff and clients do not, and are sent away', async ({
+  page,
+}) => {
+  await page.goto('/#/login');
+  await logInThroughForm(page, DEMO.admin.user_name, DEMO.admin.password);
+  await nav(page).getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/#\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Back office', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Stock' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+
+  await page.goto('/#/login');
+  await logInThroughForm(page, DEMO.pos.user_name, DEMO.pos.password);
+  await expect(nav(page).getByRole('link', { name: 'POS' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await page.goto('/#/admin/stock');
+  await expect(page).toHaveURL(/#\/$/);
+});
+
+test("a shopper's first page loads no back-office or POS code", async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await page.goto('/');
+  await expect(nav(page).getByRole('link', { name: 'Showroom' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const code = await Promise.all(scripts);
+  expect(code.length).toBeGreaterThan(0);
+  // Every back-office and POS page calls its API; no shopper's page does.
+  for (const text of code) {
+    expect(text).not.toContain('/api/admin/');
+    expect(text).not.toContain('/api/pos/');
+  }
+});
+
 test('an unknown route shows Page not found', async ({ page }) => {
   await page.goto('/#/no-such-page');
   await expect(page.getByText('Page not found')).toBeVisible();
