@@ -5,6 +5,8 @@ export const publicConfigSchema = z.object({
   storeName: z.string(),
   storeAddress: z.string(),
   storeEmail: z.string(),
+  /** '' when the owner gave none. */
+  storePhone: z.string(),
   socialUrl: z.string(),
   showPrices: z.boolean(),
   minimumPurchase: z.number().int(),

@@ -19,6 +19,8 @@ import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createOutboxService } from './modules/admin/outbox.service.ts';
+import { settingsAdminRoutes } from './modules/admin/settings-admin.routes.ts';
+import { createSettingsAdminService } from './modules/admin/settings-admin.service.ts';
 import { createStockService } from './modules/admin/stock.service.ts';
 import { createStockCsvService } from './modules/admin/stock-csv.service.ts';
 import { registerAccess } from './modules/auth/access.ts';
@@ -143,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stockCsv: createStockCsvService(db),
     outbox: createOutboxService(db),
   });
+  await app.register(settingsAdminRoutes, { settingsAdmin: createSettingsAdminService(db) });
   const catalogCache = createCatalogCache();
   const warn = (message: string) => app.log.warn(message);
   const catalogListener = await listenForCatalogChanges(db, catalogCache, { log: warn });

@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import { type Database, rowsOf } from '../db/database.ts';
 import { stock } from '../db/schema.ts';
+import { DEMO_ACCOUNTS } from '../db/seed/demo-data.ts';
 import type { Clock } from '../lib/clock.ts';
 import { openTestDatabase, type TestData } from './test-database.ts';
 
@@ -171,3 +172,23 @@ export async function logIn(app: FastifyInstance, user_name: string, password: s
 }
 
 export type { InjectOptions };
+
+/**
+ * A back-office call answers 401 to a visitor and 403 to a client and to a POS staff member,
+ * whatever it is sent (DESIGN.md "The owner's back office": ADMIN only).
+ */
+export async function expectAdminOnly(app: FastifyInstance, call: InjectOptions): Promise<void> {
+  const asVisitor = await app.inject(call);
+  if (asVisitor.statusCode !== 401)
+    throw new Error(`a visitor got ${asVisitor.statusCode}: ${asVisitor.body}`);
+  const callers = [
+    await signUp(app),
+    await logIn(app, DEMO_ACCOUNTS.pos.user_name, DEMO_ACCOUNTS.pos.password),
+  ];
+  for (const caller of callers) {
+    const answer = await app.inject({ ...call, headers: { ...call.headers, ...bearer(caller) } });
+    if (answer.statusCode !== 403) {
+      throw new Error(`${caller.roles.join('+')} got ${answer.statusCode}: ${answer.body}`);
+    }
+  }
+}

@@ -318,6 +318,16 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       caller: 'admin',
       call: () => ({ body: { csv: 'kind,code,size,instock\nproduct,AC-BAG-001,,80', apply: false } }),
     },
+    'PUT /api/admin/settings': {
+      caller: 'admin',
+      call: () => ({ body: { minimum_purchase: 5000, gst_hst_number: '812345678 RT0001' } }),
+    },
+    'POST /api/admin/tax-rates': {
+      caller: 'admin',
+      call: () => ({
+        body: { province: 'ON', name: 'HST', rate_ppm: 130_000, effective_from: '2099-01-01' },
+      }),
+    },
     'PUT /api/admin/stock': {
       caller: 'admin',
       call: (w) => ({ body: [{ productId: w.unsized.id, size_id: null, instock: 80, reason: 'counted' }] }),
@@ -441,7 +451,9 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
 /** Routes that take nothing to break: no parameters, no query and no body. */
 export const NO_INPUT = new Set([
   'GET /api/Address/countries',
+  'GET /api/admin/settings',
   'GET /api/admin/stock/export',
+  'GET /api/admin/tax-rates',
   'GET /api/Dimension/all',
   'GET /api/Payment/publickey',
   'GET /api/Shipping/shippingcarriers',

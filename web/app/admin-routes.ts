@@ -33,5 +33,8 @@ export const adminRoute: RouteObject = {
     adminPage('stock', 'Stock', () =>
       import('../features/admin/stock/stock-page.tsx').then((m) => m.StockPage),
     ),
+    adminPage('settings', 'Settings', () =>
+      import('../features/admin/settings/settings-page.tsx').then((m) => m.SettingsPage),
+    ),
   ],
 };

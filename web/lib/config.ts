@@ -10,6 +10,7 @@ export const FALLBACK_CONFIG: PublicConfig = {
   storeName: 'Maple Sock Co.',
   storeAddress: 'Ontario, Canada',
   storeEmail: '',
+  storePhone: '',
   socialUrl: '',
   showPrices: false,
   minimumPurchase: 0,

@@ -70,6 +70,7 @@ export const paths = {
   // The owner's back office (ADMIN)
   admin: () => '/admin',
   adminStock: (view?: 'low' | 'history' | 'csv') => withQuery('/admin/stock', { view }),
+  adminSettings: () => '/admin/settings',
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { rowChecks } from '../../test/rows.ts';
 import * as queries from './settings.queries.ts';
@@ -19,6 +20,11 @@ describe('the settings statements answer the shapes of their row schemas', () =>
   it("a province's summed tax rate, or null where it has none", async () => {
     expect(await expectRows(queries.selectTaxRate, t.db, 'qc', 'CA')).toEqual([{ ppm: 149_750 }]);
     expect(await expectRows(queries.selectTaxRate, t.db, 'ZZ', 'CA')).toEqual([{ ppm: null }]);
+  });
+
+  it("today in the store's time zone, as a calendar day", async () => {
+    const [row] = await expectRows(queries.selectStoreToday, t.db);
+    expect(row?.today).toBe(calendarDayOf(new Date(), STORE_TIME_ZONE));
   });
 
   it('every statement of settings.queries.ts is checked', () => expect(unchecked()).toEqual([]));

@@ -35,3 +35,9 @@ export const selectTaxRate = typedQuery(
   (province: string, country: string) =>
     sql`SELECT ${taxRatePpmOf(sql`${province}`, sql`${country}`)} AS ppm`,
 );
+
+/** Today in the store's time zone, 'YYYY-MM-DD', as the tax rates compare it. */
+export const selectStoreToday = typedQuery(
+  z.object({ today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  () => sql`SELECT ${STORE_TODAY}::text AS today`,
+);

@@ -17,4 +17,9 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     to: paths.adminStock(),
     description: 'Levels per product, size and package, what is low, the history, CSV in and out.',
   },
+  {
+    label: 'Settings',
+    to: paths.adminSettings(),
+    description: 'Prices or wish lists, minimum purchase, free shipping, search, store details, tax rates.',
+  },
 ];

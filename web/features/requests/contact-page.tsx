@@ -151,6 +151,11 @@ export function ContactPage() {
                       {config.storeEmail}
                     </Anchor>
                   ) : null}
+                  {config.storePhone ? (
+                    <Anchor href={`tel:${config.storePhone.replace(/[^\d+]/g, '')}`} size="sm">
+                      {config.storePhone}
+                    </Anchor>
+                  ) : null}
                 </Stack>
               </Paper>
               <Paper withBorder radius="lg" p="lg">
