@@ -18,9 +18,12 @@ import { answerRoutingError, registerErrorHandling } from './lib/errors.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAuditService } from './modules/admin/audit.ts';
 import { createOutboxService } from './modules/admin/outbox.service.ts';
 import { settingsAdminRoutes } from './modules/admin/settings-admin.routes.ts';
 import { createSettingsAdminService } from './modules/admin/settings-admin.service.ts';
+import { staffRoutes } from './modules/admin/staff.routes.ts';
+import { createStaffService } from './modules/admin/staff.service.ts';
 import { createStockService } from './modules/admin/stock.service.ts';
 import { createStockCsvService } from './modules/admin/stock-csv.service.ts';
 import { registerAccess } from './modules/auth/access.ts';
@@ -144,6 +147,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stock: createStockService(db),
     stockCsv: createStockCsvService(db),
     outbox: createOutboxService(db),
+  });
+  await app.register(staffRoutes, {
+    staff: createStaffService({ db, auth, publicUrl: config.publicUrl }),
+    audit: createAuditService(db),
   });
   await app.register(settingsAdminRoutes, { settingsAdmin: createSettingsAdminService(db) });
   const catalogCache = createCatalogCache();

@@ -73,6 +73,13 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     expect(response.statusCode, response.body).toBe(200);
   }
 
+  /** A new client of its own for a call that changes an account (w.latest is its id). */
+  async function freshAccount(w: World): Promise<void> {
+    const signUp = await call('visitor', 'POST', '/api/client', { body: newClient() });
+    expect(signUp.statusCode, signUp.body).toBe(201);
+    w.latest = String(signUp.json<LoginRecord>().client_id);
+  }
+
   async function cartReady(w: World): Promise<void> {
     const add = await call('client', 'POST', '/api/addcart', {
       body: { userId: w.client.client_id, productId: w.unsized.id, quantity: 1 },
@@ -317,6 +324,59 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     'POST /api/admin/stock/import': {
       caller: 'admin',
       call: () => ({ body: { csv: 'kind,code,size,instock\nproduct,AC-BAG-001,,80', apply: false } }),
+    },
+    'GET /api/admin/staff': {
+      caller: 'admin',
+      call: () => ({ query: { q: 'lee', staff: 'true', page: 1 } }),
+    },
+    'GET /api/admin/audit': {
+      caller: 'admin',
+      call: () => ({ query: { entity: 'settings', entityId: '1', page: 1 } }),
+    },
+    'POST /api/admin/staff': {
+      caller: 'admin',
+      call: () => ({
+        body: {
+          user_name: `cashier${Date.now()}`,
+          first_name: 'Riley',
+          last_name: 'Chen',
+          email: `cashier${Date.now()}@example.ca`,
+          roles: ['POS'],
+          password: 'Register2026!',
+        },
+      }),
+    },
+    'PUT /api/admin/staff/{id}/roles': {
+      caller: 'admin',
+      prepare: freshAccount,
+      call: (w) => ({ params: { id: Number(w.latest) }, body: { roles: ['POS'] } }),
+    },
+    'POST /api/admin/staff/{id}/disable': {
+      caller: 'admin',
+      prepare: freshAccount,
+      call: (w) => ({ params: { id: Number(w.latest) } }),
+    },
+    'POST /api/admin/staff/{id}/enable': {
+      caller: 'admin',
+      prepare: freshAccount,
+      call: (w) => ({ params: { id: Number(w.latest) } }),
+    },
+    'POST /api/admin/staff/{id}/password-reset': {
+      caller: 'admin',
+      prepare: freshAccount,
+      call: (w) => ({ params: { id: Number(w.latest) } }),
+    },
+    'POST /api/auth/reset-password': {
+      caller: 'visitor',
+      prepare: async (w) => {
+        await freshAccount(w);
+        const reset = await call('admin', 'POST', '/api/admin/staff/{id}/password-reset', {
+          params: { id: Number(w.latest) },
+        });
+        expect(reset.statusCode, reset.body).toBe(200);
+        w.latest = reset.json<{ link: string }>().link.split('/').pop() ?? '';
+      },
+      call: (w) => ({ body: { token: w.latest, password: 'Chosen2026!' } }),
     },
     'PUT /api/admin/settings': {
       caller: 'admin',

@@ -1,5 +1,7 @@
-import type { DbOrTx } from '../../db/database.ts';
-import { auditLog } from '../../db/schema.ts';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { AUDIT_PAGE_SIZE, type AuditPage, type AuditQuery } from '../../../domain/admin/staff.ts';
+import type { Database, DbOrTx } from '../../db/database.ts';
+import { auditLog, clients } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 
@@ -45,3 +47,43 @@ export const versionConflict = (what: string) =>
     `This ${what} was changed by someone else since you opened it. Its newest version is shown: make your change again.`,
     409,
   );
+
+/** GET api/admin/audit: the log, newest first, of one kind of record (and one record) or of all. */
+export function createAuditService(db: Database) {
+  return {
+    async list(query: AuditQuery): Promise<AuditPage> {
+      const where = and(
+        query.entity ? eq(auditLog.entity, query.entity) : undefined,
+        query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: auditLog.id,
+            action: auditLog.action,
+            entity: auditLog.entity,
+            entityId: auditLog.entityId,
+            actor: sql<string | null>`nullif(trim(${clients.firstName} || ' ' || ${clients.lastName}), '')`,
+            before: auditLog.before,
+            after: auditLog.after,
+            createdAt: auditLog.createdAt,
+          })
+          .from(auditLog)
+          .leftJoin(clients, eq(clients.id, auditLog.actorId))
+          .where(where)
+          .orderBy(desc(auditLog.id))
+          .limit(AUDIT_PAGE_SIZE)
+          .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+        db.select({ n: count() }).from(auditLog).where(where),
+      ]);
+      return {
+        entries: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        total: total?.n ?? 0,
+        page: query.page,
+        pageSize: AUDIT_PAGE_SIZE,
+      };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

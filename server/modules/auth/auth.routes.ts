@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { passwordResetSchema } from '../../../domain/admin/staff.ts';
 import {
   clientSchema,
   loginRecordSchema,
@@ -51,6 +52,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
+  );
+
+  /** A password reset link's new password; the account's sessions end. */
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: { body: passwordResetSchema },
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: loginRateLimit,
+          timeWindow: '1 minute',
+          errorResponseBuilder: rateLimited('Too many attempts. Please wait a minute and try again.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await auth.resetPassword(request.body);
+      return reply.status(204).send();
+    },
   );
 
   app.post('/api/auth/logout', { config: { access: 'client' } }, async (request, reply) => {

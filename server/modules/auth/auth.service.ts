@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { PASSWORD_RESET_HOURS } from '../../../domain/admin/staff.ts';
 import {
   type Client,
   fullName,
@@ -9,8 +10,8 @@ import {
   type SignupData,
 } from '../../../domain/auth.ts';
 import { ROLES, type Role } from '../../../domain/roles.ts';
-import type { Database } from '../../db/database.ts';
-import { clients, sessions } from '../../db/schema.ts';
+import type { Database, DbOrTx } from '../../db/database.ts';
+import { clients, passwordResets, sessions } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -26,6 +27,14 @@ export interface AuthUser {
 type ClientRow = typeof clients.$inferSelect;
 
 const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid user name or password.', 401);
+const accountDisabled = () =>
+  new AppError('account_disabled', 'This account has been disabled. Please ask the shop to enable it.', 403);
+const resetLinkInvalid = () =>
+  new AppError(
+    'reset_link_invalid',
+    'This password reset link has expired or was already used. Please ask the shop for a new one.',
+    400,
+  );
 const duplicate = (fields: Record<string, string>) =>
   new AppError('duplicate', 'That user name or email is already registered.', 409, fields);
 
@@ -111,6 +120,9 @@ function createResolvedTokens(now: () => number = () => performance.now()) {
     forget(sessionId: number): void {
       for (const [token, entry] of tokens) if (entry.user.sessionId === sessionId) tokens.delete(token);
     },
+    forgetAccount(clientId: number): void {
+      for (const [token, entry] of tokens) if (entry.user.id === clientId) tokens.delete(token);
+    },
   };
 }
 
@@ -118,8 +130,8 @@ export function createAuthService({ db, clock, sessionTtlHours }: AuthServiceDep
   const resolved = createResolvedTokens();
 
   /** Tells which of user name and e-mail another client already has (case-insensitive). */
-  async function findTaken(userName: string, email: string, exceptId?: number) {
-    const rows = await db
+  async function findTaken(userName: string, email: string, exceptId?: number, tx: DbOrTx = db) {
+    const rows = await tx
       .select({ id: clients.id, userName: clients.userName, email: clients.email })
       .from(clients)
       .where(
@@ -138,6 +150,33 @@ export function createAuthService({ db, clock, sessionTtlHours }: AuthServiceDep
     return fields;
   }
 
+  /** A new account, its user name and e-mail free (409 duplicate with the fields taken). */
+  async function insertAccount(
+    tx: DbOrTx,
+    account: Omit<typeof clients.$inferInsert, 'passwordHash'> & { password: string },
+  ): Promise<ClientRow> {
+    const { password, ...columns } = account;
+    const taken = await findTaken(columns.userName, columns.email, undefined, tx);
+    if (Object.keys(taken).length > 0) throw duplicate(taken);
+    const passwordHash = await hashPassword(password);
+    try {
+      // A savepoint inside the caller's transaction: after a refused insert its transaction goes on.
+      const [row] = await tx.transaction((insert) =>
+        insert
+          .insert(clients)
+          .values({ ...columns, passwordHash })
+          .returning(),
+      );
+      if (!row) throw new Error('insert returned no client');
+      return row;
+    } catch (error) {
+      // Two sign-ups racing for one name: the unique index decides.
+      if (isUniqueViolation(error))
+        throw duplicate(await findTaken(columns.userName, columns.email, undefined, tx));
+      throw error;
+    }
+  }
+
   async function startSession(row: ClientRow): Promise<LoginRecord> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(clock.now().getTime() + sessionTtlHours * 3_600_000);
@@ -147,21 +186,69 @@ export function createAuthService({ db, clock, sessionTtlHours }: AuthServiceDep
 
   return {
     async signup(data: SignupData): Promise<LoginRecord> {
-      const taken = await findTaken(data.user_name, data.email);
-      if (Object.keys(taken).length > 0) throw duplicate(taken);
-      const passwordHash = await hashPassword(data.password);
-      try {
-        const [row] = await db
-          .insert(clients)
-          .values({ ...profileColumns(data), passwordHash, roles: ['CLIENT'] })
-          .returning();
-        if (!row) throw new Error('insert returned no client');
-        return await startSession(row);
-      } catch (error) {
-        // Two sign-ups racing for one name: the unique index decides.
-        if (isUniqueViolation(error)) throw duplicate(await findTaken(data.user_name, data.email));
-        throw error;
-      }
+      const row = await insertAccount(db, {
+        ...profileColumns(data),
+        roles: ['CLIENT'],
+        password: data.password,
+      });
+      return startSession(row);
+    },
+
+    insertAccount,
+    startSession,
+
+    /**
+     * Ends every session of an account (disabled, or its password reset): its next request is
+     * refused at once on this instance, within RESOLVED_TOKEN_MS on the others.
+     */
+    async endSessions(tx: DbOrTx, clientId: number): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(sessions.clientId, clientId), isNull(sessions.revokedAt)));
+      resolved.forgetAccount(clientId);
+    },
+
+    /** Forgets what this instance remembers of an account's tokens (its roles changed). */
+    forgetAccount: (clientId: number) => resolved.forgetAccount(clientId),
+
+    /** A password reset link's token for an account, valid for PASSWORD_RESET_HOURS, stored hashed. */
+    async startPasswordReset(
+      tx: DbOrTx,
+      clientId: number,
+      createdBy: number | null,
+    ): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(clock.now().getTime() + PASSWORD_RESET_HOURS * 3_600_000);
+      await tx.insert(passwordResets).values({ clientId, tokenHash: hashToken(token), createdBy, expiresAt });
+      return { token, expiresAt };
+    },
+
+    /** Sets the password of a reset link's account, once; its sessions end (someone else may hold one). */
+    async resetPassword({ token, password }: { token: string; password: string }): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      const clientId = await db.transaction(async (tx) => {
+        const [reset] = await tx
+          .select({ id: passwordResets.id, clientId: passwordResets.clientId })
+          .from(passwordResets)
+          .where(
+            and(
+              eq(passwordResets.tokenHash, hashToken(token)),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, clock.now()),
+            ),
+          )
+          .for('update');
+        if (!reset) throw resetLinkInvalid();
+        await tx.update(passwordResets).set({ usedAt: clock.now() }).where(eq(passwordResets.id, reset.id));
+        await tx.update(clients).set({ passwordHash }).where(eq(clients.id, reset.clientId));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: clock.now() })
+          .where(and(eq(sessions.clientId, reset.clientId), isNull(sessions.revokedAt)));
+        return reset.clientId;
+      });
+      resolved.forgetAccount(clientId);
     },
 
     async login({ user_name, password }: Login): Promise<LoginRecord> {
@@ -177,6 +264,7 @@ export function createAuthService({ db, clock, sessionTtlHours }: AuthServiceDep
         .limit(1);
       const valid = await verifyPassword(row?.passwordHash ?? (await passwordOfNobody()), password);
       if (!row || !valid) throw invalidCredentials();
+      if (row.disabledAt) throw accountDisabled();
       return startSession(row);
     },
 
@@ -208,6 +296,7 @@ export function createAuthService({ db, clock, sessionTtlHours }: AuthServiceDep
             eq(sessions.tokenHash, tokenHash),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, clock.now()),
+            isNull(clients.disabledAt),
           ),
         )
         .limit(1);
