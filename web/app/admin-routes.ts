@@ -33,6 +33,12 @@ export const adminRoute: RouteObject = {
     adminPage('stock', 'Stock', () =>
       import('../features/admin/stock/stock-page.tsx').then((m) => m.StockPage),
     ),
+    adminPage('staff', 'Staff', () =>
+      import('../features/admin/staff/staff-page.tsx').then((m) => m.StaffPage),
+    ),
+    adminPage('audit', 'Audit log', () =>
+      import('../features/admin/audit/audit-page.tsx').then((m) => m.AuditPage),
+    ),
     adminPage('settings', 'Settings', () =>
       import('../features/admin/settings/settings-page.tsx').then((m) => m.SettingsPage),
     ),

@@ -75,6 +75,9 @@ export const routes: RouteObject[] = [
           page('retail', 'Home', homePage),
           page('login', 'Log in', loginPage),
           page('signup', 'Sign up', signupPage),
+          page('reset-password/:token', 'New password', () =>
+            import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+          ),
           page('PageNotFound', 'Page Not Found', notFoundPage),
           page('showroom', 'Showroom', showroomPage),
           page('productlist', 'Products', productListPage),

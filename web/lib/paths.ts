@@ -71,6 +71,9 @@ export const paths = {
   admin: () => '/admin',
   adminStock: (view?: 'low' | 'history' | 'csv') => withQuery('/admin/stock', { view }),
   adminSettings: () => '/admin/settings',
+  adminStaff: () => '/admin/staff',
+  adminAudit: () => '/admin/audit',
+  resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
 } as const;
 
 /**

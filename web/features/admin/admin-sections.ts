@@ -22,4 +22,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     to: paths.adminSettings(),
     description: 'Prices or wish lists, minimum purchase, free shipping, search, store details, tax rates.',
   },
+  {
+    label: 'Staff',
+    to: paths.adminStaff(),
+    description: 'Accounts, cashiers and admins: roles, new staff, disabled accounts, password resets.',
+  },
+  {
+    label: 'Audit log',
+    to: paths.adminAudit(),
+    description: 'Every change made in the back office: who, when, before and after.',
+  },
 ];

@@ -9,21 +9,13 @@ import type {
   StockListQuery,
 } from '../../../../domain/admin/stock.ts';
 import { api } from '../../../lib/api.ts';
+import { searchOf } from '../../../lib/search-params.ts';
 
 const stockKeys = {
   all: ['admin', 'stock'] as const,
   list: (query: StockListQuery) => [...stockKeys.all, 'list', query] as const,
   history: (query: StockHistoryQuery) => [...stockKeys.all, 'history', query] as const,
 };
-
-function searchOf(query: Record<string, string | number | boolean | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 export function useStockList(query: StockListQuery) {
   return useQuery(

@@ -1,0 +1,121 @@
+import { Alert, Center, Code, Loader, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { AuditEntry } from '../../../../domain/admin/staff.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { useAudit } from './audit.api.ts';
+
+const ENTITIES = [
+  { value: '', label: 'Everything' },
+  { value: 'settings', label: 'Settings' },
+  { value: 'tax_rate', label: 'Tax rates' },
+  { value: 'client', label: 'Accounts and staff' },
+  { value: 'stock', label: 'Stock' },
+  { value: 'product', label: 'Products' },
+  { value: 'category', label: 'Categories' },
+];
+
+/** A value of the log as one short line ('—' when there was none). */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  return JSON.stringify(value, null, 1).replace(/\s*\n\s*/g, ' ');
+}
+
+const when = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** #/admin/audit: every back-office change, newest first. */
+export function AuditPage() {
+  const [entity, setEntity] = useState('');
+  const [page, setPage] = useState(1);
+  const audit = useAudit({ entity, page });
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Audit log
+        </Title>
+        <Text c="dimmed">
+          Every change made in the back office: who, when, and the record before and after.
+        </Text>
+      </div>
+      <Select
+        label="Show"
+        data={ENTITIES}
+        value={entity}
+        onChange={(value) => {
+          setEntity(value ?? '');
+          setPage(1);
+        }}
+        allowDeselect={false}
+        w={260}
+      />
+      {audit.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading the audit log" />
+        </Center>
+      ) : audit.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(audit.error)}
+        </Alert>
+      ) : audit.data.entries.length === 0 ? (
+        <Text c="dimmed">No change has been recorded yet.</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={800}>
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>What</Table.Th>
+                  <Table.Th>Before</Table.Th>
+                  <Table.Th>After</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {audit.data.entries.map((entry) => (
+                  <AuditRow key={entry.id} entry={entry} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {audit.data.total > audit.data.pageSize && (
+            <Pagination
+              value={page}
+              onChange={setPage}
+              total={Math.ceil(audit.data.total / audit.data.pageSize)}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(entry.createdAt))}</Table.Td>
+      <Table.Td>{entry.actor ?? 'The shop'}</Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {entry.action}
+        </Text>
+        {entry.entityId && (
+          <Text size="xs" c="dimmed">
+            {entry.entity} {entry.entityId}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td maw={280}>
+        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {valueText(entry.before)}
+        </Code>
+      </Table.Td>
+      <Table.Td maw={280}>
+        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {valueText(entry.after)}
+        </Code>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
