@@ -22,6 +22,8 @@ import { createAuditService } from './modules/admin/audit.ts';
 import { createOutboxService } from './modules/admin/outbox.service.ts';
 import { settingsAdminRoutes } from './modules/admin/settings-admin.routes.ts';
 import { createSettingsAdminService } from './modules/admin/settings-admin.service.ts';
+import { setupRoutes } from './modules/admin/setup.routes.ts';
+import { createSetupService } from './modules/admin/setup.service.ts';
 import { staffRoutes } from './modules/admin/staff.routes.ts';
 import { createStaffService } from './modules/admin/staff.service.ts';
 import { createStockService } from './modules/admin/stock.service.ts';
@@ -152,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staff: createStaffService({ db, auth, publicUrl: config.publicUrl }),
     audit: createAuditService(db),
   });
+  await app.register(setupRoutes, { setup: createSetupService({ db, auth }) });
   await app.register(settingsAdminRoutes, { settingsAdmin: createSettingsAdminService(db) });
   const catalogCache = createCatalogCache();
   const warn = (message: string) => app.log.warn(message);

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { installReferenceData } from './db/seed/reference-data.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
+import { prepareSetupLink } from './modules/admin/setup.service.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { startMailDelivery } from './providers/mail/mail.ts';
 
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     const { seeded } = await seedDemoData(database.db, { imagesDir, hashPassword });
     if (seeded) console.log('Demo data created.');
   }
+
+  const setupLink = await prepareSetupLink(database.db);
 
   const app = await buildApp({
     config,
@@ -49,6 +52,17 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'pgdata')}`;
   app.log.info(`The shop is open on http://localhost:${config.port} (database: ${where})`);
+  if (setupLink) {
+    // Plain text on its own lines: the owner copies it from the terminal.
+    console.log(
+      [
+        '',
+        'This shop has no admin yet. Open this one-time link to create your account and enter your store:',
+        `  ${config.publicUrl.replace(/\/$/, '')}${setupLink}`,
+        '',
+      ].join('\n'),
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -378,6 +378,37 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       },
       call: (w) => ({ body: { token: w.latest, password: 'Chosen2026!' } }),
     },
+    'GET /api/setup/{token}': {
+      caller: 'visitor',
+      // The demo shop has an admin: no setup link works, whatever it says.
+      control: 404,
+      call: () => ({ params: { token: 'a-setup-token' } }),
+    },
+    'POST /api/setup': {
+      caller: 'visitor',
+      control: 404,
+      call: () => ({
+        body: {
+          token: 'a-setup-token',
+          owner: {
+            user_name: 'jo.owner',
+            first_name: 'Jo',
+            last_name: 'Bouchard',
+            email: 'jo@example.ca',
+            password: 'Northern2026!',
+          },
+          store: {
+            store_name: 'Northern Socks',
+            seller_company_name: 'Northern Socks Ltd.',
+            store_address: '12 Water St, Halifax, NS B3J 1A1',
+            store_email: 'hello@example.ca',
+            store_phone: '902-555-0147',
+            store_province: 'NS',
+            gst_hst_number: '123456789 RT0001',
+          },
+        },
+      }),
+    },
     'PUT /api/admin/settings': {
       caller: 'admin',
       call: () => ({ body: { minimum_purchase: 5000, gst_hst_number: '812345678 RT0001' } }),

@@ -75,6 +75,9 @@ export const routes: RouteObject[] = [
           page('retail', 'Home', homePage),
           page('login', 'Log in', loginPage),
           page('signup', 'Sign up', signupPage),
+          page('setup/:token', 'Set up your shop', () =>
+            import('../features/auth/setup-page.tsx').then((m) => m.SetupPage),
+          ),
           page('reset-password/:token', 'New password', () =>
             import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
           ),

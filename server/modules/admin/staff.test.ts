@@ -102,7 +102,9 @@ describe('staff accounts', () => {
     const staff = await asAdmin({ url: '/api/admin/staff?staff=true' });
     expect(staff.statusCode).toBe(200);
     const names = staff.json<Accounts>().accounts.map((account) => account.user_name);
-    expect(names).toEqual(expect.arrayContaining([DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.pos.user_name, 'riley.cashier']));
+    expect(names).toEqual(
+      expect.arrayContaining([DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.pos.user_name, 'riley.cashier']),
+    );
     expect(staff.json<Accounts>().accounts.every((a) => a.roles.some((r) => r !== 'CLIENT'))).toBe(true);
     const found = await asAdmin({ url: '/api/admin/staff?q=riley' });
     expect(found.json<Accounts>()).toMatchObject({ total: 1, accounts: [{ user_name: 'riley.cashier' }] });
