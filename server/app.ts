@@ -12,13 +12,16 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import { type Database, embeddedDatabase } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { answerRoutingError, registerErrorHandling } from './lib/errors.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAuditService } from './modules/admin/audit.ts';
+import { catalogueRoutes } from './modules/admin/catalogue.routes.ts';
+import { createCatalogueService } from './modules/admin/catalogue.service.ts';
+import { createMediaService } from './modules/admin/media.service.ts';
 import { createOutboxService } from './modules/admin/outbox.service.ts';
 import { settingsAdminRoutes } from './modules/admin/settings-admin.routes.ts';
 import { createSettingsAdminService } from './modules/admin/settings-admin.service.ts';
@@ -66,6 +69,7 @@ import type { PaymentGateway } from './providers/payments/gateway.ts';
 import { createPaymentGateway } from './providers/payments/index.ts';
 import type { ShippingRates } from './providers/shipping/shipping-rates.ts';
 import { createTableRates } from './providers/shipping/table-rates.ts';
+import { contentTypeOfStoredFile, createDatabaseStorage } from './providers/storage/database.ts';
 import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
 
 export interface AppDeps {
@@ -175,7 +179,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cartRoutes, { cart: createCartService(db) });
   const requests = createRequestsService({ db, publicUrl: config.publicUrl });
   await app.register(requestsRoutes, { requests });
-  const uploadStorage = createLocalDiskStorage(deps.uploadsDir ?? path.join(config.dataDir, 'uploads'));
+  // On PostgreSQL the files live in the database, so that every instance serves what one stored;
+  // embedded PGlite is one instance, and the local disk does.
+  const fileStorage = (folder: string, directory?: string) =>
+    embeddedDatabase(db)
+      ? createLocalDiskStorage(directory ?? path.join(config.dataDir, folder))
+      : createDatabaseStorage(db, contentTypeOfStoredFile);
+  const uploadStorage = fileStorage('uploads', deps.uploadsDir);
+  await app.register(catalogueRoutes, {
+    catalogue: createCatalogueService(db),
+    media: createMediaService(fileStorage('media', deps.uploadsDir && path.join(deps.uploadsDir, 'media'))),
+  });
   await app.register(uploadsRoutes, { uploads: createUploadsService({ db, storage: uploadStorage }) });
   await app.register(addressRoutes, { addresses: createAddressService(db) });
   await app.register(wishlistRoutes, { wishlist: createWishlistService(db) });

@@ -177,13 +177,18 @@ export type { InjectOptions };
  * A back-office call answers 401 to a visitor and 403 to a client and to a POS staff member,
  * whatever it is sent (DESIGN.md "The owner's back office": ADMIN only).
  */
-export async function expectAdminOnly(app: FastifyInstance, call: InjectOptions): Promise<void> {
+export async function expectAdminOnly(
+  app: FastifyInstance,
+  call: InjectOptions,
+  /** A POS staff member's login; the demo cashier's by default (an empty shop has none). */
+  cashier?: LoginRecord,
+): Promise<void> {
   const asVisitor = await app.inject(call);
   if (asVisitor.statusCode !== 401)
     throw new Error(`a visitor got ${asVisitor.statusCode}: ${asVisitor.body}`);
   const callers = [
     await signUp(app),
-    await logIn(app, DEMO_ACCOUNTS.pos.user_name, DEMO_ACCOUNTS.pos.password),
+    cashier ?? (await logIn(app, DEMO_ACCOUNTS.pos.user_name, DEMO_ACCOUNTS.pos.password)),
   ];
   for (const caller of callers) {
     const answer = await app.inject({ ...call, headers: { ...call.headers, ...bearer(caller) } });

@@ -409,6 +409,71 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
         },
       }),
     },
+    'POST /api/admin/categories': {
+      caller: 'admin',
+      call: (w) => ({ body: { parent_id: w.rootCategoryId, name: `Group ${Date.now()}`, hidden: true } }),
+    },
+    'PATCH /api/admin/categories/{id}': {
+      caller: 'admin',
+      prepare: async (w) => {
+        const created = await call('admin', 'POST', '/api/admin/categories', {
+          body: { name: `Tab ${Date.now()}`, hidden: true },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const tree = created.json<{ id: number; name: string }[]>();
+        w.latest = String(Math.max(...tree.map((tab) => tab.id)));
+      },
+      call: (w) => ({
+        params: { id: Number(w.latest) },
+        body: { version: 1, name: 'Renamed tab', sort_order: 90 },
+      }),
+    },
+    'POST /api/admin/size-types': {
+      caller: 'admin',
+      call: () => ({ body: { name: 'Kids', sizes: ['XS', 'S'] } }),
+    },
+    'GET /api/admin/products': {
+      caller: 'admin',
+      call: (w) => ({ query: { q: 'crew', category_id: w.sized.categoryId, archived: 'false', page: 1 } }),
+    },
+    'POST /api/admin/products': {
+      caller: 'admin',
+      call: (w) => ({
+        body: {
+          code: `FZ-${Date.now()}`,
+          name: 'Fuzz Sock',
+          short_description: 'A sock.',
+          long_description: '',
+          price: 1200,
+          sale_price: 1000,
+          category_id: w.sized.categoryId,
+          is_new: false,
+          size_type_id: null,
+          family: null,
+          color: 'Red',
+          images: [],
+          box: { length_mm: 250, width_mm: 100, height_mm: 20, weight_g: 80 },
+          active: false,
+        },
+      }),
+    },
+    'GET /api/admin/products/{id}': { caller: 'admin', call: (w) => ({ params: { id: w.unsized.id } }) },
+    'PATCH /api/admin/products/{id}': {
+      caller: 'admin',
+      prepare: async (w) => {
+        const read = await call('admin', 'GET', '/api/admin/products/{id}', { params: { id: w.unsized.id } });
+        expect(read.statusCode, read.body).toBe(200);
+        w.latest = String(read.json<{ version: number }>().version);
+      },
+      call: (w) => ({ params: { id: w.unsized.id }, body: { version: Number(w.latest), is_new: false } }),
+    },
+    'POST /api/admin/images': {
+      caller: 'admin',
+      // The route reads one multipart file; any JSON body is wrong.
+      control: 415,
+      bodySchema: { type: 'object' },
+      call: () => ({ body: { file: 'photo.png' } }),
+    },
     'PUT /api/admin/settings': {
       caller: 'admin',
       call: () => ({ body: { minimum_purchase: 5000, gst_hst_number: '812345678 RT0001' } }),
@@ -542,7 +607,9 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
 /** Routes that take nothing to break: no parameters, no query and no body. */
 export const NO_INPUT = new Set([
   'GET /api/Address/countries',
+  'GET /api/admin/categories',
   'GET /api/admin/settings',
+  'GET /api/admin/size-types',
   'GET /api/admin/stock/export',
   'GET /api/admin/tax-rates',
   'GET /api/Dimension/all',

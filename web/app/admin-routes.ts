@@ -33,6 +33,15 @@ export const adminRoute: RouteObject = {
     adminPage('stock', 'Stock', () =>
       import('../features/admin/stock/stock-page.tsx').then((m) => m.StockPage),
     ),
+    adminPage('catalogue', 'Tabs and groups', () =>
+      import('../features/admin/catalogue/categories-page.tsx').then((m) => m.CategoriesPage),
+    ),
+    adminPage('products', 'Products', () =>
+      import('../features/admin/catalogue/products-page.tsx').then((m) => m.ProductsPage),
+    ),
+    adminPage('products/:id', 'Product', () =>
+      import('../features/admin/catalogue/product-page.tsx').then((m) => m.ProductPage),
+    ),
     adminPage('staff', 'Staff', () =>
       import('../features/admin/staff/staff-page.tsx').then((m) => m.StaffPage),
     ),

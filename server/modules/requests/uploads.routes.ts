@@ -27,7 +27,7 @@ const tooLarge = () => new AppError('file_too_large', UPLOAD_TOO_LARGE_MESSAGE, 
 const onePerUpload = () => new AppError('too_many_parts', 'Please send one file per upload.', 413);
 
 /** The one file of a multipart body, read into memory (at most UPLOAD_MAX_BYTES). */
-async function readOneFile(request: FastifyRequest): Promise<IncomingFile> {
+export async function readOneFile(request: FastifyRequest): Promise<IncomingFile> {
   if (!request.isMultipart()) {
     throw new AppError('unsupported_media_type', 'Please send the file as multipart/form-data.', 415);
   }

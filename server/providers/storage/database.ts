@@ -9,6 +9,18 @@ import type { FileStorage } from './storage.ts';
  * one instance stores every instance serves, with nothing else to run. Fit for the sizes a sock
  * shop stores (images of at most a few MB); a bigger catalogue moves to an S3-compatible store.
  */
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+};
+
+/** The type of a stored file by its key's extension (keys are the server's own names). */
+export function contentTypeOfStoredFile(key: string): string {
+  return CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+}
+
 export function createDatabaseStorage(db: Database, contentTypeOf: (key: string) => string): FileStorage {
   return {
     async put(key, data) {

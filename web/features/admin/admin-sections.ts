@@ -13,6 +13,16 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
+    label: 'Products',
+    to: paths.adminProducts(),
+    description: 'Add and edit products: prices, sale prices, images, sizes, colours, shipping boxes.',
+  },
+  {
+    label: 'Tabs and groups',
+    to: paths.adminCatalogue(),
+    description: 'The shopping tabs and their groups: order, rename, hide; the sizes products come in.',
+  },
+  {
     label: 'Stock',
     to: paths.adminStock(),
     description: 'Levels per product, size and package, what is low, the history, CSV in and out.',

@@ -1,0 +1,155 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Pagination,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/catalog.ts';
+import { formatMoney } from '../../../../domain/money.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useProductList } from './catalogue.api.ts';
+
+/** #/admin/products: the catalogue's products, found by code or name; archived ones on request. */
+export function ProductsPage() {
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [archived, setArchived] = useState(false);
+  const [page, setPage] = useState(1);
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const list = useProductList({ q, archived, page });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Products
+          </Title>
+          <Text c="dimmed">What the shop sells: prices, descriptions, images, sizes and shipping boxes.</Text>
+        </div>
+        <Group>
+          <Button component={Link} to={paths.adminCatalogue()} variant="default">
+            Tabs, groups and sizes
+          </Button>
+          <Button component={Link} to={paths.adminProduct('new')}>
+            Add a product
+          </Button>
+        </Group>
+      </Group>
+      <Group>
+        <TextInput
+          placeholder="Code or name"
+          aria-label="Find a product"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={300}
+        />
+        <Switch
+          label="Archived products"
+          checked={archived}
+          onChange={(event) => {
+            setArchived(event.currentTarget.checked);
+            setPage(1);
+          }}
+        />
+      </Group>
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading the products" />
+        </Center>
+      ) : list.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(list.error)}
+        </Alert>
+      ) : list.data.products.length === 0 ? (
+        <Text c="dimmed">{archived ? 'No archived product.' : 'No product yet: add the first one.'}</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped highlightOnHover verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th />
+                  <Table.Th>Code</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Group</Table.Th>
+                  <Table.Th ta="right">Price</Table.Th>
+                  <Table.Th ta="right">In stock</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.products.map((product) => (
+                  <Table.Tr
+                    key={product.id}
+                    onClick={() => navigate(paths.adminProduct(product.id))}
+                    style={{ cursor: 'pointer' }}
+                  >
+                    <Table.Td w={56}>
+                      <Image
+                        src={imageVariant(product.icon, 'thumbnail')}
+                        fallbackSrc={PLACEHOLDER_IMAGE}
+                        alt=""
+                        w={40}
+                        h={40}
+                        radius="sm"
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Link to={paths.adminProduct(product.id)}>{product.code}</Link>
+                      {!product.active && (
+                        <Badge color="gray" ml="xs" size="sm">
+                          Archived
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{product.name}</Table.Td>
+                    <Table.Td>
+                      {product.tab} › {product.category}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {product.sale_price !== null ? (
+                        <>
+                          <Text span td="line-through" c="dimmed" size="sm" mr={6}>
+                            {formatMoney(product.price)}
+                          </Text>
+                          {formatMoney(product.sale_price)}
+                        </>
+                      ) : (
+                        formatMoney(product.price)
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">{product.instock}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.data.total > list.data.pageSize && (
+            <Pagination
+              value={page}
+              onChange={setPage}
+              total={Math.ceil(list.data.total / list.data.pageSize)}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
