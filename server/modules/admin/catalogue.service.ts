@@ -174,7 +174,15 @@ export function createCatalogueService(db: Database) {
         .orderBy(asc(categories.sortOrder), asc(categories.id));
       return rows
         .filter((row) => row.parent_id === null)
-        .map((tab) => ({ ...tab, groups: rows.filter((row) => row.parent_id === tab.id) }));
+        .map((tab) => {
+          const groups = rows.filter((row) => row.parent_id === tab.id);
+          // A tab's products are its groups'.
+          return {
+            ...tab,
+            products: groups.reduce((sum, group) => sum + group.products, tab.products),
+            groups,
+          };
+        });
     },
 
     async createCategory(actor: AuthUser, data: CategoryCreateData): Promise<AdminCategoryTree> {

@@ -354,6 +354,49 @@ describe('products', () => {
     ]);
   });
 
+  it('hiding its group or tab takes it out of the shop; showing it brings it back', async () => {
+    const client = await signUp(t.app);
+    const seen = async () => {
+      const detail = await t.app.inject({
+        url: `/api/product/${groupId}/${product.id}`,
+        headers: bearer(client),
+      });
+      const search = await t.app.inject({ url: '/api/product?term=merino', headers: bearer(client) });
+      return { detail: detail.statusCode, found: search.body.includes('Merino Crew Sock - Red') };
+    };
+    expect(await seen()).toEqual({ detail: 200, found: true });
+    const groupNow = async () =>
+      (await asAdmin({ url: '/api/admin/categories' })).json<AdminCategoryTree>()[0]?.groups[0];
+    const hideGroup = async (hidden: boolean) => {
+      const group = await groupNow();
+      const answer = await asAdmin({
+        method: 'PATCH',
+        url: `/api/admin/categories/${groupId}`,
+        payload: { version: group?.version, hidden },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    await hideGroup(true);
+    expect(await seen()).toEqual({ detail: 404, found: false });
+    await hideGroup(false);
+    expect(await seen()).toEqual({ detail: 200, found: true });
+
+    const tab = (await asAdmin({ url: '/api/admin/categories' })).json<AdminCategoryTree>()[0];
+    await asAdmin({
+      method: 'PATCH',
+      url: `/api/admin/categories/${tabId}`,
+      payload: { version: tab?.version, hidden: true },
+    });
+    expect(await seen()).toEqual({ detail: 404, found: false });
+    const hiddenTab = (await asAdmin({ url: '/api/admin/categories' })).json<AdminCategoryTree>()[0];
+    await asAdmin({
+      method: 'PATCH',
+      url: `/api/admin/categories/${tabId}`,
+      payload: { version: hiddenTab?.version, hidden: false },
+    });
+    expect(await seen()).toEqual({ detail: 200, found: true });
+  });
+
   it('archives a product: it leaves the storefront, stays in the back office', async () => {
     const archived = await asAdmin({
       method: 'PATCH',

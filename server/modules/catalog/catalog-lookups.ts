@@ -67,7 +67,9 @@ export function createCatalogLookups({ db, cache }: { db: Database; cache: Catal
     productLineage(id: number): Promise<readonly number[] | null> {
       return cache.getOrLoad(`lineage:product:${id}`, async () => {
         const [row] = await selectProductPlace(db, id);
-        return { value: row ? (await categoryTree()).lineage(row.category_id) : null, tags: [id] };
+        // A product of a hidden tab or group has no place in the storefront's tree.
+        const lineage = row ? (await categoryTree()).lineage(row.category_id) : [];
+        return { value: lineage.length > 0 ? lineage : null, tags: [id] };
       });
     },
 

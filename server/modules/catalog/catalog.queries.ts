@@ -58,9 +58,12 @@ function rootsMap(tree: CategoryTree): SQL {
   return categoryMap(tree.roots.map((root) => ({ groupId: root.id, categories: tree.subtree(root.id) })));
 }
 
+/** The categories the storefront shows: a hidden tab hides its groups, a hidden group its products. */
 export const selectCategories = typedQuery(
   categoryRowSchema,
-  () => sql`SELECT id, parent_id, name, icon, is_package, sort_order FROM categories`,
+  () => sql`SELECT c.id, c.parent_id, c.name, c.icon, c.is_package, c.sort_order
+            FROM categories c LEFT JOIN categories parent ON parent.id = c.parent_id
+            WHERE NOT c.hidden AND NOT coalesce(parent.hidden, false)`,
 );
 
 // ---------------------------------------------------------------- showroom and teaser
@@ -259,7 +262,8 @@ const wordsOf = (column: SQL) =>
 // A product's category words are its group's and its tab's ('kids' finds every Kids' Socks product).
 const CATEGORY_WORDS = sql`c AS (
   SELECT g.id, g.name, ${wordsOf(sql`g.name`)} || coalesce(${wordsOf(sql`r.name`)}, '') AS words
-  FROM categories g LEFT JOIN categories r ON r.id = g.parent_id)`;
+  FROM categories g LEFT JOIN categories r ON r.id = g.parent_id
+  WHERE NOT g.hidden AND NOT coalesce(r.hidden, false))`;
 
 /**
  * Case-insensitive; a product matches when its code starts with the text, or when every word of
