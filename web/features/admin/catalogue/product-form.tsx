@@ -130,14 +130,16 @@ export function ProductForm({ product, tree, sizeTypes, onConflict }: ProductFor
   const imageList = images.field.value ?? [];
 
   const addImages = async (files: File[]) => {
+    // Uploaded one after the other, and added together: the list of this render is the one to extend.
+    const added: string[] = [];
     for (const file of files.slice(0, PRODUCT_IMAGES_MAX - imageList.length)) {
       try {
-        const { url } = await upload.mutateAsync(file);
-        images.field.onChange([...(images.field.value ?? []), url]);
+        added.push((await upload.mutateAsync(file)).url);
       } catch (error) {
         notifyError(errorMessage(error), `Could not add ${file.name}`);
       }
     }
+    if (added.length > 0) images.field.onChange([...imageList, ...added]);
   };
   const moveImage = (index: number, by: number) => {
     const next = [...imageList];
