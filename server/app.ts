@@ -23,6 +23,8 @@ import { catalogueRoutes } from './modules/admin/catalogue.routes.ts';
 import { createCatalogueService } from './modules/admin/catalogue.service.ts';
 import { createMediaService } from './modules/admin/media.service.ts';
 import { createOutboxService } from './modules/admin/outbox.service.ts';
+import { readersRoutes } from './modules/admin/readers.routes.ts';
+import { createReadersService } from './modules/admin/readers.service.ts';
 import { settingsAdminRoutes } from './modules/admin/settings-admin.routes.ts';
 import { createSettingsAdminService } from './modules/admin/settings-admin.service.ts';
 import { setupRoutes } from './modules/admin/setup.routes.ts';
@@ -209,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     posCheckout: createPosCheckoutService({ payments, publicUrl: config.publicUrl }),
     receipts: createReceiptsService({ db, payments, clock }),
   });
+  await app.register(readersRoutes, { readers: createReadersService({ db, payments }) });
   await app.register(invoicesRoutes, { invoices: createInvoicesService({ db, clock }) });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 

@@ -474,6 +474,19 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       bodySchema: { type: 'object' },
       call: () => ({ body: { file: 'photo.png' } }),
     },
+    'POST /api/admin/readers': {
+      caller: 'admin',
+      call: () => ({ body: { registration_code: 'simulated-wpe', label: 'Market Stall' } }),
+    },
+    'PATCH /api/admin/readers/{id}': {
+      caller: 'admin',
+      call: () => ({ params: { id: 'tmr_SbxBackOffice02' }, body: { label: 'Back Office Reader' } }),
+    },
+    'PUT /api/admin/readers/{id}/assignment': {
+      caller: 'admin',
+      // The demo cashier keeps the reader the POS examples use.
+      call: (w) => ({ params: { id: 'tmr_SbxFrontCounter01' }, body: { staff_id: w.cashier.client_id } }),
+    },
     'PUT /api/admin/settings': {
       caller: 'admin',
       call: () => ({ body: { minimum_purchase: 5000, gst_hst_number: '812345678 RT0001' } }),
@@ -608,6 +621,7 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
 export const NO_INPUT = new Set([
   'GET /api/Address/countries',
   'GET /api/admin/categories',
+  'GET /api/admin/readers',
   'GET /api/admin/settings',
   'GET /api/admin/size-types',
   'GET /api/admin/stock/export',

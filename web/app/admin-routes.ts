@@ -45,6 +45,9 @@ export const adminRoute: RouteObject = {
     adminPage('staff', 'Staff', () =>
       import('../features/admin/staff/staff-page.tsx').then((m) => m.StaffPage),
     ),
+    adminPage('readers', 'Card readers', () =>
+      import('../features/admin/readers/readers-page.tsx').then((m) => m.ReadersPage),
+    ),
     adminPage('audit', 'Audit log', () =>
       import('../features/admin/audit/audit-page.tsx').then((m) => m.AuditPage),
     ),

@@ -76,6 +76,7 @@ export const paths = {
   adminProduct: (id: number | 'new') => `/admin/products/${id}`,
   adminStaff: () => '/admin/staff',
   adminAudit: () => '/admin/audit',
+  adminReaders: () => '/admin/readers',
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
 } as const;
 

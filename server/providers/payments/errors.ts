@@ -119,6 +119,16 @@ export function testModeOnly(): PaymentError {
   });
 }
 
+/** A reader is registered at a Stripe Terminal location; the account has none yet. */
+export function terminalLocationMissing(): PaymentError {
+  return new PaymentError({
+    type: 'invalid_request_error',
+    param: 'location',
+    message:
+      'Your Stripe account has no Terminal location yet: create one in the Stripe Dashboard (Terminal, Locations), then register the reader.',
+  });
+}
+
 /** Stripe's idempotency_error when a key is reused for a different request. */
 export function idempotencyMismatch(key: string): PaymentError {
   return new PaymentError({

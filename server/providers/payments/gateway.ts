@@ -325,6 +325,17 @@ export interface CreateRefundParams {
   idempotencyKey: string;
 }
 
+/**
+ * Registers a reader (Stripe's POST /v1/terminal/readers): the code the reader shows. In test mode
+ * 'simulated-wpe' makes a simulated WisePOS E, as Stripe's does. `location` is Stripe's Terminal
+ * location; without one the shop's first location is used.
+ */
+export interface CreateReaderParams {
+  registration_code: string;
+  label: string;
+  location?: string;
+}
+
 export interface ReaderRefundParams {
   paymentIntentId: string;
   /** Cents; default what remains refundable. */
@@ -408,6 +419,9 @@ export interface PaymentGateway {
 
   listReaders(): Promise<Reader[]>;
   retrieveReader(id: string): Promise<Reader>;
+  createReader(params: CreateReaderParams): Promise<Reader>;
+  /** Renames a reader (Stripe's POST /v1/terminal/readers/{id} with a label). */
+  updateReader(id: string, params: { label: string }): Promise<Reader>;
   /** Hands the intent to the reader: its action is process_payment_intent, in_progress. */
   processPaymentIntent(readerId: string, paymentIntentId: string): Promise<Reader>;
   /** An in-person Interac refund: refund_payment, in_progress until the card is presented. */

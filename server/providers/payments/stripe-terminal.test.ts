@@ -59,6 +59,36 @@ describe('readers', () => {
     expect((await gateway.retrieveReader('tmr_FakeReader1')).action).toEqual(processing);
   });
 
+  it('registers a reader at the first location, and renames one', async () => {
+    routes['GET /v1/terminal/locations'] = [
+      200,
+      list(
+        [{ id: 'tml_Store1', object: 'terminal.location', display_name: 'Store' }],
+        '/v1/terminal/locations',
+      ),
+    ];
+    routes['POST /v1/terminal/readers'] = [200, reader(null, { id: 'tmr_New', label: 'Pop-up' })];
+    const created = await gateway.createReader({ registration_code: 'sepia-cerulean-aqua', label: 'Pop-up' });
+    expect(query(sent())).toEqual({ limit: '1' });
+    expect(form(sent(1))).toEqual({
+      registration_code: 'sepia-cerulean-aqua',
+      label: 'Pop-up',
+      location: 'tml_Store1',
+    });
+    expect(created).toMatchObject({ id: 'tmr_New', label: 'Pop-up' });
+
+    routes['POST /v1/terminal/readers/tmr_New'] = [200, reader(null, { id: 'tmr_New', label: 'Front desk' })];
+    expect((await gateway.updateReader('tmr_New', { label: 'Front desk' })).label).toBe('Front desk');
+    expect(form(sent(2))).toEqual({ label: 'Front desk' });
+  });
+
+  it('refuses to register a reader without a Terminal location', async () => {
+    routes['GET /v1/terminal/locations'] = [200, list([], '/v1/terminal/locations')];
+    await expect(gateway.createReader({ registration_code: 'code', label: 'Pop-up' })).rejects.toMatchObject({
+      param: 'location',
+    });
+  });
+
   it('hands an intent to a reader: POST process_payment_intent', async () => {
     routes['POST /v1/terminal/readers/tmr_FakeReader1/process_payment_intent'] = [200, reader(processing)];
     const result = await gateway.processPaymentIntent('tmr_FakeReader1', 'pi_3QfakeP1');

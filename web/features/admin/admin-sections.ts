@@ -38,6 +38,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     description: 'Accounts, cashiers and admins: roles, new staff, disabled accounts, password resets.',
   },
   {
+    label: 'Card readers',
+    to: paths.adminReaders(),
+    description: 'The register’s card readers: status, names, who uses each, new readers.',
+  },
+  {
     label: 'Audit log',
     to: paths.adminAudit(),
     description: 'Every change made in the back office: who, when, before and after.',

@@ -17,10 +17,15 @@ import type { SandboxContext } from './context.ts';
 import type { Ledger } from './ledger.ts';
 import { failedAction, newId, toReader } from './rows.ts';
 
+/** Stripe's test-mode registration code for a simulated WisePOS E. */
+export const SIMULATED_REGISTRATION_CODE = 'simulated-wpe';
+
 type TerminalOperations = Pick<
   PaymentGateway,
   | 'listReaders'
   | 'retrieveReader'
+  | 'createReader'
+  | 'updateReader'
   | 'processPaymentIntent'
   | 'refundPayment'
   | 'cancelReaderAction'
@@ -44,6 +49,41 @@ export function createTerminalOperations(
     async retrieveReader(id) {
       await ready();
       const [row] = await db.select().from(sandboxReaders).where(eq(sandboxReaders.id, id));
+      if (!row) throw resourceMissing('terminal.reader', id);
+      return toReader(row);
+    },
+
+    /** Stripe's test registration codes make simulated readers; anything else is refused as Stripe does. */
+    async createReader({ registration_code, label }) {
+      await ready();
+      if (registration_code !== SIMULATED_REGISTRATION_CODE) {
+        throw new PaymentError({
+          type: 'invalid_request_error',
+          param: 'registration_code',
+          message: `The registration code ${registration_code} is invalid. In test mode, use ${SIMULATED_REGISTRATION_CODE} for a simulated reader.`,
+        });
+      }
+      const [row] = await db
+        .insert(sandboxReaders)
+        .values({
+          id: newId('tmr'),
+          label,
+          deviceType: 'simulated_wisepos_e',
+          serialNumber: `SBX-WPE-${Date.now().toString(36).toUpperCase()}`,
+          status: 'online',
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no reader');
+      return toReader(row);
+    },
+
+    async updateReader(id, { label }) {
+      await ready();
+      const [row] = await db
+        .update(sandboxReaders)
+        .set({ label, updatedAt: clock.now() })
+        .where(eq(sandboxReaders.id, id))
+        .returning();
       if (!row) throw resourceMissing('terminal.reader', id);
       return toReader(row);
     },

@@ -5,7 +5,12 @@
  * online, and cancelling a reader's action cancels the intent when nothing was taken.
  */
 import Stripe from 'stripe';
-import { cardRefundsOnline, interacRefundsInPerson, testModeOnly } from '../errors.ts';
+import {
+  cardRefundsOnline,
+  interacRefundsInPerson,
+  terminalLocationMissing,
+  testModeOnly,
+} from '../errors.ts';
 import {
   type ChargeSummary,
   PAYMENT_ERROR_TYPES,
@@ -244,6 +249,20 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     },
 
     retrieveReader,
+
+    async createReader({ registration_code, label, location }) {
+      const where = location ?? (await call(() => stripe.terminal.locations.list({ limit: 1 }))).data[0]?.id;
+      if (!where) throw terminalLocationMissing();
+      const reader = await call(() =>
+        stripe.terminal.readers.create({ registration_code, label, location: where }),
+      );
+      return toReader(reader);
+    },
+
+    async updateReader(id, { label }) {
+      const reader = await call(() => stripe.terminal.readers.update(id, { label }));
+      return toReader(present(id, reader));
+    },
 
     async processPaymentIntent(readerId, paymentIntentId) {
       const reader = await call(() =>
