@@ -28,6 +28,8 @@ const version = boundedWholeNumber('Version', { min: 1, max: 2_147_483_647 });
 /** Tabs first, each with its groups, in their order. */
 export const adminCategorySchema = z.object({
   id: z.number().int(),
+  /** A package tab (and its groups) sells boxed sets: its products' packages. */
+  is_package: z.boolean(),
   parent_id: z.number().int().nullable(),
   name: z.string(),
   icon: z.string(),
@@ -61,6 +63,8 @@ export const categoryCreateSchema = z.strictObject({
   heading: categoryFields.heading,
   sort_order: categoryFields.sort_order.optional(),
   hidden: categoryFields.hidden.default(false),
+  /** For a tab: it sells packages (boxed sets); a group is as its tab. */
+  is_package: z.boolean({ error: 'Packages must be true or false.' }).default(false),
 });
 export type CategoryCreate = z.input<typeof categoryCreateSchema>;
 export type CategoryCreateData = z.output<typeof categoryCreateSchema>;
@@ -194,6 +198,23 @@ export const productUpdateSchema = z
 export type ProductUpdate = z.input<typeof productUpdateSchema>;
 export type ProductUpdateData = z.output<typeof productUpdateSchema>;
 
+/** A boxed set of a product of a package tab. */
+export const adminPackageSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  long_description: z.string(),
+  price: z.number().int(),
+  /** Its image's full variant, '' for none. */
+  icon: z.string(),
+  color: z.string(),
+  active: z.boolean(),
+  instock: z.number().int(),
+  version: z.number().int(),
+});
+export type AdminPackage = z.infer<typeof adminPackageSchema>;
+
 /** GET api/admin/products/{id}: the product as the form edits it. */
 export const adminProductSchema = z.object({
   id: z.number().int(),
@@ -224,6 +245,8 @@ export const adminProductSchema = z.object({
   ),
   /** The other products of its family. */
   siblings: z.array(z.object({ id: z.number().int(), code: z.string(), color: z.string() })),
+  /** The boxed sets sold for it (a product of a package tab); each other's colour siblings. */
+  packages: z.array(adminPackageSchema),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
@@ -283,3 +306,39 @@ export const sizeTypeCreateSchema = z.strictObject({
 });
 export type SizeTypeCreate = z.input<typeof sizeTypeCreateSchema>;
 export type SizeTypeCreateData = z.output<typeof sizeTypeCreateSchema>;
+
+// ---------------------------------------------------------------- packages
+
+const packageFields = {
+  code: productFields.code,
+  name: productFields.name,
+  long_description: productFields.long_description,
+  price: productFields.price,
+  icon: z.union([z.literal(''), mediaUrlSchema]),
+  color: productFields.color,
+  active: productFields.active,
+};
+
+/** POST api/admin/packages: a boxed set of a product of a package tab (its stock on the stock page). */
+export const packageCreateSchema = z.strictObject({
+  product_id: bodyId('Product'),
+  ...packageFields,
+  icon: packageFields.icon.default(''),
+  active: packageFields.active.default(true),
+});
+export type PackageCreate = z.input<typeof packageCreateSchema>;
+export type PackageCreateData = z.output<typeof packageCreateSchema>;
+
+/** PATCH api/admin/packages/{id}: the fields to change, with the version read. */
+export const packageUpdateSchema = z.strictObject({
+  version,
+  code: packageFields.code.optional(),
+  name: packageFields.name.optional(),
+  long_description: packageFields.long_description.optional(),
+  price: packageFields.price.optional(),
+  icon: packageFields.icon.optional(),
+  color: packageFields.color.optional(),
+  active: packageFields.active.optional(),
+});
+export type PackageUpdate = z.input<typeof packageUpdateSchema>;
+export type PackageUpdateData = z.output<typeof packageUpdateSchema>;

@@ -467,6 +467,33 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       },
       call: (w) => ({ params: { id: w.unsized.id }, body: { version: Number(w.latest), is_new: false } }),
     },
+    'POST /api/admin/packages': {
+      caller: 'admin',
+      call: (w) => ({
+        body: {
+          product_id: w.box.productId,
+          code: `FZ-BOX-${Date.now()}`,
+          name: 'Fuzz Box',
+          long_description: '',
+          price: 4500,
+          icon: '',
+          color: 'Blue',
+          active: false,
+        },
+      }),
+    },
+    'PATCH /api/admin/packages/{id}': {
+      caller: 'admin',
+      prepare: async (w) => {
+        const read = await call('admin', 'GET', '/api/admin/products/{id}', {
+          params: { id: w.box.productId },
+        });
+        expect(read.statusCode, read.body).toBe(200);
+        const sets = read.json<{ packages: { id: number; version: number }[] }>().packages;
+        w.latest = String(sets.find((set) => set.id === w.box.id)?.version ?? 1);
+      },
+      call: (w) => ({ params: { id: w.box.id }, body: { version: Number(w.latest), color: 'Red' } }),
+    },
     'POST /api/admin/images': {
       caller: 'admin',
       // The route reads one multipart file; any JSON body is wrong.

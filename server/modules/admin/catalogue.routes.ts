@@ -7,6 +7,8 @@ import {
   categoryCreateSchema,
   categoryUpdateSchema,
   mediaUploadSchema,
+  packageCreateSchema,
+  packageUpdateSchema,
   productCreateSchema,
   productListQuerySchema,
   productListSchema,
@@ -104,6 +106,26 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       schema: { params: idParams, body: productUpdateSchema, response: { 200: adminProductSchema } },
     },
     (request) => catalogue.updateProduct(request.caller, request.params.id, request.body),
+  );
+
+  /** A boxed set of a product of a package tab; answers the product with its packages. */
+  app.post(
+    '/api/admin/packages',
+    {
+      config: { access: 'admin' },
+      schema: { body: packageCreateSchema, response: { 201: adminProductSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await catalogue.createPackage(request.caller, request.body)),
+  );
+
+  app.patch(
+    '/api/admin/packages/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, body: packageUpdateSchema, response: { 200: adminProductSchema } },
+    },
+    (request) => catalogue.updatePackage(request.caller, request.params.id, request.body),
   );
 
   /** One image file (PNG, JPEG, GIF or SVG, at most 5 MB) -> { url } of its full variant. */

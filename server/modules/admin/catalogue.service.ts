@@ -8,9 +8,12 @@ import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   AdminCategoryTree,
+  AdminPackage,
   AdminProduct,
   CategoryCreateData,
   CategoryUpdateData,
+  PackageCreateData,
+  PackageUpdateData,
   ProductCreateData,
   ProductList,
   ProductListQuery,
@@ -24,6 +27,7 @@ import { escapeLike } from '../../db/like.ts';
 import {
   categories,
   dimensions,
+  packages,
   phases,
   productImages,
   products,
@@ -45,24 +49,40 @@ const codeTaken = (code: string) =>
     code: 'That code is already used.',
   });
 
-/** The group a product goes in: a category under a tab (not a tab itself, not a package tab). */
+/** The group a product goes in: a category under a tab (a package tab's for a boxed set). */
 async function checkGroup(tx: Tx, categoryId: number): Promise<void> {
   const [group] = await tx
-    .select({ parentId: categories.parentId, isPackage: categories.isPackage })
+    .select({ parentId: categories.parentId })
     .from(categories)
     .where(eq(categories.id, categoryId));
-  if (!group || group.parentId === null || group.isPackage) {
+  if (!group || group.parentId === null) {
     throw badRequest('Choose a group under a tab for the product.', {
       category_id: 'Choose a group under a tab.',
     });
   }
 }
 
+function toAdminPackage(row: typeof packages.$inferSelect): AdminPackage {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    code: row.code,
+    name: row.name,
+    long_description: row.longDescription,
+    price: row.pricing,
+    icon: row.icon,
+    color: row.color,
+    active: row.active,
+    instock: row.instock,
+    version: row.version,
+  };
+}
+
 export function createCatalogueService(db: Database) {
   async function readProduct(tx: Database | Tx, id: number): Promise<AdminProduct> {
     const [row] = await tx.select().from(products).where(eq(products.id, id));
     if (!row) throw notFound(`Product ${id}`);
-    const [images, box, levels, siblings] = await Promise.all([
+    const [images, box, levels, siblings, sets] = await Promise.all([
       tx
         .select({ image: productImages.image })
         .from(productImages)
@@ -85,6 +105,11 @@ export function createCatalogueService(db: Database) {
             .from(products)
             .where(and(eq(products.family, row.family), ne(products.id, id)))
             .orderBy(asc(products.code)),
+      tx
+        .select()
+        .from(packages)
+        .where(eq(packages.productId, id))
+        .orderBy(asc(packages.sortOrder), asc(packages.id)),
     ]);
     const [dimension] = box;
     return {
@@ -114,6 +139,7 @@ export function createCatalogueService(db: Database) {
       updated_at: row.updatedAt.toISOString(),
       stock: levels,
       siblings,
+      packages: sets.map(toAdminPackage),
     };
   }
 
@@ -153,6 +179,20 @@ export function createCatalogueService(db: Database) {
     }
   }
 
+  /** Runs a package save; a code another package has is a 409 with the field's message. */
+  async function savingPackage<T>(code: string | undefined, save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (error) {
+      if (code !== undefined && isUniqueViolation(error)) {
+        throw new AppError('duplicate', `Another package has the code ${code}.`, 409, {
+          code: 'That code is already used.',
+        });
+      }
+      throw error;
+    }
+  }
+
   return {
     // ------------------------------------------------------------ categories
 
@@ -160,6 +200,7 @@ export function createCatalogueService(db: Database) {
       const rows = await db
         .select({
           id: categories.id,
+          is_package: categories.isPackage,
           parent_id: categories.parentId,
           name: categories.name,
           icon: categories.icon,
@@ -187,14 +228,16 @@ export function createCatalogueService(db: Database) {
 
     async createCategory(actor: AuthUser, data: CategoryCreateData): Promise<AdminCategoryTree> {
       await db.transaction(async (tx) => {
+        let isPackage = data.is_package;
         if (data.parent_id !== null) {
           const [tab] = await tx
-            .select({ parentId: categories.parentId })
+            .select({ parentId: categories.parentId, isPackage: categories.isPackage })
             .from(categories)
             .where(eq(categories.id, data.parent_id));
           if (!tab || tab.parentId !== null) {
             throw badRequest('A group goes under a tab.', { parent_id: 'Choose a tab.' });
           }
+          isPackage = tab.isPackage;
         }
         const [last] = await tx
           .select({ max: sql<number>`coalesce(max(${categories.sortOrder}), 0)::int` })
@@ -208,6 +251,7 @@ export function createCatalogueService(db: Database) {
             parentId: data.parent_id,
             name: data.name,
             icon: data.icon,
+            isPackage,
             sortOrder: data.sort_order ?? (last?.max ?? 0) + 1,
             hidden: data.hidden,
           })
@@ -439,6 +483,84 @@ export function createCatalogueService(db: Database) {
           });
           await notifyCatalogChanged(tx, [id]);
           return after;
+        }),
+      );
+    },
+
+    // ------------------------------------------------------------ packages
+
+    /** A boxed set of a product (of a package tab); its stock starts at 0. Answers the product. */
+    async createPackage(actor: AuthUser, data: PackageCreateData): Promise<AdminProduct> {
+      return savingPackage(data.code, () =>
+        db.transaction(async (tx) => {
+          const [owner] = await tx
+            .select({ isPackage: categories.isPackage })
+            .from(products)
+            .innerJoin(categories, eq(categories.id, products.categoryId))
+            .where(eq(products.id, data.product_id));
+          if (!owner) throw notFound(`Product ${data.product_id}`);
+          if (!owner.isPackage) {
+            throw badRequest('Packages are sold for the products of a package tab.', {
+              product_id: 'This product is not in a package tab.',
+            });
+          }
+          const [created] = await tx
+            .insert(packages)
+            .values({
+              productId: data.product_id,
+              code: data.code,
+              name: data.name,
+              longDescription: data.long_description,
+              pricing: data.price,
+              icon: data.icon,
+              color: data.color,
+              active: data.active,
+            })
+            .returning();
+          if (!created) throw new Error('insert returned no package');
+          await recordAudit(tx, actor, {
+            action: 'package.create',
+            entity: 'package',
+            entityId: created.id,
+            after: toAdminPackage(created),
+          });
+          await notifyCatalogChanged(tx);
+          return readProduct(tx, data.product_id);
+        }),
+      );
+    },
+
+    /** Changes the fields sent, if the package is still at the version read. Answers its product. */
+    async updatePackage(actor: AuthUser, id: number, data: PackageUpdateData): Promise<AdminProduct> {
+      return savingPackage(data.code, () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
+          if (!row) throw notFound(`Package ${id}`);
+          if (row.version !== data.version) throw versionConflict('package');
+          const [updated] = await tx
+            .update(packages)
+            .set({
+              ...(data.code !== undefined ? { code: data.code } : {}),
+              ...(data.name !== undefined ? { name: data.name } : {}),
+              ...(data.long_description !== undefined ? { longDescription: data.long_description } : {}),
+              ...(data.price !== undefined ? { pricing: data.price } : {}),
+              ...(data.icon !== undefined ? { icon: data.icon } : {}),
+              ...(data.color !== undefined ? { color: data.color } : {}),
+              ...(data.active !== undefined ? { active: data.active } : {}),
+              version: row.version + 1,
+            })
+            .where(eq(packages.id, id))
+            .returning();
+          if (!updated) throw notFound(`Package ${id}`);
+          await recordAudit(tx, actor, {
+            action: 'package.update',
+            entity: 'package',
+            entityId: id,
+            before: toAdminPackage(row),
+            after: toAdminPackage(updated),
+          });
+          await notifyCatalogChanged(tx, [row.productId]);
+          return readProduct(tx, row.productId);
         }),
       );
     },

@@ -13,7 +13,7 @@ import type { LoginRecord } from '../../../domain/auth.ts';
 import { buildApp } from '../../app.ts';
 import { parseConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
-import { auditLog, products, stock } from '../../db/schema.ts';
+import { auditLog, packages, products, stock } from '../../db/schema.ts';
 import {
   bearer,
   createTestApp,
@@ -439,5 +439,103 @@ describe.runIf(inject('databases').kind === 'postgres')('two instances on one Po
       await other.close();
       await handle.close();
     }
+  });
+});
+
+describe('packages', () => {
+  let setId: number;
+  let packageGroupId: number;
+
+  it('sells boxed sets: a package tab, a set in its group, and its packages', async () => {
+    const tab = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/categories',
+      payload: { name: 'Gifts', heading: 'Boxed sets', is_package: true },
+    });
+    expect(tab.statusCode, tab.body).toBe(201);
+    const giftsId = tab.json<AdminCategoryTree>().find((t) => t.name === 'Gifts')?.id ?? 0;
+    const group = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/categories',
+      payload: { parent_id: giftsId, name: 'Boxes' },
+    });
+    const gifts = group.json<AdminCategoryTree>().find((t) => t.id === giftsId);
+    expect(gifts).toMatchObject({ is_package: true, groups: [{ name: 'Boxes', is_package: true }] });
+    packageGroupId = gifts?.groups[0]?.id ?? 0;
+    const set = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/products',
+      payload: {
+        code: 'NS-GIFT-001',
+        name: 'Three Pair Gift Box',
+        price: 5500,
+        category_id: packageGroupId,
+        box: { length_mm: 300, width_mm: 200, height_mm: 80, weight_g: 450 },
+      },
+    });
+    expect(set.statusCode, set.body).toBe(201);
+    setId = set.json<AdminProduct>().id;
+
+    const created = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/packages',
+      payload: {
+        product_id: setId,
+        code: 'ns-gift-red',
+        name: 'Gift Box - Red',
+        price: 5500,
+        color: 'Red',
+        icon: images[0],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<AdminProduct>().packages).toMatchObject([
+      { code: 'NS-GIFT-RED', name: 'Gift Box - Red', price: 5500, instock: 0, version: 1, active: true },
+    ]);
+  });
+
+  it('refuses a package of a product outside a package tab, a used code, a bad price; writes nothing', async () => {
+    const before = await t.db.select().from(packages);
+    const outside = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/packages',
+      payload: { product_id: product.id, code: 'NS-X', name: 'X', price: 100 },
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.fields).toEqual({ product_id: 'This product is not in a package tab.' });
+    const used = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/packages',
+      payload: { product_id: setId, code: 'NS-GIFT-RED', name: 'Again', price: 100 },
+    });
+    expect(used.statusCode).toBe(409);
+    const negative = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/packages',
+      payload: { product_id: setId, code: 'NS-Y', name: 'Y', price: -5 },
+    });
+    expect(negative.json().error.fields).toMatchObject({ price: 'Price must be at least 0.' });
+    expect(await t.db.select().from(packages)).toEqual(before);
+  });
+
+  it('saves a change from the current version only', async () => {
+    const [row] = await t.db.select().from(packages).where(eq(packages.code, 'NS-GIFT-RED'));
+    const saved = await asAdmin({
+      method: 'PATCH',
+      url: `/api/admin/packages/${row?.id}`,
+      payload: { version: 1, price: 4900 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<AdminProduct>().packages[0]).toMatchObject({ price: 4900, version: 2 });
+    const stale = await asAdmin({
+      method: 'PATCH',
+      url: `/api/admin/packages/${row?.id}`,
+      payload: { version: 1, price: 100 },
+    });
+    expect(stale.statusCode).toBe(409);
+    const client = await signUp(t.app);
+    const shown = await t.app.inject({ url: `/api/package/${setId}/${row?.id}`, headers: bearer(client) });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.body).toContain('Gift Box - Red');
   });
 });

@@ -4,6 +4,8 @@ import type {
   AdminProduct,
   CategoryCreate,
   CategoryUpdate,
+  PackageCreate,
+  PackageUpdate,
   ProductCreate,
   ProductList,
   ProductListQuery,
@@ -85,6 +87,14 @@ export const useCreateProduct = () =>
 export const useUpdateProduct = () =>
   useCatalogueChange(({ id, ...change }: ProductUpdate & { id: number }) =>
     api.patch<AdminProduct>(`/api/admin/products/${id}`, change),
+  );
+
+export const useCreatePackage = () =>
+  useCatalogueChange((set: PackageCreate) => api.post<AdminProduct>('/api/admin/packages', set));
+
+export const useUpdatePackage = () =>
+  useCatalogueChange(({ id, ...change }: PackageUpdate & { id: number }) =>
+    api.patch<AdminProduct>(`/api/admin/packages/${id}`, change),
   );
 
 /** POST api/admin/images: one file; answers its full variant's address. */

@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Center,
+  Checkbox,
   Group,
   Loader,
   Modal,
@@ -55,6 +56,7 @@ export function CategoriesPage() {
         <Group gap="xs">
           <Text fw={isTab ? 700 : 500}>{category.name}</Text>
           {category.hidden && <Badge color="gray">Hidden</Badge>}
+          {isTab && category.is_package && <Badge variant="light">Packages</Badge>}
           <Text size="xs" c="dimmed">
             #{category.sort_order} · {category.products} product{category.products === 1 ? '' : 's'}
           </Text>
@@ -149,6 +151,7 @@ function CategoryForm({ editing, onDone }: { editing: Editing; onDone: () => voi
   const [name, setName] = useState(current?.name ?? '');
   const [heading, setHeading] = useState(current?.heading ?? '');
   const [order, setOrder] = useState<number | string>(current?.sort_order ?? '');
+  const [sellsPackages, setSellsPackages] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   const save = async (event: FormEvent) => {
@@ -168,6 +171,7 @@ function CategoryForm({ editing, onDone }: { editing: Editing; onDone: () => voi
         await create.mutateAsync({
           parent_id: editing.kind === 'new-group' ? editing.tab.id : null,
           name,
+          is_package: editing.kind === 'new-tab' && sellsPackages,
           ...(isTab ? { heading } : {}),
           ...(sortOrder !== undefined ? { sort_order: sortOrder } : {}),
         });
@@ -195,6 +199,14 @@ function CategoryForm({ editing, onDone }: { editing: Editing; onDone: () => voi
             description="Shown over the tab's products."
             value={heading}
             onChange={(event) => setHeading(event.currentTarget.value)}
+          />
+        )}
+        {editing.kind === 'new-tab' && (
+          <Checkbox
+            label="Sells boxed sets (packages)"
+            description="Its products are sets, each sold in packages of their own."
+            checked={sellsPackages}
+            onChange={(event) => setSellsPackages(event.currentTarget.checked)}
           />
         )}
         <NumberInput

@@ -1,8 +1,13 @@
 import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import type { AdminCategoryTree } from '../../../../domain/admin/catalogue.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useAdminProduct, useCategoryTree, useSizeTypes } from './catalogue.api.ts';
 import { ProductForm } from './product-form.tsx';
+import { ProductPackages } from './product-packages.tsx';
+
+const isPackageGroup = (tree: AdminCategoryTree, groupId: number) =>
+  tree.some((tab) => tab.is_package && tab.groups.some((group) => group.id === groupId));
 
 /** #/admin/products/new and #/admin/products/:id: a product's form. */
 export function ProductPage() {
@@ -35,13 +40,18 @@ export function ProductPage() {
           <Loader aria-label="Loading the product" />
         </Center>
       ) : (
-        <ProductForm
-          key={productId ?? 'new'}
-          product={product.data}
-          tree={tree.data}
-          sizeTypes={sizeTypes.data}
-          onConflict={async () => (await product.refetch()).data}
-        />
+        <>
+          <ProductForm
+            key={productId ?? 'new'}
+            product={product.data}
+            tree={tree.data}
+            sizeTypes={sizeTypes.data}
+            onConflict={async () => (await product.refetch()).data}
+          />
+          {product.data && isPackageGroup(tree.data, product.data.category_id) && (
+            <ProductPackages product={product.data} />
+          )}
+        </>
       )}
     </Stack>
   );
