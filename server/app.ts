@@ -22,6 +22,8 @@ import { createAuditService } from './modules/admin/audit.ts';
 import { catalogueRoutes } from './modules/admin/catalogue.routes.ts';
 import { createCatalogueService } from './modules/admin/catalogue.service.ts';
 import { createMediaService } from './modules/admin/media.service.ts';
+import { offersRoutes } from './modules/admin/offers.routes.ts';
+import { createOffersService } from './modules/admin/offers.service.ts';
 import { createOutboxService } from './modules/admin/outbox.service.ts';
 import { readersRoutes } from './modules/admin/readers.routes.ts';
 import { createReadersService } from './modules/admin/readers.service.ts';
@@ -211,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     posCheckout: createPosCheckoutService({ payments, publicUrl: config.publicUrl }),
     receipts: createReceiptsService({ db, payments, clock }),
   });
+  await app.register(offersRoutes, { offers: createOffersService(db) });
   await app.register(readersRoutes, { readers: createReadersService({ db, payments }) });
   await app.register(invoicesRoutes, { invoices: createInvoicesService({ db, clock }) });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

@@ -501,6 +501,32 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       bodySchema: { type: 'object' },
       call: () => ({ body: { file: 'photo.png' } }),
     },
+    'POST /api/admin/offers': {
+      caller: 'admin',
+      call: (w) => ({
+        body: {
+          product_id: w.offer.productId,
+          title: 'Fuzz offer',
+          detail: 'Two for one.',
+          rules: '',
+          active: false,
+        },
+      }),
+    },
+    'PATCH /api/admin/offers/{id}': {
+      caller: 'admin',
+      call: (w) => ({ params: { id: w.offer.id }, body: { rules: 'While stock lasts.', active: true } }),
+    },
+    'PUT /api/admin/process-steps': {
+      caller: 'admin',
+      prepare: async (w) => {
+        const read = await call('admin', 'GET', '/api/admin/process-steps', {});
+        expect(read.statusCode, read.body).toBe(200);
+        w.latest = read.body;
+      },
+      // The demo's own steps again: the storefront's process page stays as it was.
+      call: (w) => ({ body: JSON.parse(w.latest) as unknown[] }),
+    },
     'POST /api/admin/readers': {
       caller: 'admin',
       call: () => ({ body: { registration_code: 'simulated-wpe', label: 'Market Stall' } }),
@@ -648,6 +674,8 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
 export const NO_INPUT = new Set([
   'GET /api/Address/countries',
   'GET /api/admin/categories',
+  'GET /api/admin/offers',
+  'GET /api/admin/process-steps',
   'GET /api/admin/readers',
   'GET /api/admin/settings',
   'GET /api/admin/size-types',

@@ -42,6 +42,9 @@ export const adminRoute: RouteObject = {
     adminPage('products/:id', 'Product', () =>
       import('../features/admin/catalogue/product-page.tsx').then((m) => m.ProductPage),
     ),
+    adminPage('offers', 'Offers and custom orders', () =>
+      import('../features/admin/offers/offers-page.tsx').then((m) => m.OffersPage),
+    ),
     adminPage('staff', 'Staff', () =>
       import('../features/admin/staff/staff-page.tsx').then((m) => m.StaffPage),
     ),

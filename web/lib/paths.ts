@@ -77,6 +77,7 @@ export const paths = {
   adminStaff: () => '/admin/staff',
   adminAudit: () => '/admin/audit',
   adminReaders: () => '/admin/readers',
+  adminOffers: () => '/admin/offers',
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
 } as const;
 

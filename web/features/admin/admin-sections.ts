@@ -23,6 +23,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     description: 'The shopping tabs and their groups: order, rename, hide; the sizes products come in.',
   },
   {
+    label: 'Offers',
+    to: paths.adminOffers(),
+    description: 'Special offers shoppers see, and the steps of the custom-order process page.',
+  },
+  {
     label: 'Stock',
     to: paths.adminStock(),
     description: 'Levels per product, size and package, what is low, the history, CSV in and out.',
