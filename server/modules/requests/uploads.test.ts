@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_URL_PATTERN } from '../../../domain/requests.ts';
 import { countRows } from '../../db/database.ts';
-import { uploads } from '../../db/schema.ts';
+import { storedFiles as storedFilesTable, uploads } from '../../db/schema.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/app.ts';
 import { readFixture } from './fixtures/index.ts';
 import { isSvgDocument } from './image-sanitizer.ts';
@@ -67,7 +67,13 @@ async function upload(
   });
 }
 
+/** What the storage holds: files on the disk on PGlite, rows of stored_files on PostgreSQL (app.ts). */
 async function storedFiles(): Promise<string[]> {
+  if (t.kind === 'postgres') {
+    return (await t.db.select({ key: storedFilesTable.key }).from(storedFilesTable))
+      .map((row) => row.key)
+      .sort();
+  }
   return (await readdir(t.uploadsDir).catch(() => [])).sort();
 }
 
