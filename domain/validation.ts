@@ -85,3 +85,11 @@ export const idSchema = z.coerce
   .int('Id must be a whole number.')
   .positive('Id must be positive.')
   .max(PG_INTEGER_MAX, 'Id is not a valid id.');
+
+/** A page of a list in a query string (?page=2): the first when left out. */
+export const pageNumberSchema = z.coerce
+  .number({ error: 'Page must be a number.' })
+  .int('Page must be a whole number.')
+  .min(1, 'Page must be at least 1.')
+  .max(10_000, 'Page cannot be more than 10000.')
+  .default(1);

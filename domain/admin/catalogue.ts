@@ -10,15 +10,9 @@ import {
   boundedWholeNumber,
   idSchema,
   optionalText,
+  pageNumberSchema,
   requiredText,
 } from '../validation.ts';
-
-const pageNumber = z.coerce
-  .number({ error: 'Page must be a number.' })
-  .int('Page must be a whole number.')
-  .min(1, 'Page must be at least 1.')
-  .max(10_000, 'Page cannot be more than 10000.')
-  .default(1);
 
 /** The version a save was made from: a save from an older one gets 409 version_conflict. */
 const version = boundedWholeNumber('Version', { min: 1, max: 2_147_483_647 });
@@ -258,7 +252,7 @@ export const productListQuerySchema = z.strictObject({
     .enum(['true', 'false'], { error: 'Archived must be true or false.' })
     .transform((value) => value === 'true')
     .optional(),
-  page: pageNumber,
+  page: pageNumberSchema,
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 

@@ -5,19 +5,12 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, profileFields } from '../auth.ts';
 import { ROLES } from '../roles.ts';
-import { requiredText } from '../validation.ts';
+import { pageNumberSchema, requiredText } from '../validation.ts';
 
 /** The roles the owner grants and takes away; every account is a client too. */
 export const STAFF_ROLES = ['POS', 'ADMIN'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const ACCOUNTS_PAGE_SIZE = 50;
-
-const pageNumber = z.coerce
-  .number({ error: 'Page must be a number.' })
-  .int('Page must be a whole number.')
-  .min(1, 'Page must be at least 1.')
-  .max(10_000, 'Page cannot be more than 10000.')
-  .default(1);
 
 export const newPassword = z
   .string({ error: 'Password is required.' })
@@ -32,7 +25,7 @@ export const accountsQuerySchema = z.strictObject({
     .enum(['true', 'false'], { error: 'Staff must be true or false.' })
     .transform((value) => value === 'true')
     .optional(),
-  page: pageNumber,
+  page: pageNumberSchema,
 });
 export type AccountsQuery = z.output<typeof accountsQuerySchema>;
 
@@ -110,7 +103,7 @@ export const AUDIT_PAGE_SIZE = 50;
 export const auditQuerySchema = z.strictObject({
   entity: z.string().trim().max(50).optional(),
   entityId: z.string().trim().max(100).optional(),
-  page: pageNumber,
+  page: pageNumberSchema,
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 

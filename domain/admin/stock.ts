@@ -3,7 +3,7 @@
  * low-stock view, and the CSV export and import.
  */
 import { z } from 'zod';
-import { bodyId, boundedWholeNumber, idSchema } from '../validation.ts';
+import { bodyId, boundedWholeNumber, idSchema, pageNumberSchema } from '../validation.ts';
 
 export const STOCK_REASONS = ['received', 'counted', 'damaged', 'correction'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
@@ -60,13 +60,6 @@ export const stockLevelsSchema = z.array(stockLevelSchema);
 export const LOW_STOCK_LEVEL = 10;
 export const STOCK_PAGE_SIZE = 50;
 
-const pageNumber = z.coerce
-  .number({ error: 'Page must be a number.' })
-  .int('Page must be a whole number.')
-  .min(1, 'Page must be at least 1.')
-  .max(10_000, 'Page cannot be more than 10000.')
-  .default(1);
-
 /** GET api/admin/stock?q=&low=&page=: every product in each size, and every package. */
 export const stockListQuerySchema = z.strictObject({
   q: z.string().trim().max(100, 'Search cannot be more than 100 characters long.').optional(),
@@ -75,7 +68,7 @@ export const stockListQuerySchema = z.strictObject({
     .enum(['true', 'false'], { error: 'Low must be true or false.' })
     .transform((value) => value === 'true')
     .optional(),
-  page: pageNumber,
+  page: pageNumberSchema,
 });
 export type StockListQuery = z.output<typeof stockListQuerySchema>;
 
@@ -104,7 +97,7 @@ export type StockList = z.infer<typeof stockListSchema>;
 export const stockHistoryQuerySchema = z.strictObject({
   productId: idSchema.optional(),
   packageId: idSchema.optional(),
-  page: pageNumber,
+  page: pageNumberSchema,
 });
 export type StockHistoryQuery = z.output<typeof stockHistoryQuerySchema>;
 

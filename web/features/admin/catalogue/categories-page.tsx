@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { AdminCategory } from '../../../../domain/admin/catalogue.ts';
+import { FormActions } from '../../../components/form/form-actions.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -218,19 +219,12 @@ function CategoryForm({ editing, onDone }: { editing: Editing; onDone: () => voi
           max={10_000}
           allowDecimal={false}
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions
+          failure={failure}
+          onCancel={onDone}
+          submitLabel="Save"
+          loading={create.isPending || update.isPending}
+        />
       </Stack>
     </form>
   );

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { type DefaultValues, useController, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   type AdminCategoryTree,
   type AdminProduct,
@@ -27,10 +27,9 @@ import {
   withSalePriceRule,
 } from '../../../../domain/admin/catalogue.ts';
 import { imageVariant } from '../../../../domain/catalog.ts';
-import { formatDollars, toCents } from '../../../../domain/money.ts';
-import { dollarsInput } from '../../../../domain/pos/fields.ts';
-import { AMOUNT_MAX_CENTS } from '../../../../domain/validation.ts';
+import { formatDollars } from '../../../../domain/money.ts';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
+import { dollarsAsCents, optionalDollarsAsCents } from '../../../components/form/dollars.ts';
 import { MoneyField, NumberField } from '../../../components/form/number-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextAreaField, TextField } from '../../../components/form/text-field.tsx';
@@ -41,27 +40,10 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCreateProduct, useUpdateProduct, useUploadImage } from './catalogue.api.ts';
 
-const dollars = (label: string) =>
-  dollarsInput(`${label} is required.`, `${label} must be a number.`)
-    .pipe(
-      z
-        .number()
-        .min(0, `${label} cannot be negative.`)
-        .max(AMOUNT_MAX_CENTS / 100, `${label} is too large.`),
-    )
-    .transform(toCents);
-
-/** An optional amount: blank is none. */
-const optionalDollars = (label: string) =>
-  z
-    .union([z.literal(''), z.undefined(), z.null()])
-    .transform(() => null)
-    .or(dollars(label));
-
 const productFormSchema = withSalePriceRule(
   productCreateFieldsSchema.extend({
-    price: dollars('Price'),
-    sale_price: optionalDollars('Sale price'),
+    price: dollarsAsCents('Price'),
+    sale_price: optionalDollarsAsCents('Sale price'),
     // Every product ships: the checkout's quote needs its box.
     box: boxSchema,
   }),

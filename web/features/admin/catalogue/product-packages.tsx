@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Badge,
   Button,
   FileButton,
@@ -16,17 +15,17 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { type DefaultValues, useController, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   type AdminPackage,
   type AdminProduct,
   packageCreateSchema,
 } from '../../../../domain/admin/catalogue.ts';
 import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/catalog.ts';
-import { formatDollars, formatMoney, toCents } from '../../../../domain/money.ts';
-import { dollarsInput } from '../../../../domain/pos/fields.ts';
-import { AMOUNT_MAX_CENTS } from '../../../../domain/validation.ts';
+import { formatDollars, formatMoney } from '../../../../domain/money.ts';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
+import { dollarsAsCents } from '../../../components/form/dollars.ts';
+import { FormActions } from '../../../components/form/form-actions.tsx';
 import { MoneyField } from '../../../components/form/number-field.tsx';
 import { TextAreaField, TextField } from '../../../components/form/text-field.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -36,14 +35,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreatePackage, useUpdatePackage, useUploadImage } from './catalogue.api.ts';
 
 const packageFormSchema = packageCreateSchema.omit({ product_id: true }).extend({
-  price: dollarsInput('Price is required.', 'Price must be a number.')
-    .pipe(
-      z
-        .number()
-        .min(0, 'Price cannot be negative.')
-        .max(AMOUNT_MAX_CENTS / 100, 'Price is too large.'),
-    )
-    .transform(toCents),
+  price: dollarsAsCents('Price'),
 });
 type PackageFormInput = z.input<typeof packageFormSchema>;
 type PackageFormOutput = z.output<typeof packageFormSchema>;
@@ -213,19 +205,12 @@ function PackageForm({
           </FileButton>
         </Group>
         <CheckboxField control={control} name="active" label="Visible in the shop (off: archived)" />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions
+          failure={failure}
+          onCancel={onDone}
+          submitLabel="Save"
+          loading={create.isPending || update.isPending}
+        />
       </Stack>
     </form>
   );

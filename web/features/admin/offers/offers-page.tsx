@@ -26,6 +26,7 @@ import {
 } from '../../../../domain/admin/offers.ts';
 import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/catalog.ts';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
+import { FormActions } from '../../../components/form/form-actions.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextAreaField, TextField } from '../../../components/form/text-field.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -178,19 +179,12 @@ function OfferForm({ current, onDone }: { current: AdminOffer | undefined; onDon
         />
         <TextField control={control} name="rules" label="Rules" placeholder="While stock lasts." />
         <CheckboxField control={control} name="active" label="Shown in the shop" />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions
+          failure={failure}
+          onCancel={onDone}
+          submitLabel="Save"
+          loading={create.isPending || update.isPending}
+        />
       </Stack>
     </form>
   );

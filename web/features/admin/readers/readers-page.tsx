@@ -20,6 +20,7 @@ import {
   type ReaderRegister,
   readerRegisterSchema,
 } from '../../../../domain/admin/readers.ts';
+import { FormActions } from '../../../components/form/form-actions.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -190,19 +191,12 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
           withAsterisk
           data-autofocus
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={register.isPending}>
-            Register
-          </Button>
-        </Group>
+        <FormActions
+          failure={failure}
+          onCancel={onDone}
+          submitLabel="Register"
+          loading={register.isPending}
+        />
       </Stack>
     </form>
   );
@@ -229,19 +223,7 @@ function RenameForm({ reader, onDone }: { reader: AdminReader; onDone: () => voi
     <form onSubmit={submit} noValidate aria-label="Rename the reader">
       <Stack gap="md">
         <TextField control={control} name="label" label="Name" withAsterisk data-autofocus />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={rename.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions failure={failure} onCancel={onDone} submitLabel="Save" loading={rename.isPending} />
       </Stack>
     </form>
   );

@@ -4,11 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type AdminSettings, SETTING_KEYS, settingsFields } from '../../../../domain/admin/settings.ts';
-import { formatDollars, toCents } from '../../../../domain/money.ts';
-import { dollarsInput } from '../../../../domain/pos/fields.ts';
+import { formatDollars } from '../../../../domain/money.ts';
 import { CANADIAN_PROVINCES } from '../../../../domain/provinces.ts';
-import { AMOUNT_MAX_CENTS } from '../../../../domain/validation.ts';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
+import { dollarsAsCents } from '../../../components/form/dollars.ts';
 import { MoneyField, NumberField } from '../../../components/form/number-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextAreaField, TextField } from '../../../components/form/text-field.tsx';
@@ -16,22 +15,11 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveSettings } from './settings.api.ts';
 
-/** An amount typed in dollars, sent in cents with the server's own bounds. */
-const dollars = (label: string) =>
-  dollarsInput(`${label} is required.`, `${label} must be a number.`)
-    .pipe(
-      z
-        .number()
-        .min(0, `${label} cannot be negative.`)
-        .max(AMOUNT_MAX_CENTS / 100, `${label} is too large.`),
-    )
-    .transform(toCents);
-
 const settingsFormSchema = z.object({
   ...settingsFields,
-  minimum_purchase: dollars('Minimum purchase'),
-  free_shipping_ontario: dollars('Free shipping in Ontario'),
-  free_shipping_other: dollars('Free shipping elsewhere in Canada'),
+  minimum_purchase: dollarsAsCents('Minimum purchase'),
+  free_shipping_ontario: dollarsAsCents('Free shipping in Ontario'),
+  free_shipping_other: dollarsAsCents('Free shipping elsewhere in Canada'),
 });
 type SettingsFormInput = z.input<typeof settingsFormSchema>;
 type SettingsFormOutput = z.output<typeof settingsFormSchema>;

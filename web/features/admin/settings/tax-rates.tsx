@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import {
 import { calendarDayOf, isoToUsDate, STORE_TIME_ZONE, usDateToIso } from '../../../../domain/dates.ts';
 import { PPM } from '../../../../domain/money.ts';
 import { DateField } from '../../../components/form/date-field.tsx';
+import { FormActions } from '../../../components/form/form-actions.tsx';
 import { NumberField } from '../../../components/form/number-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -175,19 +176,12 @@ function CorrectionForm({ province, onDone }: { province: Province; onDone: () =
           suffix="%"
         />
         <DateField control={control} name="effective_from" label="Effective from" min={today} />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={correct.isPending}>
-            Save the rate
-          </Button>
-        </Group>
+        <FormActions
+          failure={failure}
+          onCancel={onDone}
+          submitLabel="Save the rate"
+          loading={correct.isPending}
+        />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { STAFF_ROLES, type StaffCreate, staffCreateSchema } from '../../../../domain/admin/staff.ts';
+import { FormActions } from '../../../components/form/form-actions.tsx';
 import { PasswordField, TextField } from '../../../components/form/text-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -72,19 +73,12 @@ function StaffCreateForm({ onDone }: { onDone: () => void }) {
         <Text size="xs" c="dimmed">
           Every staff member can also shop as a client.
         </Text>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create the account
-          </Button>
-        </Group>
+        <FormActions
+          failure={failure}
+          onCancel={onDone}
+          submitLabel="Create the account"
+          loading={create.isPending}
+        />
       </Stack>
     </form>
   );

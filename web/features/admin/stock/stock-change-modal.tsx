@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { STOCK_LEVEL_MAX, STOCK_REASONS, type StockItem } from '../../../../domain/admin/stock.ts';
 import { boundedWholeNumber } from '../../../../domain/validation.ts';
+import { FormActions } from '../../../components/form/form-actions.tsx';
 import { NumberField } from '../../../components/form/number-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -110,19 +111,7 @@ function StockChangeForm({ item, onDone }: { item: StockItem; onDone: () => void
           data={STOCK_REASONS.map((reason) => ({ value: reason, label: REASON_LABELS[reason] }))}
           allowDeselect={false}
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={changeStock.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions failure={failure} onCancel={onDone} submitLabel="Save" loading={changeStock.isPending} />
       </Stack>
     </form>
   );
