@@ -17,6 +17,17 @@ import {
 /** The version a save was made from: a save from an older one gets 409 version_conflict. */
 const version = boundedWholeNumber('Version', { min: 1, max: 2_147_483_647 });
 
+/** An image of the shop's own (what POST api/admin/images answers), in its full variant. */
+export const mediaUrlSchema = z
+  .string({ error: 'An image must be the address POST api/admin/images gave.' })
+  .regex(
+    /^\/(media|images)\/full\/[\w.-]+\.webp$/,
+    'An image must be the address POST api/admin/images gave.',
+  );
+
+/** An uploaded image, or '' for none. */
+const imageOrNone = z.union([z.literal(''), mediaUrlSchema]);
+
 // ---------------------------------------------------------------- categories
 
 /** Tabs first, each with its groups, in their order. */
@@ -43,7 +54,8 @@ export type AdminCategoryTree = z.infer<typeof adminCategoryTreeSchema>;
 
 const categoryFields = {
   name: requiredText('Name', { max: 60 }),
-  icon: optionalText('Icon', 500),
+  /** A tab's icon (an uploaded image), shown on the shopping tabs. */
+  icon: imageOrNone,
   heading: optionalText('Heading', 200),
   sort_order: boundedWholeNumber('Order', { min: 0, max: 10_000 }),
   hidden: z.boolean({ error: 'Hidden must be true or false.' }),
@@ -53,7 +65,7 @@ const categoryFields = {
 export const categoryCreateSchema = z.strictObject({
   parent_id: bodyId('Tab').nullable().default(null),
   name: categoryFields.name,
-  icon: categoryFields.icon,
+  icon: categoryFields.icon.default(''),
   heading: categoryFields.heading,
   sort_order: categoryFields.sort_order.optional(),
   hidden: categoryFields.hidden.default(false),
@@ -67,7 +79,7 @@ export type CategoryCreateData = z.output<typeof categoryCreateSchema>;
 export const categoryUpdateSchema = z.strictObject({
   version,
   name: categoryFields.name.optional(),
-  icon: z.string().trim().max(500, 'Icon cannot be more than 500 characters long.').optional(),
+  icon: categoryFields.icon.optional(),
   heading: z.string().trim().max(200, 'Heading cannot be more than 200 characters long.').optional(),
   sort_order: categoryFields.sort_order.optional(),
   hidden: categoryFields.hidden.optional(),
@@ -79,14 +91,6 @@ export type CategoryUpdateData = z.output<typeof categoryUpdateSchema>;
 
 export const PRODUCT_IMAGES_MAX = 8;
 export const PRODUCTS_PAGE_SIZE = 50;
-
-/** An image of the shop's own (what POST api/admin/images answers), in its full variant. */
-export const mediaUrlSchema = z
-  .string({ error: 'An image must be the address POST api/admin/images gave.' })
-  .regex(
-    /^\/(media|images)\/full\/[\w.-]+\.webp$/,
-    'An image must be the address POST api/admin/images gave.',
-  );
 
 const cents = (label: string) => boundedWholeNumber(label, { min: 0, max: AMOUNT_MAX_CENTS });
 const millimetres = (label: string) => boundedWholeNumber(label, { min: 1, max: 2_000 });
@@ -308,7 +312,7 @@ const packageFields = {
   name: productFields.name,
   long_description: productFields.long_description,
   price: productFields.price,
-  icon: z.union([z.literal(''), mediaUrlSchema]),
+  icon: imageOrNone,
   color: productFields.color,
   active: productFields.active,
 };

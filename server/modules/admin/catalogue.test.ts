@@ -163,6 +163,12 @@ describe('tabs, groups and sizes', () => {
       payload: { parent_id: groupId, name: 'Deep' },
     });
     expect(deep.statusCode).toBe(400);
+    const elsewhere = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/categories',
+      payload: { name: 'Shoes', icon: 'https://example.com/icon.png' },
+    });
+    expect(elsewhere.json().error.fields?.icon).toContain('An image must be the address');
     const blank = await asAdmin({ method: 'POST', url: '/api/admin/categories', payload: { name: ' ' } });
     expect(blank.json().error.fields).toMatchObject({ name: 'Name is required.' });
     const renamed = await asAdmin({

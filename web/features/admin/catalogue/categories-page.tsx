@@ -4,7 +4,9 @@ import {
   Button,
   Center,
   Checkbox,
+  FileButton,
   Group,
+  Image,
   Loader,
   Modal,
   NumberInput,
@@ -18,6 +20,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { AdminCategory } from '../../../../domain/admin/catalogue.ts';
+import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/catalog.ts';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -27,6 +30,7 @@ import {
   useCreateSizeType,
   useSizeTypes,
   useUpdateCategory,
+  useUploadImage,
 } from './catalogue.api.ts';
 
 type Editing =
@@ -153,6 +157,16 @@ function CategoryForm({ editing, onDone }: { editing: Editing; onDone: () => voi
   const [heading, setHeading] = useState(current?.heading ?? '');
   const [order, setOrder] = useState<number | string>(current?.sort_order ?? '');
   const [sellsPackages, setSellsPackages] = useState(false);
+  const [icon, setIcon] = useState(current?.icon ?? '');
+  const upload = useUploadImage();
+  const chooseIcon = async (file: File | null) => {
+    if (!file) return;
+    try {
+      setIcon((await upload.mutateAsync(file)).url);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
   const [failure, setFailure] = useState<string | null>(null);
 
   const save = async (event: FormEvent) => {
@@ -165,7 +179,7 @@ function CategoryForm({ editing, onDone }: { editing: Editing; onDone: () => voi
           id: current.id,
           version: current.version,
           name,
-          ...(isTab ? { heading } : {}),
+          ...(isTab ? { heading, icon } : {}),
           ...(sortOrder !== undefined ? { sort_order: sortOrder } : {}),
         });
       } else {
@@ -173,7 +187,7 @@ function CategoryForm({ editing, onDone }: { editing: Editing; onDone: () => voi
           parent_id: editing.kind === 'new-group' ? editing.tab.id : null,
           name,
           is_package: editing.kind === 'new-tab' && sellsPackages,
-          ...(isTab ? { heading } : {}),
+          ...(isTab ? { heading, icon } : {}),
           ...(sortOrder !== undefined ? { sort_order: sortOrder } : {}),
         });
       }
@@ -201,6 +215,24 @@ function CategoryForm({ editing, onDone }: { editing: Editing; onDone: () => voi
             value={heading}
             onChange={(event) => setHeading(event.currentTarget.value)}
           />
+        )}
+        {isTab && (
+          <Group>
+            <Image
+              src={imageVariant(icon, 'thumbnail')}
+              fallbackSrc={PLACEHOLDER_IMAGE}
+              alt="The tab's icon"
+              w={48}
+              h={48}
+            />
+            <FileButton onChange={chooseIcon} accept="image/png,image/jpeg,image/gif,image/svg+xml">
+              {(props) => (
+                <Button {...props} variant="default" loading={upload.isPending}>
+                  {icon ? 'Change the icon' : 'Add an icon'}
+                </Button>
+              )}
+            </FileButton>
+          </Group>
         )}
         {editing.kind === 'new-tab' && (
           <Checkbox
