@@ -21,7 +21,8 @@ export function createMediaService(storage: FileStorage) {
     /** Stores the three variants; answers the full one's address (the others swap the folder). */
     async saveImage(bytes: Buffer): Promise<{ url: string }> {
       const clean = await sanitizeImage(bytes);
-      const name = randomBytes(12).toString('base64url');
+      // Hex, never base64url: a storage key starts with a letter or digit, never '-' or '_'.
+      const name = randomBytes(12).toString('hex');
       const variants = await Promise.all(
         IMAGE_VARIANTS.map(async (variant) => ({
           variant: variant.folder,
