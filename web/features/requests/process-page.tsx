@@ -92,7 +92,7 @@ export function ProcessPage() {
         <Stack gap="md" align="flex-start">
           <Title order={1}>How custom socks are made</Title>
           <Text c="dimmed" maw={720}>
-            From your idea to socks at your door in five steps. You see and approve a proof before we knit a
+            From your idea to socks at your door, step by step. You see and approve a proof before we knit a
             single pair, and we keep you posted at every step.
           </Text>
           <CustomizeButton />
