@@ -82,35 +82,35 @@ export function createCatalogueService(db: Database) {
   async function readProduct(tx: Database | Tx, id: number): Promise<AdminProduct> {
     const [row] = await tx.select().from(products).where(eq(products.id, id));
     if (!row) throw notFound(`Product ${id}`);
-    const [images, box, levels, siblings, sets] = await Promise.all([
-      tx
-        .select({ image: productImages.image })
-        .from(productImages)
-        .where(eq(productImages.productId, id))
-        .orderBy(asc(productImages.sortOrder), asc(productImages.id)),
-      tx
-        .select()
-        .from(dimensions)
-        .where(and(eq(dimensions.productId, id), isNull(dimensions.sizeId))),
-      tx
-        .select({ size_id: stock.sizeId, size_name: sizes.name, instock: stock.instock })
-        .from(stock)
-        .leftJoin(sizes, eq(sizes.id, stock.sizeId))
-        .where(eq(stock.productId, id))
-        .orderBy(asc(sizes.sortOrder), asc(sizes.id)),
+    // One statement after the other: inside a transaction they share one connection.
+    const images = await tx
+      .select({ image: productImages.image })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.sortOrder), asc(productImages.id));
+    const box = await tx
+      .select()
+      .from(dimensions)
+      .where(and(eq(dimensions.productId, id), isNull(dimensions.sizeId)));
+    const levels = await tx
+      .select({ size_id: stock.sizeId, size_name: sizes.name, instock: stock.instock })
+      .from(stock)
+      .leftJoin(sizes, eq(sizes.id, stock.sizeId))
+      .where(eq(stock.productId, id))
+      .orderBy(asc(sizes.sortOrder), asc(sizes.id));
+    const siblings =
       row.family === null
         ? []
-        : tx
+        : await tx
             .select({ id: products.id, code: products.code, color: products.color })
             .from(products)
             .where(and(eq(products.family, row.family), ne(products.id, id)))
-            .orderBy(asc(products.code)),
-      tx
-        .select()
-        .from(packages)
-        .where(eq(packages.productId, id))
-        .orderBy(asc(packages.sortOrder), asc(packages.id)),
-    ]);
+            .orderBy(asc(products.code));
+    const sets = await tx
+      .select()
+      .from(packages)
+      .where(eq(packages.productId, id))
+      .orderBy(asc(packages.sortOrder), asc(packages.id));
     const [dimension] = box;
     return {
       id: row.id,

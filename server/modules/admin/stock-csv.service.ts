@@ -59,30 +59,31 @@ interface PackageRecord {
 
 /** What the import compares against, read in four statements. */
 async function loadCatalogue(db: DbOrTx) {
-  const [productRows, packageRows, sizeRows, stockRows] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        code: products.code,
-        name: products.name,
-        pricing: products.pricing,
-        priceDiscount: products.priceDiscount,
-        sizeTypeId: products.sizeTypeId,
-      })
-      .from(products),
-    db
-      .select({
-        id: packages.id,
-        productId: packages.productId,
-        code: packages.code,
-        name: packages.name,
-        pricing: packages.pricing,
-        instock: packages.instock,
-      })
-      .from(packages),
-    db.select({ id: sizes.id, typeId: sizes.typeId, name: sizes.name }).from(sizes),
-    db.select({ productId: stock.productId, sizeId: stock.sizeId, instock: stock.instock }).from(stock),
-  ]);
+  // One statement after the other: the import reads them inside its transaction, on one connection.
+  const productRows = await db
+    .select({
+      id: products.id,
+      code: products.code,
+      name: products.name,
+      pricing: products.pricing,
+      priceDiscount: products.priceDiscount,
+      sizeTypeId: products.sizeTypeId,
+    })
+    .from(products);
+  const packageRows = await db
+    .select({
+      id: packages.id,
+      productId: packages.productId,
+      code: packages.code,
+      name: packages.name,
+      pricing: packages.pricing,
+      instock: packages.instock,
+    })
+    .from(packages);
+  const sizeRows = await db.select({ id: sizes.id, typeId: sizes.typeId, name: sizes.name }).from(sizes);
+  const stockRows = await db
+    .select({ productId: stock.productId, sizeId: stock.sizeId, instock: stock.instock })
+    .from(stock);
   const key = (text: string) => text.trim().toLowerCase();
   return {
     product: new Map(productRows.map((row) => [key(row.code), { kind: 'product' as const, ...row }])),
