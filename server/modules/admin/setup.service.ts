@@ -4,7 +4,6 @@
  * owner opens it, creates their account (CLIENT, POS and ADMIN) and enters the store's details.
  * Used once: the token is spent, and with an admin in the shop no link works any more.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SetupData, SetupStart } from '../../../domain/admin/setup.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
@@ -12,11 +11,10 @@ import type { Database, DbOrTx } from '../../db/database.ts';
 import { clients, settings, setupTokens } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
 import { readSettings } from '../settings/settings.service.ts';
 import { recordAudit } from './audit.ts';
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const setupLinkInvalid = () =>
   new AppError(
@@ -40,10 +38,10 @@ async function hasAdmin(db: DbOrTx): Promise<boolean> {
  */
 export async function prepareSetupLink(db: Database): Promise<string | undefined> {
   if (await hasAdmin(db)) return undefined;
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await db.transaction(async (tx) => {
     await tx.delete(setupTokens).where(isNull(setupTokens.usedAt));
-    await tx.insert(setupTokens).values({ tokenHash: hashOf(token) });
+    await tx.insert(setupTokens).values({ tokenHash: hashToken(token) });
   });
   return `/#/setup/${token}`;
 }
@@ -53,7 +51,7 @@ export function createSetupService({ db, auth }: { db: Database; auth: AuthServi
     const query = tx
       .select({ id: setupTokens.id })
       .from(setupTokens)
-      .where(and(eq(setupTokens.tokenHash, hashOf(token)), isNull(setupTokens.usedAt)));
+      .where(and(eq(setupTokens.tokenHash, hashToken(token)), isNull(setupTokens.usedAt)));
     const [row] = lock ? await query.for('update') : await query;
     if (!row || (await hasAdmin(tx))) throw setupLinkInvalid();
     return row;

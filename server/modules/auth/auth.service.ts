@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { PASSWORD_RESET_HOURS } from '../../../domain/admin/staff.ts';
 import {
@@ -16,6 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword, passwordOfNobody, verifyPassword } from './passwords.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 /** Who is calling, as resolved from the bearer token. */
 export interface AuthUser {
@@ -64,10 +64,6 @@ export function toClient(row: ClientRow): Client {
     postalcode: row.postalcode,
     roles: toRoles(row.roles),
   };
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 function profileColumns(profile: ProfileData) {
@@ -178,7 +174,7 @@ export function createAuthService({ db, clock, sessionTtlHours }: AuthServiceDep
   }
 
   async function startSession(row: ClientRow): Promise<LoginRecord> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const expiresAt = new Date(clock.now().getTime() + sessionTtlHours * 3_600_000);
     await db.insert(sessions).values({ clientId: row.id, tokenHash: hashToken(token), expiresAt });
     return { ...toClient(row), token, expires_at: expiresAt.toISOString() };
@@ -218,7 +214,7 @@ export function createAuthService({ db, clock, sessionTtlHours }: AuthServiceDep
       clientId: number,
       createdBy: number | null,
     ): Promise<{ token: string; expiresAt: Date }> {
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       const expiresAt = new Date(clock.now().getTime() + PASSWORD_RESET_HOURS * 3_600_000);
       await tx.insert(passwordResets).values({ clientId, tokenHash: hashToken(token), createdBy, expiresAt });
       return { token, expiresAt };
