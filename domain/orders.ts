@@ -93,8 +93,12 @@ export const ordersPageSchema = z.strictObject({
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
 
 /** GET api/orders: the client's orders, newest first. */
-/** An order is placed (stock taken, card authorized), then paid once the capture succeeds. */
-export const ORDER_STATUSES = ['placed', 'paid'] as const;
+/**
+ * An order is placed (stock taken, card authorized), then paid once the capture succeeds, then
+ * shipped and delivered; or cancelled before it ships; or refunded once everything was given back.
+ * A partial refund leaves the status alone: the order's amount refunded says it.
+ */
+export const ORDER_STATUSES = ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orderSchema = z.object({

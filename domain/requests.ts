@@ -21,6 +21,10 @@ export const REQUEST_MESSAGES = {
 // ---------------------------------------------------------------- the custom form's choices
 
 /** Pairs per size and design (spec §9, DESIGN.md); the server reads the `custom_order_minimum` setting. */
+/** Where staff are with a custom, contact or wish request (the back office's requests inbox). */
+export const REQUEST_STATUSES = ['new', 'in_progress', 'answered', 'closed'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
 export const CUSTOM_ORDER_MINIMUM = 200;
 /** Far beyond any real order: a typo of a few zeros is caught. */
 export const CUSTOM_ORDER_MAXIMUM = 1_000_000;

@@ -24,6 +24,7 @@ import type { PostalAddress } from '../../domain/address.ts';
 import type { OutboxStatus } from '../../domain/admin/outbox.ts';
 import type { OrderStatus, WishListLine } from '../../domain/orders.ts';
 import type { ReceiptLine } from '../../domain/pos/receipts.ts';
+import type { RequestStatus } from '../../domain/requests.ts';
 import type { MailAttachment } from '../providers/mail/outbox.ts';
 import type {
   BillingDetails,
@@ -483,9 +484,23 @@ export const orders = pgTable(
     /** The addresses as they were when the order was placed (rows of the first orders: their text). */
     shippingAddress: jsonb('shipping_address').$type<PostalAddress | string>().notNull(),
     billingAddress: jsonb('billing_address').$type<PostalAddress | string>().notNull(),
+    /** What has been given back, in cents (tax included); never more than the total. */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** The carrier's service name and the parcel's tracking number, once shipped. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** The built-in or real carrier's shipment, when the label was bought through it. */
+    shipmentId: text('shipment_id'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_client').on(t.clientId, t.createdAt)],
+  (t) => [
+    index('orders_client').on(t.clientId, t.createdAt),
+    index('orders_created').on(t.createdAt),
+    check('orders_refund_within_total', sql`${t.amountRefunded} BETWEEN 0 AND ${t.total}`),
+  ],
 );
 
 /** Order lines keep names and prices as they were when the order was placed. */
@@ -505,8 +520,69 @@ export const orderLines = pgTable(
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotal: integer('line_total').notNull(),
+    /** How many of this line were refunded (or cancelled); never more than the quantity. */
+    quantityRefunded: integer('quantity_refunded').notNull().default(0),
   },
-  (t) => [index('order_lines_order').on(t.orderId)],
+  (t) => [
+    index('order_lines_order').on(t.orderId),
+    check('order_lines_refund_within_quantity', sql`${t.quantityRefunded} BETWEEN 0 AND ${t.quantity}`),
+  ],
+);
+
+/** A refunded order line: how many, how much, and whether they went back to stock. */
+export interface OrderRefundLine {
+  lineId: number;
+  quantity: number;
+  restock: boolean;
+  amount: number;
+}
+
+/**
+ * Money given back on an order, from the back office, the POS refund screen or a cancellation. The
+ * row is written (status pending, amounts reserved on the order) before the gateway is asked, so
+ * that two refunds at once can never give back more than remains; a failed one gives its amounts back.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** pending, succeeded or failed. */
+    status: text('status').notNull().default('pending'),
+    /** The whole amount given back, in cents: items + shipping + tax. */
+    amount: integer('amount').notNull(),
+    itemsAmount: integer('items_amount').notNull(),
+    shippingAmount: integer('shipping_amount').notNull(),
+    tax: integer('tax').notNull(),
+    lines: jsonb('lines').$type<OrderRefundLine[]>().notNull(),
+    /** admin, pos or cancel. */
+    source: text('source').notNull(),
+    /** The caller's Idempotency-Key, scoped to the order: a retry finds this row. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    gatewayRefundId: text('gateway_refund_id'),
+    failureMessage: text('failure_message'),
+    actorId: integer('actor_id').references(() => clients.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_refunds_order').on(t.orderId), index('order_refunds_created').on(t.createdAt)],
+);
+
+/** The timeline of an order: placed, paid, shipped, refunded, e-mailed... as staff and the client see it. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    actorId: integer('actor_id').references(() => clients.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order').on(t.orderId, t.createdAt)],
 );
 
 // ---------------------------------------------------------------- requests and uploads
@@ -533,6 +609,7 @@ export const customRequests = pgTable('custom_requests', {
   logoLocation: text('logo_location').notNull().default(''),
   message: text('message').notNull().default(''),
   quantity: integer('quantity').notNull(),
+  status: text('status').$type<RequestStatus>().notNull().default('new'),
   createdAt: createdAt(),
 });
 
@@ -544,6 +621,7 @@ export const contactRequests = pgTable('contact_requests', {
   phone: text('phone').notNull().default(''),
   address: text('address').notNull().default(''),
   message: text('message').notNull().default(''),
+  status: text('status').$type<RequestStatus>().notNull().default('new'),
   createdAt: createdAt(),
 });
 
@@ -560,8 +638,25 @@ export const wishRequests = pgTable('wish_requests', {
   /** The wish list as it was sent (lines with names, sizes and quantities). */
   cart: jsonb('cart').$type<WishListLine[]>().notNull(),
   source: text('source').notNull().default('web'),
+  status: text('status').$type<RequestStatus>().notNull().default('new'),
   createdAt: createdAt(),
 });
+
+/** Staff's answers to a custom, contact or wish request, each e-mailed through the outbox. */
+export const requestReplies = pgTable(
+  'request_replies',
+  {
+    id: serial('id').primaryKey(),
+    /** custom, contact or wish */
+    kind: text('kind').notNull(),
+    requestId: integer('request_id').notNull(),
+    text: text('text').notNull(),
+    outboxId: integer('outbox_id').references(() => outbox.id),
+    actorId: integer('actor_id').references(() => clients.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('request_replies_request').on(t.kind, t.requestId)],
+);
 
 export const uploads = pgTable('uploads', {
   id: serial('id').primaryKey(),
@@ -849,6 +944,26 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
  * Files kept in the database (catalogue images, custom-request logos) when several instances share
  * one PostgreSQL: what one instance stores, every instance serves.
  */
+// ---------------------------------------------------------------- carrier sandbox
+
+/**
+ * The built-in carrier (server/providers/shipping/sandbox-carrier.ts) keeps its shipments here, as a
+ * real carrier keeps them on its side: the shop asks it for them by the order's number.
+ */
+export const sandboxShipments = pgTable('sandbox_shipments', {
+  id: text('id').primaryKey(),
+  orderNo: text('order_no').notNull().unique(),
+  productCode: text('product_code').notNull(),
+  productName: text('product_name').notNull(),
+  trackingNumber: text('tracking_number').notNull().unique(),
+  /** created (booked), then saved (the shop confirmed it), or cancelled */
+  status: text('status').notNull().default('created'),
+  consignee: jsonb('consignee').$type<Record<string, string>>().notNull(),
+  box: jsonb('box').$type<{ sideMm: number; weightG: number }>().notNull(),
+  totalPrice: integer('total_price').notNull(),
+  createdAt: createdAt(),
+});
+
 export const storedFiles = pgTable('stored_files', {
   key: text('key').primaryKey(),
   contentType: text('content_type').notNull(),
