@@ -73,3 +73,24 @@ export interface ShippingCarrier {
   label(orderNo: string, from: ShipFrom): Promise<Buffer>;
   account(): Promise<CarrierAccount>;
 }
+
+/**
+ * Why a carrier refused (every adapter throws these, so routes map them once): no shipment for the
+ * order (404), an unknown or unavailable service (409), a parcel the carrier cannot take: outside
+ * Canada, too heavy or too large, an incomplete address (400), or a cancelled shipment (409).
+ */
+export type CarrierErrorCode = 'shipment_not_found' | 'no_service' | 'not_shippable' | 'shipment_cancelled';
+
+export class CarrierError extends Error {
+  constructor(
+    readonly code: CarrierErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CarrierError';
+  }
+}
+
+export function isCarrierError(error: unknown): error is CarrierError {
+  return error instanceof CarrierError;
+}
