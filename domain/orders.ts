@@ -80,6 +80,8 @@ export const orderLineSchema = z.object({
   unit_price: z.number().int(),
   quantity: z.number().int(),
   line_total: z.number().int(),
+  /** How many of this line were refunded. */
+  quantity_refunded: z.number().int(),
 });
 
 /** Your Orders shows this many at a time, the next ones with Show more. */
@@ -116,6 +118,14 @@ export const orderSchema = z.object({
   billing_address: z.string(),
   payment: z.string(),
   lines: z.array(orderLineSchema),
+  /** What was given back, in cents, and each refund that did it. */
+  amount_refunded: z.number().int(),
+  refunds: z.array(z.object({ amount: z.number().int(), createdAt: z.string() })),
+  /** The carrier and tracking number once shipped. */
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,14 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { LoginRecord } from '../domain/auth.ts';
 import { cartLine, OWNED, stockAt } from './demo-items.ts';
 import {
   addToCart,
-  bearer,
-  type CartItem,
   expect,
   futureCardExpiry,
   newClientDetails,
   openLoggedIn,
+  placeOrderByApi,
   readOutbox,
   setStock,
   test,
@@ -22,47 +21,6 @@ import {
  */
 
 const INVALID_FORM = 'Some required fields are not entered or some entries are not valid.';
-
-/** A whole order through the API, as the checkout page makes it: addresses, card, payment, placement. */
-async function placeOrderByApi(
-  request: APIRequestContext,
-  record: LoginRecord,
-  items: readonly CartItem[],
-): Promise<number> {
-  await addToCart(request, record, items);
-  const headers = bearer(record);
-  const post = async (url: string, data: object) => {
-    const response = await request.post(url, { headers, data });
-    expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
-  };
-  await post('/api/Address', {
-    address_type_id: 1,
-    first_name: record.first_name,
-    last_name: record.last_name,
-    address: '90 Sparks St',
-    city: 'Ottawa',
-    province: 'ON',
-    postalcode: 'K1P 5B4',
-    country_code: 'CA',
-  });
-  await post('/api/Address', { address_type_id: 2, same_as_shipping: true });
-  const expiry = futureCardExpiry();
-  const method = await post('/api/Payment/sandbox/paymentmethod', {
-    number: '4242424242424242',
-    exp_month: expiry.month,
-    exp_year: expiry.year,
-    cvc: '123',
-  });
-  const payment = await post('/api/Payment', { userId: record.client_id, paymentMethodId: method.id });
-  expect(payment.status).toBe('succeeded');
-  const placed = await post('/api/Payment/confirm', {
-    userId: record.client_id,
-    paymentIntentId: payment.paymentIntentId,
-  });
-  expect(placed.status).toBe('succeeded');
-  return Number(placed.orderNumber);
-}
 
 async function chooseOption(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).click();

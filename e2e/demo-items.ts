@@ -45,6 +45,11 @@ export const OWNED = {
   stockGone: { samplerBox: inPackage(58, 4, 'GP-BOX-002-RED', 'Maple Sampler Box - Red') },
   /** 'the payment step says No key defined! when the shop has no payment key' */
   noPaymentKey: { phoneCase: product(62, 'AC-PHN-002', 'Sock Stripe Phone Case - Red') },
+  // ------------------------------------------------------------------ orders-admin.spec.ts
+  /** 'the owner ships an order and prints its label; the client sees the tracking number' */
+  shipped: { phoneCase: product(63, 'AC-PHN-003', 'Maple Leaf Phone Case') },
+  /** 'the owner refunds a line and puts it back in stock; the client's Your Orders shows it' */
+  refunded: { laundryBag: product(65, 'AC-BAG-002', 'Mesh Laundry Bag for Socks') },
   // ------------------------------------------------------------------ cart.spec.ts
   /** 'the cart changes quantities, shows a stock error, removes lines ...' */
   cartChanges: {

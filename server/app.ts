@@ -27,6 +27,10 @@ import { createOffersService } from './modules/admin/offers.service.ts';
 import { createOutboxService } from './modules/admin/outbox.service.ts';
 import { readersRoutes } from './modules/admin/readers.routes.ts';
 import { createReadersService } from './modules/admin/readers.service.ts';
+import { reportsRoutes } from './modules/admin/reports.routes.ts';
+import { createReportsService } from './modules/admin/reports.service.ts';
+import { requestsAdminRoutes } from './modules/admin/requests-admin.routes.ts';
+import { createRequestsAdminService } from './modules/admin/requests-admin.service.ts';
 import { settingsAdminRoutes } from './modules/admin/settings-admin.routes.ts';
 import { createSettingsAdminService } from './modules/admin/settings-admin.service.ts';
 import { setupRoutes } from './modules/admin/setup.routes.ts';
@@ -56,7 +60,10 @@ import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { loggerRoutes } from './modules/logger/logger.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
+import { createOrderRefunds } from './modules/orders/order-refunds.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
+import { createOrdersAdminService } from './modules/orders/orders-admin.service.ts';
 import { posRoutes } from './modules/pos/pos.routes.ts';
 import { createPosService } from './modules/pos/pos.service.ts';
 import { createPosCheckoutService } from './modules/pos/pos-checkout.service.ts';
@@ -71,6 +78,8 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import type { PaymentGateway } from './providers/payments/gateway.ts';
 import { createPaymentGateway } from './providers/payments/index.ts';
+import type { ShippingCarrier } from './providers/shipping/carrier.ts';
+import { createSandboxCarrier } from './providers/shipping/sandbox-carrier.ts';
 import type { ShippingRates } from './providers/shipping/shipping-rates.ts';
 import { createTableRates } from './providers/shipping/table-rates.ts';
 import { contentTypeOfStoredFile, createDatabaseStorage } from './providers/storage/database.ts';
@@ -91,6 +100,8 @@ export interface AppDeps {
   shippingRates?: ShippingRates;
   /** The card processor; from config (sandbox or Stripe) by default. */
   payments?: PaymentGateway;
+  /** The carrier that books parcels and prints labels; the built-in one by default. */
+  carrier?: ShippingCarrier;
 }
 
 const YEAR_IN_MS = 365 * 24 * 3_600_000;
@@ -156,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, {
     stock: createStockService(db),
     stockCsv: createStockCsvService(db),
-    outbox: createOutboxService(db),
+    outbox: createOutboxService(db, { smtpUrl: config.smtpUrl, clock }),
   });
   await app.register(staffRoutes, {
     staff: createStaffService({ db, auth, publicUrl: config.publicUrl }),
@@ -207,14 +218,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await app.register(checkoutRoutes, { settings, shipping: createShippingService(shippingRates), checkout });
+  const orderRefunds = createOrderRefunds({
+    db,
+    payments,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  const carrier = deps.carrier ?? createSandboxCarrier(db, shippingRates, clock);
+  await app.register(ordersAdminRoutes, {
+    ordersAdmin: createOrdersAdminService({ db, refunds: orderRefunds, carrier, rates: shippingRates }),
+    carrier,
+  });
   await app.register(posRoutes, {
     settings,
-    pos: createPosService({ db, payments, clock }),
+    pos: createPosService({ db, payments, clock, orderRefunds }),
     posCheckout: createPosCheckoutService({ payments, publicUrl: config.publicUrl }),
     receipts: createReceiptsService({ db, payments, clock }),
   });
   await app.register(offersRoutes, { offers: createOffersService(db) });
   await app.register(readersRoutes, { readers: createReadersService({ db, payments }) });
+  await app.register(reportsRoutes, { reports: createReportsService({ db, clock }) });
+  await app.register(requestsAdminRoutes, { requests: createRequestsAdminService(db) });
   await app.register(invoicesRoutes, { invoices: createInvoicesService({ db, clock }) });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 

@@ -167,6 +167,8 @@ export const refundRequestSchema = z.strictObject({
     .max(AMOUNT_MAX_CENTS, 'Refund Amount is more than any payment can be.')
     .nullish()
     .transform((value) => value ?? undefined),
+  /** A web order's charge: whether its items go back to stock (a full refund; the shop's choice). */
+  restock: z.boolean().optional(),
 });
 export type RefundRequest = z.input<typeof refundRequestSchema>;
 
@@ -187,6 +189,7 @@ export function refundFormSchema(remainingCents: number) {
     .object({
       refundPartially: z.boolean(),
       amount: z.union([z.number(), z.string()]).nullish(),
+      restock: z.boolean().optional(),
     })
     .superRefine((form, context) => {
       if (!form.refundPartially) return;
@@ -204,8 +207,9 @@ type RefundForm = z.input<ReturnType<typeof refundFormSchema>>;
 /** The refund request from the panel: the amount only when partial and above 0 (spec §5). */
 export function toRefundRequest(paymentIntentId: string, form: RefundForm): RefundRequest {
   const dollars = Number(String(form.amount ?? '').trim());
+  const restock = form.restock ? { restock: true } : {};
   if (form.refundPartially && Number.isFinite(dollars) && dollars > 0) {
-    return { paymentIntentId, amount: toCents(dollars) };
+    return { paymentIntentId, amount: toCents(dollars), ...restock };
   }
-  return { paymentIntentId };
+  return { paymentIntentId, ...restock };
 }

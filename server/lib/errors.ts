@@ -4,6 +4,15 @@ import { ZodError } from 'zod';
 import { type ErrorBody, INVALID_FORM_MESSAGE } from '../../domain/errors.ts';
 import { POS_MESSAGES } from '../../domain/pos/messages.ts';
 import { isPaymentError, type PaymentError } from '../providers/payments/gateway.ts';
+import { type CarrierErrorCode, isCarrierError } from '../providers/shipping/carrier.ts';
+
+/** A carrier's refusals, as HTTP (server/providers/shipping/carrier.ts says when each happens). */
+const CARRIER_ERROR_STATUS: Record<CarrierErrorCode, number> = {
+  shipment_not_found: 404,
+  no_service: 409,
+  not_shippable: 400,
+  shipment_cancelled: 409,
+};
 
 /** A failure the caller can act on, mapped to HTTP in one place. */
 export class AppError extends Error {
@@ -187,6 +196,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+    }
+    if (isCarrierError(error)) {
+      return reply.status(CARRIER_ERROR_STATUS[error.code]).send(body(error.code, error.message));
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send(body(known.code, known.message));

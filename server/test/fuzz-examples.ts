@@ -5,8 +5,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { LoginRecord } from '../../domain/auth.ts';
+import { wishRequests } from '../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-data.ts';
+import { placeWebOrder } from '../modules/orders/orders-test-kit.ts';
 import { createIntent, FRONT_COUNTER, posCall, processOn } from '../modules/pos/pos-test-helpers.ts';
+import { enqueueMail } from '../providers/mail/outbox.ts';
 import { CARD_EXPIRY_YEAR, newClient, type TestApp, TORONTO_ADDRESS } from './app.ts';
 import type { CallExample, FuzzRequest, JsonSchema } from './fuzz.ts';
 
@@ -73,11 +76,38 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     expect(response.statusCode, response.body).toBe(200);
   }
 
+  /** A paid web order of its own for a call that ships, cancels or refunds one (w.latest is its number). */
+  async function webOrder(w: World): Promise<void> {
+    const placed = await placeWebOrder(harness.t.app, [{ productId: w.unsized.id, quantity: 4 }]);
+    w.latest = String(placed.orderNumber);
+  }
+
   /** A new client of its own for a call that changes an account (w.latest is its id). */
   async function freshAccount(w: World): Promise<void> {
     const signUp = await call('visitor', 'POST', '/api/client', { body: newClient() });
     expect(signUp.statusCode, signUp.body).toBe(201);
     w.latest = String(signUp.json<LoginRecord>().client_id);
+  }
+
+  /** An e-mail with an attachment waiting in the outbox (w.latest is its id). */
+  async function queuedMail(w: World): Promise<void> {
+    const id = await enqueueMail(harness.t.db, {
+      to: 'fuzz@example.ca',
+      subject: 'Fuzz',
+      text: 'Fuzz.',
+      attachments: [{ filename: 'a.txt', contentType: 'text/plain', contentBase64: 'RnV6eg==' }],
+    });
+    w.latest = String(id);
+  }
+  const mailParams = (w: World) => ({ params: { id: w.latest } });
+
+  /** A contact message sent through the storefront's form (w.latest is its id). */
+  async function contactRequest(w: World): Promise<void> {
+    const sent = await call('visitor', 'POST', '/api/contactus', {
+      body: { name: 'Fuzz Contact', email: 'fuzz.contact@example.ca', message: 'Hello.' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    w.latest = String(sent.json<{ id: number }>().id);
   }
 
   async function cartReady(w: World): Promise<void> {
@@ -100,6 +130,58 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     },
     'GET /api/Tax/{province}': { caller: 'visitor', call: () => ({ params: { province: 'ON' } }) },
     'GET /api/admin/outbox': { caller: 'admin', call: () => ({ query: { status: 'pending' } }) },
+    'GET /api/admin/outbox/{id}': { caller: 'admin', prepare: queuedMail, call: mailParams },
+    'GET /api/admin/outbox/{id}/attachments/{index}': {
+      caller: 'admin',
+      prepare: queuedMail,
+      call: (w) => ({ params: { id: w.latest, index: 1 } }),
+    },
+    'POST /api/admin/outbox/{id}/resend': { caller: 'admin', prepare: queuedMail, call: mailParams },
+    'GET /api/admin/requests': {
+      caller: 'admin',
+      call: () => ({ query: { kind: 'contact', status: 'new', q: 'fuzz', page: 1 } }),
+    },
+    'GET /api/admin/requests/{kind}/{id}': {
+      caller: 'admin',
+      prepare: contactRequest,
+      call: (w) => ({ params: { kind: 'contact', id: w.latest } }),
+    },
+    'PUT /api/admin/requests/{kind}/{id}/status': {
+      caller: 'admin',
+      prepare: contactRequest,
+      call: (w) => ({ params: { kind: 'contact', id: w.latest }, body: { status: 'in_progress' } }),
+    },
+    'POST /api/admin/requests/{kind}/{id}/reply': {
+      caller: 'admin',
+      prepare: contactRequest,
+      call: (w) => ({ params: { kind: 'contact', id: w.latest }, body: { text: 'We ship there, yes.' } }),
+    },
+    'GET /api/admin/requests/wish/{id}/invoice-draft': {
+      caller: 'admin',
+      prepare: async (w) => {
+        const [row] = await harness.t.db
+          .insert(wishRequests)
+          .values({
+            clientId: w.client.client_id,
+            customerName: 'Fuzz Wish',
+            email: 'fuzz.wish@example.ca',
+            cart: [
+              {
+                product_id: w.unsized.id,
+                package_id: null,
+                code: 'AC-BAG-001',
+                name: 'Bag',
+                size_id: null,
+                size_name: null,
+                quantity: 1,
+              },
+            ],
+          })
+          .returning({ id: wishRequests.id });
+        w.latest = String(row?.id);
+      },
+      call: (w) => ({ params: { id: w.latest } }),
+    },
     'GET /api/admin/stock': {
       caller: 'admin',
       call: () => ({ query: { q: 'crew', low: 'false', page: 1 } }),
@@ -107,6 +189,30 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     'GET /api/admin/stock/history': {
       caller: 'admin',
       call: (w) => ({ query: { productId: w.sized.id, page: 1 } }),
+    },
+    'GET /api/admin/reports/sales': {
+      caller: 'admin',
+      call: () => ({ query: { from: '2026-03-01', to: '2026-03-31', by: 'week' } }),
+    },
+    'GET /api/admin/reports/sales.csv': {
+      caller: 'admin',
+      call: () => ({ query: { from: '2026-03-01', to: '2026-03-31', by: 'month' } }),
+    },
+    'GET /api/admin/reports/tax': {
+      caller: 'admin',
+      call: () => ({ query: { from: '2026-03-01', to: '2026-03-31' } }),
+    },
+    'GET /api/admin/reports/tax.csv': {
+      caller: 'admin',
+      call: () => ({ query: { from: '2026-03-01', to: '2026-03-31' } }),
+    },
+    'GET /api/admin/reports/top-products': {
+      caller: 'admin',
+      call: () => ({ query: { from: '2026-03-01', to: '2026-03-31', limit: 5, sort: 'revenue' } }),
+    },
+    'GET /api/admin/reports/top-products.csv': {
+      caller: 'admin',
+      call: () => ({ query: { from: '2026-03-01', to: '2026-03-31', limit: 5, sort: 'quantity' } }),
     },
     'GET /api/categories/{id}/products': {
       caller: 'client',
@@ -501,6 +607,97 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       bodySchema: { type: 'object' },
       call: () => ({ body: { file: 'photo.png' } }),
     },
+    'GET /api/admin/orders': {
+      caller: 'admin',
+      call: () => ({ query: { q: 'Tremblay', status: 'paid', province: 'ON', from: '2026-01-01', page: 1 } }),
+    },
+    'GET /api/admin/orders/{orderNumber}': {
+      caller: 'admin',
+      prepare: webOrder,
+      call: (w) => ({ params: { orderNumber: w.latest } }),
+    },
+    'GET /api/admin/orders/documents': {
+      caller: 'admin',
+      prepare: webOrder,
+      call: (w) => ({ query: { orders: w.latest, kind: 'slips' } }),
+    },
+    'POST /api/admin/orders/ship': {
+      caller: 'admin',
+      prepare: webOrder,
+      call: (w) => ({ body: { orderNumbers: [Number(w.latest)] } }),
+    },
+    'POST /api/admin/orders/{orderNumber}/ship': {
+      caller: 'admin',
+      prepare: webOrder,
+      call: (w) => ({
+        params: { orderNumber: w.latest },
+        body: { trackingNumber: 'FZ123', carrier: 'Canpar' },
+      }),
+    },
+    'POST /api/admin/orders/{orderNumber}/deliver': {
+      caller: 'admin',
+      async prepare(w) {
+        await webOrder(w);
+        const shipped = await call('admin', 'POST', '/api/admin/orders/{orderNumber}/ship', {
+          params: { orderNumber: w.latest },
+          body: {},
+        });
+        expect(shipped.statusCode, shipped.body).toBe(200);
+      },
+      call: (w) => ({ params: { orderNumber: w.latest } }),
+    },
+    'POST /api/admin/orders/{orderNumber}/cancel': {
+      caller: 'admin',
+      prepare: webOrder,
+      call: (w) => ({ params: { orderNumber: w.latest }, body: { reason: 'Asked by the client' } }),
+    },
+    'POST /api/admin/orders/{orderNumber}/refund': {
+      caller: 'admin',
+      prepare: webOrder,
+      call: (w) => ({
+        params: { orderNumber: w.latest },
+        headers: { 'idempotency-key': `fuzz-order-refund-${w.latest}` },
+        body: { shipping: true, restock: true },
+      }),
+    },
+    'POST /api/shipping/createorder': {
+      caller: 'admin',
+      prepare: webOrder,
+      call: (w) => ({ body: { apiToken: '', orderNo: w.latest } }),
+    },
+    'POST /api/shipping/saveorder': {
+      caller: 'admin',
+      async prepare(w) {
+        await webOrder(w);
+        const booked = await call('admin', 'POST', '/api/shipping/createorder', {
+          body: { apiToken: '', orderNo: w.latest },
+        });
+        expect(booked.statusCode, booked.body).toBe(200);
+      },
+      call: (w) => ({ body: { apiToken: '', orderNo: w.latest } }),
+    },
+    'POST /api/shipping/OrderInfo': {
+      caller: 'admin',
+      async prepare(w) {
+        await webOrder(w);
+        const booked = await call('admin', 'POST', '/api/shipping/createorder', {
+          body: { apiToken: '', orderNo: w.latest },
+        });
+        expect(booked.statusCode, booked.body).toBe(200);
+      },
+      call: (w) => ({ body: { apiToken: '', orderNo: w.latest } }),
+    },
+    'POST /api/shipping/label': {
+      caller: 'admin',
+      async prepare(w) {
+        await webOrder(w);
+        const booked = await call('admin', 'POST', '/api/shipping/createorder', {
+          body: { apiToken: '', orderNo: w.latest },
+        });
+        expect(booked.statusCode, booked.body).toBe(200);
+      },
+      call: (w) => ({ body: { apiToken: '', orderNo: w.latest } }),
+    },
     'POST /api/admin/offers': {
       caller: 'admin',
       call: (w) => ({
@@ -675,6 +872,9 @@ export const NO_INPUT = new Set([
   'GET /api/Address/countries',
   'GET /api/admin/categories',
   'GET /api/admin/offers',
+  'GET /api/shipping/accountInfo',
+  'POST /api/shipping/getshippinglist',
+  'GET /api/admin/outbox/health',
   'GET /api/admin/process-steps',
   'GET /api/admin/readers',
   'GET /api/admin/settings',

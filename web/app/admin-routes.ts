@@ -30,6 +30,12 @@ export const adminRoute: RouteObject = {
     adminPage(undefined, 'Overview', () =>
       import('../features/admin/admin-home-page.tsx').then((m) => m.AdminHomePage),
     ),
+    adminPage('orders', 'Orders', () =>
+      import('../features/admin/orders/orders-page.tsx').then((m) => m.OrdersPage),
+    ),
+    adminPage('orders/:orderNumber', 'Order', () =>
+      import('../features/admin/orders/order-page.tsx').then((m) => m.OrderPage),
+    ),
     adminPage('stock', 'Stock', () =>
       import('../features/admin/stock/stock-page.tsx').then((m) => m.StockPage),
     ),
@@ -50,6 +56,18 @@ export const adminRoute: RouteObject = {
     ),
     adminPage('readers', 'Card readers', () =>
       import('../features/admin/readers/readers-page.tsx').then((m) => m.ReadersPage),
+    ),
+    adminPage('reports', 'Reports', () =>
+      import('../features/admin/reports/reports-page.tsx').then((m) => m.ReportsPage),
+    ),
+    adminPage('requests', 'Requests', () =>
+      import('../features/admin/requests/requests-page.tsx').then((m) => m.RequestsPage),
+    ),
+    adminPage('requests/:kind/:id', 'Request', () =>
+      import('../features/admin/requests/request-page.tsx').then((m) => m.RequestPage),
+    ),
+    adminPage('outbox', 'Outbox', () =>
+      import('../features/admin/outbox/outbox-page.tsx').then((m) => m.OutboxPage),
     ),
     adminPage('audit', 'Audit log', () =>
       import('../features/admin/audit/audit-page.tsx').then((m) => m.AuditPage),

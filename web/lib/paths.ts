@@ -78,6 +78,13 @@ export const paths = {
   adminAudit: () => '/admin/audit',
   adminReaders: () => '/admin/readers',
   adminOffers: () => '/admin/offers',
+  adminOrders: () => '/admin/orders',
+  adminOrder: (orderNumber: Id) => `/admin/orders/${segment(orderNumber)}`,
+  adminRequests: () => '/admin/requests',
+  /** One custom, contact or wish request of the requests inbox. */
+  adminRequest: (kind: string, id: Id) => `/admin/requests/${segment(kind)}/${segment(id)}`,
+  adminOutbox: () => '/admin/outbox',
+  adminReports: (tab?: 'sales' | 'tax' | 'top-products') => withQuery('/admin/reports', { tab }),
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
 } as const;
 

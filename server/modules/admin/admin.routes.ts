@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outboxEntrySchema, outboxQuerySchema } from '../../../domain/admin/outbox.ts';
+import {
+  outboxAttachmentParamsSchema,
+  outboxDetailSchema,
+  outboxEntrySchema,
+  outboxHealthSchema,
+  outboxParamsSchema,
+  outboxQuerySchema,
+} from '../../../domain/admin/outbox.ts';
 import {
   stockChangesSchema,
   stockHistoryQuerySchema,
@@ -88,5 +95,50 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
       schema: { querystring: outboxQuerySchema, response: { 200: z.array(outboxEntrySchema) } },
     },
     (request) => outbox.list(request.query),
+  );
+
+  /** Whether the mail server answers: `{ configured: false }` without SMTP_URL, never a 500. */
+  app.get(
+    '/api/admin/outbox/health',
+    { config: { access: 'admin' }, schema: { response: { 200: outboxHealthSchema } } },
+    () => outbox.health(),
+  );
+
+  app.get(
+    '/api/admin/outbox/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: outboxParamsSchema, response: { 200: outboxDetailSchema } },
+    },
+    (request) => outbox.get(request.params.id),
+  );
+
+  /** One attachment as a download: never shown inline, so no attachment runs in the shop's pages. */
+  app.get(
+    '/api/admin/outbox/:id/attachments/:index',
+    { config: { access: 'admin' }, schema: { params: outboxAttachmentParamsSchema } },
+    async (request, reply) => {
+      const file = await outbox.attachment(request.params.id, request.params.index);
+      const ascii = file.filename.replace(/[^\w.\- ]/g, '_');
+      return reply
+        .type(file.contentType)
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        )
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
+    },
+  );
+
+  /** A failed or waiting e-mail is sent again from now; 409 for one already sent. */
+  app.post(
+    '/api/admin/outbox/:id/resend',
+    {
+      config: { access: 'admin' },
+      schema: { params: outboxParamsSchema, response: { 200: outboxDetailSchema } },
+    },
+    (request) => outbox.resend(request.caller, request.params.id),
   );
 };

@@ -1,8 +1,8 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { joinAddress, type PostalAddress } from '../../../domain/address.ts';
 import type { Order, OrdersPage } from '../../../domain/orders.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { type OrderCard, orderLines, orders } from '../../db/schema.ts';
+import { type OrderCard, orderLines, orderRefunds, orders } from '../../db/schema.ts';
 
 /** Orders keep their addresses as saved then; older rows may hold a plain string. */
 function addressText(value: PostalAddress | string): string {
@@ -13,7 +13,7 @@ function paymentText(card: OrderCard | null): string {
   return card?.brand && card.last4 ? `${card.brand} ending in ${card.last4}` : '';
 }
 
-/** A page of the client's orders, newest first, each with its lines: two queries whatever the count. */
+/** A page of the client's orders, newest first, with their lines and refunds: three queries whatever the count. */
 export async function listOrders(db: DbOrTx, clientId: number, page: OrdersPage): Promise<Order[]> {
   const rows = await db
     .select()
@@ -23,16 +23,17 @@ export async function listOrders(db: DbOrTx, clientId: number, page: OrdersPage)
     .offset(page.offset)
     .limit(page.limit);
   if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
   const lines = await db
     .select()
     .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
+    .where(inArray(orderLines.orderId, ids))
     .orderBy(asc(orderLines.id));
+  const refunds = await db
+    .select({ orderId: orderRefunds.orderId, amount: orderRefunds.amount, createdAt: orderRefunds.createdAt })
+    .from(orderRefunds)
+    .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.status, 'succeeded')))
+    .orderBy(asc(orderRefunds.id));
   return rows.map((row) => ({
     orderNumber: row.orderNumber,
     createdAt: row.createdAt.toISOString(),
@@ -47,6 +48,14 @@ export async function listOrders(db: DbOrTx, clientId: number, page: OrdersPage)
     shipping_address: addressText(row.shippingAddress),
     billing_address: addressText(row.billingAddress),
     payment: paymentText(row.paymentMethod),
+    amount_refunded: row.amountRefunded,
+    refunds: refunds
+      .filter((refund) => refund.orderId === row.id)
+      .map((refund) => ({ amount: refund.amount, createdAt: refund.createdAt.toISOString() })),
+    carrier: row.carrier,
+    tracking_number: row.trackingNumber,
+    shipped_at: row.shippedAt?.toISOString() ?? null,
+    delivered_at: row.deliveredAt?.toISOString() ?? null,
     lines: lines
       .filter((line) => line.orderId === row.id)
       .map((line) => ({
@@ -58,6 +67,7 @@ export async function listOrders(db: DbOrTx, clientId: number, page: OrdersPage)
         unit_price: line.unitPrice,
         quantity: line.quantity,
         line_total: line.lineTotal,
+        quantity_refunded: line.quantityRefunded,
       })),
   }));
 }

@@ -40,6 +40,7 @@ import {
   refundResultSchema,
 } from '../../../domain/pos/refunds.ts';
 import { posTaxRateSchema } from '../../../domain/pos/sale.ts';
+import { idempotencyKeySchema } from '../../lib/idempotency.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { PosService } from './pos.service.ts';
 import type { PosCheckoutService } from './pos-checkout.service.ts';
@@ -57,16 +58,8 @@ const readerHeaders = z.looseObject({
   reader_id: z.string().max(255, 'The reader_id header is too long.').optional(),
 });
 
-const IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 8 to 255 characters long.';
-
 /** A refund also carries its attempt's Idempotency-Key: a retried request never refunds twice. */
-const refundHeaders = readerHeaders.extend({
-  'idempotency-key': z
-    .string({ error: 'The Idempotency-Key header is required.' })
-    .trim()
-    .min(8, IDEMPOTENCY_KEY_MESSAGE)
-    .max(255, IDEMPOTENCY_KEY_MESSAGE),
-});
+const refundHeaders = readerHeaders.extend({ 'idempotency-key': idempotencyKeySchema });
 
 const sessionParams = z.strictObject({
   id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'This is not a checkout session.'),

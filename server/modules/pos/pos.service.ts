@@ -17,7 +17,7 @@ import type {
 } from '../../../domain/pos/refunds.ts';
 import { hasAnyRole } from '../../../domain/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { clients, posPayments, readerActions, readerAssignments } from '../../db/schema.ts';
+import { clients, orders, posPayments, readerActions, readerAssignments } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound, readerNotPresent, readerOffline } from '../../lib/errors.ts';
 import {
@@ -29,12 +29,15 @@ import {
   type Reader,
 } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import type { OrderRefunds } from '../orders/order-refunds.service.ts';
 import { storeTaxRatePpm } from '../settings/settings.service.ts';
 
 export interface PosDeps {
   db: Database;
   payments: PaymentGateway;
   clock: Clock;
+  /** A web order's charge refunded here updates its order the same way the back office does. */
+  orderRefunds: OrderRefunds;
 }
 
 /** Marks the intents and sessions the POS makes, so that POS calls touch only those. */
@@ -83,7 +86,7 @@ const alreadyRefunded = () => new AppError('charge_already_refunded', POS_MESSAG
  * reader: the one assigned to them (reader_assignments); any POS user may assign themselves any
  * known reader with update_user_reader, so two cashiers may share a counter's reader.
  */
-export function createPosService({ db, payments, clock }: PosDeps) {
+export function createPosService({ db, payments, clock, orderRefunds }: PosDeps) {
   async function assignedReaderId(userId: number): Promise<string | undefined> {
     const [row] = await db
       .select({ readerId: readerAssignments.readerId })
@@ -189,6 +192,42 @@ export function createPosService({ db, payments, clock }: PosDeps) {
       }
     }
     return error;
+  }
+
+  /**
+   * A web order's charge refunded from the POS refund screen: the order's refund path (status,
+   * amounts, history, the client's e-mail), its items back to stock when the cashier says so.
+   */
+  async function refundWebOrder(
+    user: AuthUser,
+    order: { id: number; total: number; amountRefunded: number },
+    key: string,
+    request: RefundRequest & { amount?: number | undefined },
+  ): Promise<RefundResult> {
+    const remaining = order.total - order.amountRefunded;
+    if (remaining <= 0) throw alreadyRefunded();
+    if (request.amount !== undefined && request.amount > remaining) {
+      const message = refundMaxMessage(remaining);
+      throw badRequest(message, { amount: message });
+    }
+    const restock = request.restock ?? false;
+    const refund = await orderRefunds.refund({
+      orderId: order.id,
+      ask:
+        request.amount === undefined
+          ? { kind: 'all', restock, shipping: true }
+          : { kind: 'amount', amount: request.amount, restock },
+      idempotencyKey: key,
+      source: 'pos',
+      actorId: user.id,
+    });
+    return {
+      id: refund.gatewayRefundId ?? `order_refund_${refund.id}`,
+      object: 'refund',
+      status: 'succeeded',
+      amount: refund.amount,
+      payment_intent: request.paymentIntentId,
+    };
   }
 
   /** Scoped to the caller, so that two cashiers' keys never meet. */
@@ -367,6 +406,11 @@ export function createPosService({ db, payments, clock }: PosDeps) {
         throw new AppError('interac_refund_in_person', POS_MESSAGES.interacRefundThroughReader, 400);
       }
       const key = refundKey(user, idempotencyKey);
+      const [webOrder] = await db
+        .select({ id: orders.id, total: orders.total, amountRefunded: orders.amountRefunded })
+        .from(orders)
+        .where(eq(orders.paymentIntentId, request.paymentIntentId));
+      if (webOrder) return refundWebOrder(user, webOrder, key, request);
       const refund = await payments
         .createRefund({
           paymentIntentId: request.paymentIntentId,

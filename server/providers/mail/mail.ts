@@ -29,3 +29,34 @@ export function startMailDelivery(
   });
   return startMailWorker(sender);
 }
+
+/**
+ * Whether the SMTP server answers and accepts the login (nodemailer's verify), within `timeoutMs`.
+ * A server that is down or refuses is an answer here, never a thrown error.
+ */
+export async function verifyMailServer(
+  smtpUrl: string,
+  timeoutMs = 5000,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
+    const verifying = transport.verify();
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`No answer within ${timeoutMs / 1000} s.`)), timeoutMs + 500);
+    });
+    await Promise.race([verifying, late]);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message.slice(0, 500) : String(error) };
+  } finally {
+    clearTimeout(timer);
+    transport?.close();
+  }
+}

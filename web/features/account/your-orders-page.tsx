@@ -26,15 +26,17 @@ import { useOrders } from './account.api.ts';
 const STATUS_COLORS: Record<string, string> = {
   paid: 'green',
   placed: 'green',
-  completed: 'green',
   shipped: 'blue',
+  delivered: 'teal',
   refunded: 'gray',
   cancelled: 'gray',
-  canceled: 'gray',
 };
 
-function statusLabel(status: string): string {
-  return status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ') : '';
+function statusLabel(order: Order): string {
+  const { status } = order;
+  const label = status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ') : '';
+  const partlyRefunded = order.amount_refunded > 0 && status !== 'refunded' && status !== 'cancelled';
+  return partlyRefunded ? `${label} · partly refunded` : label;
 }
 
 function AmountRow({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
@@ -72,7 +74,7 @@ function OrderCard({ order }: { order: Order }) {
           </Stack>
           <Group gap="sm">
             <Badge color={STATUS_COLORS[order.status.toLowerCase()] ?? 'maple'} variant="light" size="lg">
-              {statusLabel(order.status)}
+              {statusLabel(order)}
             </Badge>
             <Text fw={800}>{formatMoney(order.total)}</Text>
           </Group>
@@ -100,13 +102,30 @@ function OrderCard({ order }: { order: Order }) {
                       each
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{line.quantity}</Table.Td>
+                  <Table.Td ta="right">
+                    {line.quantity}
+                    {line.quantity_refunded > 0 ? (
+                      <Text size="xs" c="dimmed">
+                        {line.quantity_refunded} refunded
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td ta="right">{formatMoney(line.line_total)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+
+        {order.tracking_number ? (
+          <Alert color="blue" variant="light" title={order.delivered_at ? 'Delivered' : 'On its way'}>
+            Shipped {order.shipped_at ? formatDateTime(order.shipped_at) : ''}
+            {order.carrier ? ` with ${order.carrier}` : ''}. Tracking number:{' '}
+            <Text span fw={700} ff="monospace">
+              {order.tracking_number}
+            </Text>
+          </Alert>
+        ) : null}
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, sm: 7 }}>
@@ -144,6 +163,11 @@ function OrderCard({ order }: { order: Order }) {
               <AmountRow label="Total" strong>
                 {formatMoney(order.total)}
               </AmountRow>
+              {order.refunds.map((refund) => (
+                <AmountRow key={refund.createdAt} label={`Refunded ${formatDateTime(refund.createdAt)}`}>
+                  −{formatMoney(refund.amount)}
+                </AmountRow>
+              ))}
               {order.discount > 0 ? (
                 // The subtotal is after the products' discounts: the savings are told, not subtracted again.
                 <Text size="xs" c="green.9" ta="right">

@@ -13,6 +13,11 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
+    label: 'Orders',
+    to: paths.adminOrders(),
+    description: 'Web orders: find, ship with a label and a packing slip, cancel, refund lines.',
+  },
+  {
     label: 'Products',
     to: paths.adminProducts(),
     description: 'Add and edit products: prices, sale prices, images, sizes, colours, shipping boxes.',
@@ -46,6 +51,22 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     label: 'Card readers',
     to: paths.adminReaders(),
     description: 'The register’s card readers: status, names, who uses each, new readers.',
+  },
+  {
+    label: 'Reports',
+    to: paths.adminReports(),
+    description:
+      'Sales by day, week or month and by channel, tax per province to declare, best sellers; CSV.',
+  },
+  {
+    label: 'Requests',
+    to: paths.adminRequests(),
+    description: 'Custom sock requests, contact messages and wish lists: answer, follow up, invoice.',
+  },
+  {
+    label: 'Outbox',
+    to: paths.adminOutbox(),
+    description: 'Every e-mail the shop sends: what waits, what failed, resend; the mail server’s health.',
   },
   {
     label: 'Audit log',

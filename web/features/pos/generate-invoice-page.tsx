@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { invoiceFormValuesOf } from '../../../domain/admin/requests.ts';
 import { INVOICE_LINES_MAX, INVOICE_QUANTITY_MAX } from '../../../domain/pos/constants.ts';
 import {
   type InvoiceFormInput,
@@ -44,6 +45,8 @@ export function GenerateInvoicePage() {
   const { config } = useConfig();
   const ratePpm = storeRatePpm(config.storeTaxRate);
   const navigate = useNavigate();
+  // The back office opens the form with a wish list's draft (the request page's Make an invoice).
+  const { state } = useLocation();
   const createInvoice = useCreateInvoice();
   const [formError, setFormError] = useState<string>();
 
@@ -54,7 +57,7 @@ export function GenerateInvoicePage() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(invoiceFormSchema),
-    defaultValues: DEFAULT_VALUES,
+    defaultValues: invoiceFormValuesOf(state) ?? DEFAULT_VALUES,
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'products' });
   const lines = useWatch({ control, name: 'products' }) ?? [];

@@ -56,6 +56,9 @@ export function RefundPanel({
   const [partially, setPartially] = useState(false);
   const [amount, setAmount] = useState<string | number>('');
   const [amountError, setAmountError] = useState<string>();
+  const [restock, setRestock] = useState(false);
+  // A card paid online is a web order's: refunding it updates the order, and its items may go back.
+  const webOrder = charge.source === 'card';
   // One key per refund attempt: a retry after a lost answer cannot refund twice.
   const attemptKey = useRef(newIdempotencyKey());
   const { cardReader } = readerRefund;
@@ -92,7 +95,7 @@ export function RefundPanel({
   const { processing } = readerRefund;
 
   const submit = async () => {
-    const form = { refundPartially: partially, amount };
+    const form = { refundPartially: partially, amount, restock: webOrder && restock && !partially };
     if (!check(form) || !paymentIntentId) return;
     const call = {
       readerId,
@@ -176,6 +179,15 @@ export function RefundPanel({
               if (!checked) setAmountError(undefined);
             }}
           />
+          {webOrder && !partially ? (
+            <Checkbox
+              label="Put the web order's items back in stock"
+              description="The order shows the refund and its client is e-mailed either way."
+              checked={restock}
+              disabled={processing}
+              onChange={(event) => setRestock(event.currentTarget.checked)}
+            />
+          ) : null}
           {partially ? (
             <NumberInput
               label="Refund Amount"

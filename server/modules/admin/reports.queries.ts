@@ -1,0 +1,175 @@
+/**
+ * The reports' statements beside the schemas of their rows (reports.queries.test.ts checks them on
+ * PGlite and PostgreSQL). Raw SQL: each report is one aggregate over orders, refunds and receipts,
+ * with window functions for the tax split, which the query builder would only make harder to read.
+ * Sums are cast to float8: exact for whole cents below 2^53, and a number on both drivers (a bigint
+ * is a string from node-postgres).
+ */
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ReportGranularity, TopProductsSort } from '../../../domain/admin/reports.ts';
+import { STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { typedQuery } from '../../db/typed-query.ts';
+
+/** A report's instants: from the start of its first day to the start of the day after its last. */
+export interface ReportInstants {
+  start: string;
+  end: string;
+}
+
+const ZONE = sql.raw(`'${STORE_TIME_ZONE}'`);
+const within = (column: string, range: ReportInstants) =>
+  sql`${sql.raw(column)} >= ${range.start}::timestamptz AND ${sql.raw(column)} < ${range.end}::timestamptz`;
+
+/**
+ * Money given back on web orders in the period, one row each: `key`, the order, when, how much
+ * and its tax. A succeeded refund counts; a cancelled order was refunded whole by its cancellation,
+ * so what its refund rows leave of its total counts as given back when it was cancelled.
+ */
+function refundEvents(range: ReportInstants) {
+  return sql`
+    SELECT 'r' || r.id AS key, r.order_id, r.created_at AS at, r.amount, r.tax
+    FROM order_refunds r
+    WHERE r.status = 'succeeded' AND ${within('r.created_at', range)}
+    UNION ALL
+    SELECT 'c' || o.id, o.id, coalesce(o.cancelled_at, o.created_at),
+           o.total - coalesce(g.amount, 0), o.tax - coalesce(g.tax, 0)
+    FROM orders o
+    LEFT JOIN LATERAL (SELECT sum(amount) AS amount, sum(tax) AS tax FROM order_refunds
+                       WHERE order_id = o.id AND status = 'succeeded') g ON true
+    WHERE o.status = 'cancelled' AND ${within('coalesce(o.cancelled_at, o.created_at)', range)}
+      AND o.total > coalesce(g.amount, 0)`;
+}
+
+/**
+ * The sales report's figures per day, week or month and kind: `web` orders, POS `card` sales
+ * (receipts with a payment), `manual` receipts (Generate Receipt: not payments) and web `refund`s.
+ */
+export const selectSalesBuckets = typedQuery(
+  z.object({
+    period: z.string(),
+    kind: z.enum(['web', 'card', 'manual', 'refund']),
+    count: z.number().int(),
+    amount: z.number().int(),
+    tax: z.number().int(),
+  }),
+  (range: ReportInstants, by: ReportGranularity) => sql`
+    SELECT date_trunc(${sql.raw(`'${by}'`)}, e.at AT TIME ZONE ${ZONE})::date::text AS period, e.kind,
+           count(*)::int AS count, sum(e.amount)::float8 AS amount, sum(e.tax)::float8 AS tax
+    FROM (
+      SELECT o.created_at AS at, 'web' AS kind, o.total AS amount, o.tax FROM orders o
+      WHERE ${within('o.created_at', range)}
+      UNION ALL
+      SELECT p.created_at, CASE WHEN p.payment_intent_id IS NULL THEN 'manual' ELSE 'card' END, p.total, p.tax
+      FROM receipts p WHERE ${within('p.created_at', range)}
+      UNION ALL
+      SELECT r.at, 'refund', r.amount, r.tax FROM (${refundEvents(range)}) r
+    ) e
+    GROUP BY 1, 2
+    ORDER BY 1, 2`,
+);
+
+/**
+ * Tax per province and component. Each sale and refund is taxed in a province on a day: a web
+ * order in its shipping province on the day it was placed (its refunds too), a POS sale in the
+ * store's province. Its tax is split between the components in effect there that day (each its
+ * newest row from that day or before) in proportion to their rates, rounded, the last component by
+ * name taking what rounding leaves, so the parts add up to the tax exactly. Without components that
+ * day the whole tax stays in one row of component ''.
+ */
+export const selectTaxRows = typedQuery(
+  z.object({
+    province: z.string(),
+    component: z.string(),
+    rates_ppm: z.array(z.number().int()),
+    taxable_sales: z.number().int(),
+    taxable_refunded: z.number().int(),
+    tax_collected: z.number().int(),
+    tax_refunded: z.number().int(),
+    /** The taxable amounts of the sales whose last component is this row's: each sale once. */
+    once_taxable_sales: z.number().int(),
+    once_taxable_refunded: z.number().int(),
+  }),
+  (range: ReportInstants, storeProvince: string) => sql`
+    WITH components AS (
+      SELECT province_code, name, rate_ppm, effective_from,
+             lead(effective_from) OVER (PARTITION BY province_code, name ORDER BY effective_from) AS until
+      FROM tax_components WHERE country_code = 'CA'
+    ),
+    taxed AS (
+      SELECT 'o' || o.id AS key, 'sale' AS kind, upper(coalesce(o.shipping_address->>'province', '')) AS province,
+             (o.created_at AT TIME ZONE ${ZONE})::date AS day, o.total - o.tax AS base, o.tax
+      FROM orders o WHERE ${within('o.created_at', range)}
+      UNION ALL
+      SELECT r.key, 'refund', upper(coalesce(o.shipping_address->>'province', '')),
+             (o.created_at AT TIME ZONE ${ZONE})::date, r.amount - r.tax, r.tax
+      FROM (${refundEvents(range)}) r JOIN orders o ON o.id = r.order_id
+      UNION ALL
+      SELECT 'p' || p.id, 'sale', upper(${storeProvince}), (p.created_at AT TIME ZONE ${ZONE})::date,
+             (SELECT coalesce(sum(coalesce(l->>'amount', l->>'subtotal')::int), 0) FROM jsonb_array_elements(p.lines) l
+              WHERE coalesce((l->>'addTax')::boolean, true)),
+             p.tax
+      FROM receipts p WHERE p.payment_intent_id IS NOT NULL AND ${within('p.created_at', range)}
+    ),
+    shares AS (
+      SELECT t.key, t.kind, t.province, t.base, t.tax, c.name, c.rate_ppm,
+             round(t.tax::numeric * c.rate_ppm / nullif(sum(c.rate_ppm) OVER (PARTITION BY t.key), 0)) AS share,
+             row_number() OVER (PARTITION BY t.key ORDER BY c.name DESC) AS from_last
+      FROM taxed t
+      LEFT JOIN components c ON c.province_code = t.province AND c.effective_from <= t.day
+                            AND (c.until IS NULL OR c.until > t.day)
+    ),
+    parts AS (
+      SELECT kind, province, coalesce(name, '') AS component, rate_ppm, base, from_last = 1 AS once,
+             CASE WHEN from_last = 1
+                  THEN tax - (coalesce(sum(share) OVER (PARTITION BY key), 0) - coalesce(share, 0))
+                  ELSE coalesce(share, 0) END AS part
+      FROM shares
+    )
+    SELECT province, component,
+           coalesce(array_agg(DISTINCT rate_ppm ORDER BY rate_ppm) FILTER (WHERE rate_ppm IS NOT NULL),
+                    '{}'::int[]) AS rates_ppm,
+           coalesce(sum(base) FILTER (WHERE kind = 'sale'), 0)::float8 AS taxable_sales,
+           coalesce(sum(base) FILTER (WHERE kind = 'refund'), 0)::float8 AS taxable_refunded,
+           coalesce(sum(part) FILTER (WHERE kind = 'sale'), 0)::float8 AS tax_collected,
+           coalesce(sum(part) FILTER (WHERE kind = 'refund'), 0)::float8 AS tax_refunded,
+           coalesce(sum(base) FILTER (WHERE kind = 'sale' AND once), 0)::float8 AS once_taxable_sales,
+           coalesce(sum(base) FILTER (WHERE kind = 'refund' AND once), 0)::float8 AS once_taxable_refunded
+    FROM parts
+    GROUP BY province, component
+    ORDER BY province, component`,
+);
+
+/**
+ * The products of the web orders placed in the period, by units kept (sold less refunded) or by
+ * revenue kept (the lines' totals less the refunded units' share); a cancelled order's lines were
+ * all given back. Grouped by product or package and code; the name is the newest line's.
+ */
+export const selectTopProducts = typedQuery(
+  z.object({
+    product_id: z.number().int().nullable(),
+    package_id: z.number().int().nullable(),
+    code: z.string(),
+    name: z.string(),
+    quantity_sold: z.number().int(),
+    quantity_refunded: z.number().int(),
+    quantity: z.number().int(),
+    gross: z.number().int(),
+    revenue: z.number().int(),
+  }),
+  (range: ReportInstants, sort: TopProductsSort, limit: number) => sql`
+    SELECT l.product_id, l.package_id, l.code, (array_agg(l.name ORDER BY l.id DESC))[1] AS name,
+           sum(l.quantity)::int AS quantity_sold, sum(x.refunded)::int AS quantity_refunded,
+           sum(l.quantity - x.refunded)::int AS quantity, sum(l.line_total)::float8 AS gross,
+           coalesce(sum(round(l.line_total::numeric * (l.quantity - x.refunded) / nullif(l.quantity, 0))), 0)::float8
+             AS revenue
+    FROM order_lines l
+    JOIN orders o ON o.id = l.order_id
+    CROSS JOIN LATERAL (SELECT CASE WHEN o.status = 'cancelled' THEN l.quantity
+                                    ELSE l.quantity_refunded END AS refunded) x
+    WHERE ${within('o.created_at', range)}
+    GROUP BY l.product_id, l.package_id, l.code
+    HAVING sum(l.quantity - x.refunded) > 0
+    ORDER BY ${sort === 'revenue' ? sql`revenue DESC, quantity DESC` : sql`quantity DESC, revenue DESC`}, l.code
+    LIMIT ${limit}`,
+);
