@@ -67,6 +67,9 @@ export const SHIPPING = { ...TORONTO_ADDRESS, address_type_id: 1 };
 export const CARD = { number: '4242424242424242', exp_month: 12, exp_year: CARD_EXPIRY_YEAR, cvc: '123' };
 const toCashier = (w: World) => ({ userId: w.cashier.client_id, readerId: FRONT_COUNTER });
 
+/** The spec's shipping calls name an order by its number, with the spec's empty apiToken. */
+const shippingCall = (w: World) => ({ body: { apiToken: '', orderNo: w.latest } });
+
 /** Every example, keyed as the OpenAPI document names the route. */
 export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
   // The harness's app exists only once the tests start: read it when an example runs.
@@ -80,6 +83,13 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
   async function webOrder(w: World): Promise<void> {
     const placed = await placeWebOrder(harness.t.app, [{ productId: w.unsized.id, quantity: 4 }]);
     w.latest = String(placed.orderNumber);
+  }
+
+  /** A web order of its own whose parcel the carrier booked (api/shipping/createorder). */
+  async function bookedWebOrder(w: World): Promise<void> {
+    await webOrder(w);
+    const booked = await call('admin', 'POST', '/api/shipping/createorder', { body: shippingCall(w).body });
+    expect(booked.statusCode, booked.body).toBe(200);
   }
 
   /** A new client of its own for a call that changes an account (w.latest is its id). */
@@ -663,40 +673,22 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     'POST /api/shipping/createorder': {
       caller: 'admin',
       prepare: webOrder,
-      call: (w) => ({ body: { apiToken: '', orderNo: w.latest } }),
+      call: shippingCall,
     },
     'POST /api/shipping/saveorder': {
       caller: 'admin',
-      async prepare(w) {
-        await webOrder(w);
-        const booked = await call('admin', 'POST', '/api/shipping/createorder', {
-          body: { apiToken: '', orderNo: w.latest },
-        });
-        expect(booked.statusCode, booked.body).toBe(200);
-      },
-      call: (w) => ({ body: { apiToken: '', orderNo: w.latest } }),
+      prepare: bookedWebOrder,
+      call: shippingCall,
     },
     'POST /api/shipping/OrderInfo': {
       caller: 'admin',
-      async prepare(w) {
-        await webOrder(w);
-        const booked = await call('admin', 'POST', '/api/shipping/createorder', {
-          body: { apiToken: '', orderNo: w.latest },
-        });
-        expect(booked.statusCode, booked.body).toBe(200);
-      },
-      call: (w) => ({ body: { apiToken: '', orderNo: w.latest } }),
+      prepare: bookedWebOrder,
+      call: shippingCall,
     },
     'POST /api/shipping/label': {
       caller: 'admin',
-      async prepare(w) {
-        await webOrder(w);
-        const booked = await call('admin', 'POST', '/api/shipping/createorder', {
-          body: { apiToken: '', orderNo: w.latest },
-        });
-        expect(booked.statusCode, booked.body).toBe(200);
-      },
-      call: (w) => ({ body: { apiToken: '', orderNo: w.latest } }),
+      prepare: bookedWebOrder,
+      call: shippingCall,
     },
     'POST /api/admin/offers': {
       caller: 'admin',

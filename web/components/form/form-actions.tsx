@@ -6,10 +6,13 @@ interface FormActionsProps {
   onCancel: () => void;
   submitLabel: string;
   loading: boolean;
+  /** A submit that gives money back is red. */
+  color?: string;
+  disabled?: boolean;
 }
 
 /** The end of a dialog's form: what went wrong, if anything, then Cancel and the submit button. */
-export function FormActions({ failure, onCancel, submitLabel, loading }: FormActionsProps) {
+export function FormActions({ failure, onCancel, submitLabel, loading, color, disabled }: FormActionsProps) {
   return (
     <>
       {failure && (
@@ -21,7 +24,7 @@ export function FormActions({ failure, onCancel, submitLabel, loading }: FormAct
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" loading={loading}>
+        <Button type="submit" loading={loading} disabled={disabled} {...(color ? { color } : {})}>
           {submitLabel}
         </Button>
       </Group>

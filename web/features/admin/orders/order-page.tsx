@@ -27,6 +27,7 @@ import { planOrderRefund } from '../../../../domain/admin/order-refunds.ts';
 import type { AdminOrder } from '../../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import type { Carrier } from '../../../../domain/shipping.ts';
+import { FormActions } from '../../../components/form/form-actions.tsx';
 import { api } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -99,7 +100,7 @@ export function OrderPage() {
 function OrderView({ order }: { order: AdminOrder }) {
   const documents = useOrderDocuments();
   const deliver = useDeliverOrder(order.orderNumber);
-  const [dialog, setDialog] = useState<'ship' | 'cancel' | 'refund' | null>(null);
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
   const print = (kind: 'labels' | 'slips') =>
     documents.mutate(
       { kind, orderNumbers: [order.orderNumber] },
@@ -307,29 +308,29 @@ function OrderView({ order }: { order: AdminOrder }) {
         </Grid.Col>
       </Grid>
 
-      <Modal
-        opened={dialog === 'ship'}
-        onClose={() => setDialog(null)}
-        title={`Ship order #${order.orderNumber}`}
-      >
-        {dialog === 'ship' ? <ShipForm order={order} onDone={() => setDialog(null)} /> : null}
-      </Modal>
-      <Modal
-        opened={dialog === 'cancel'}
-        onClose={() => setDialog(null)}
-        title={`Cancel order #${order.orderNumber}`}
-      >
-        {dialog === 'cancel' ? <CancelForm order={order} onDone={() => setDialog(null)} /> : null}
-      </Modal>
-      <Modal
-        opened={dialog === 'refund'}
-        onClose={() => setDialog(null)}
-        title={`Refund order #${order.orderNumber}`}
-        size="lg"
-      >
-        {dialog === 'refund' ? <RefundForm order={order} onDone={() => setDialog(null)} /> : null}
-      </Modal>
+      {dialog ? <OrderDialog kind={dialog} order={order} onClose={() => setDialog(null)} /> : null}
     </Stack>
+  );
+}
+
+type DialogKind = 'ship' | 'cancel' | 'refund';
+
+const DIALOGS: Record<
+  DialogKind,
+  { title: string; size: string; Form: (props: { order: AdminOrder; onDone: () => void }) => ReactNode }
+> = {
+  ship: { title: 'Ship', size: 'md', Form: ShipForm },
+  cancel: { title: 'Cancel', size: 'md', Form: CancelForm },
+  refund: { title: 'Refund', size: 'lg', Form: RefundForm },
+};
+
+/** What the order page's buttons open: a form in a dialog named after its order. */
+function OrderDialog({ kind, order, onClose }: { kind: DialogKind; order: AdminOrder; onClose: () => void }) {
+  const { title, size, Form } = DIALOGS[kind];
+  return (
+    <Modal opened onClose={onClose} title={`${title} order #${order.orderNumber}`} size={size}>
+      <Form order={order} onDone={onClose} />
+    </Modal>
   );
 }
 
@@ -408,19 +409,12 @@ function ShipForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
             />
           </>
         )}
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Close
-          </Button>
-          <Button type="submit" loading={ship.isPending}>
-            {how === 'book' ? 'Buy label and ship' : 'Mark shipped'}
-          </Button>
-        </Group>
+        <FormActions
+          failure={error}
+          onCancel={onDone}
+          submitLabel={how === 'book' ? 'Buy label and ship' : 'Mark shipped'}
+          loading={ship.isPending}
+        />
       </Stack>
     </form>
   );
@@ -510,99 +504,102 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
     );
   };
   return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        Choose what to give back. Each line goes back in stock unless you untick it. At most{' '}
-        {formatMoney(order.refundable)} can still be refunded.
-      </Text>
-      <Table verticalSpacing="xs" aria-label="Lines to refund">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Item</Table.Th>
-            <Table.Th>Refund</Table.Th>
-            <Table.Th>Back in stock</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {open.map((line) => {
-            const left = line.quantity - line.quantityRefunded;
-            return (
-              <Table.Tr key={line.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {line.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {line.sizeName ? `Size ${line.sizeName} · ` : ''}
-                    {formatMoney(line.unitPrice)} each · {left} left
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`Quantity of ${line.name} to refund`}
-                    min={0}
-                    max={left}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    clampBehavior="strict"
-                    value={quantities[line.id] ?? 0}
-                    onChange={(value) =>
-                      setQuantities((current) => ({ ...current, [line.id]: Number(value) || 0 }))
-                    }
-                    w={90}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Put ${line.name} back in stock`}
-                    checked={restock[line.id] ?? true}
-                    onChange={(event) => {
-                      const checked = event.currentTarget.checked;
-                      setRestock((current) => ({ ...current, [line.id]: checked }));
-                    }}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-      {order.shippingFee > 0 ? (
-        <Checkbox
-          label={`Refund the shipping (${formatMoney(order.shippingFee)})`}
-          checked={shipping}
-          disabled={order.shippingRefunded}
-          description={order.shippingRefunded ? 'Refunded already.' : undefined}
-          onChange={(event) => setShipping(event.currentTarget.checked)}
-        />
-      ) : null}
-      {plan.ok ? (
-        <Stack gap={2}>
-          <Amount label="Items" value={formatMoney(plan.plan.itemsAmount)} />
-          {plan.plan.shippingAmount > 0 ? (
-            <Amount label="Shipping" value={formatMoney(plan.plan.shippingAmount)} />
-          ) : null}
-          <Amount label="Tax" value={formatMoney(plan.plan.tax)} />
-          <Amount label="To refund" value={formatMoney(plan.plan.amount)} strong />
-        </Stack>
-      ) : chosen.length > 0 || shipping ? (
-        <Text size="sm" c="red">
-          {plan.message}
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Choose what to give back. Each line goes back in stock unless you untick it. At most{' '}
+          {formatMoney(order.refundable)} can still be refunded.
         </Text>
-      ) : null}
-      {error ? (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      ) : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          Close
-        </Button>
-        <Button color="red" onClick={submit} loading={refund.isPending} disabled={!plan.ok}>
-          {plan.ok ? `Refund ${formatMoney(plan.plan.amount)}` : 'Refund'}
-        </Button>
-      </Group>
-    </Stack>
+        <Table verticalSpacing="xs" aria-label="Lines to refund">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Item</Table.Th>
+              <Table.Th>Refund</Table.Th>
+              <Table.Th>Back in stock</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {open.map((line) => {
+              const left = line.quantity - line.quantityRefunded;
+              return (
+                <Table.Tr key={line.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {line.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {line.sizeName ? `Size ${line.sizeName} · ` : ''}
+                      {formatMoney(line.unitPrice)} each · {left} left
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Quantity of ${line.name} to refund`}
+                      min={0}
+                      max={left}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      clampBehavior="strict"
+                      value={quantities[line.id] ?? 0}
+                      onChange={(value) =>
+                        setQuantities((current) => ({ ...current, [line.id]: Number(value) || 0 }))
+                      }
+                      w={90}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Put ${line.name} back in stock`}
+                      checked={restock[line.id] ?? true}
+                      onChange={(event) => {
+                        const checked = event.currentTarget.checked;
+                        setRestock((current) => ({ ...current, [line.id]: checked }));
+                      }}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+        {order.shippingFee > 0 ? (
+          <Checkbox
+            label={`Refund the shipping (${formatMoney(order.shippingFee)})`}
+            checked={shipping}
+            disabled={order.shippingRefunded}
+            description={order.shippingRefunded ? 'Refunded already.' : undefined}
+            onChange={(event) => setShipping(event.currentTarget.checked)}
+          />
+        ) : null}
+        {plan.ok ? (
+          <Stack gap={2}>
+            <Amount label="Items" value={formatMoney(plan.plan.itemsAmount)} />
+            {plan.plan.shippingAmount > 0 ? (
+              <Amount label="Shipping" value={formatMoney(plan.plan.shippingAmount)} />
+            ) : null}
+            <Amount label="Tax" value={formatMoney(plan.plan.tax)} />
+            <Amount label="To refund" value={formatMoney(plan.plan.amount)} strong />
+          </Stack>
+        ) : chosen.length > 0 || shipping ? (
+          <Text size="sm" c="red">
+            {plan.message}
+          </Text>
+        ) : null}
+        <FormActions
+          failure={error}
+          onCancel={onDone}
+          submitLabel={plan.ok ? `Refund ${formatMoney(plan.plan.amount)}` : 'Refund'}
+          loading={refund.isPending}
+          color="red"
+          disabled={!plan.ok}
+        />
+      </Stack>
+    </form>
   );
 }
