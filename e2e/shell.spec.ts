@@ -87,7 +87,8 @@ test('a POS staff member sees POS; a client without the role does not, and is se
   await logInThroughForm(page, DEMO.pos.user_name, DEMO.pos.password);
   await expect(nav(page).getByRole('link', { name: 'POS' })).toBeVisible();
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  // Logging out reloads the page: going to the login page before that would be undone by it.
+  await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'Log Out' }).click()]);
 
   await page.goto('/#/login');
   await logInThroughForm(page, newClient.user_name, newClient.password);
@@ -109,7 +110,7 @@ test('the admin sees Admin and opens the back office; POS staff and clients do n
     page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Stock' }),
   ).toBeVisible();
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'Log Out' }).click()]);
 
   await page.goto('/#/login');
   await logInThroughForm(page, DEMO.pos.user_name, DEMO.pos.password);

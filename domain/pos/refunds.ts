@@ -148,6 +148,8 @@ const posChargeSchema = z.object({
   last4: z.string().nullable(),
   created: z.string(),
   status: z.enum(['succeeded', 'pending', 'failed']),
+  /** The web order this charge paid, when it is one's: its refund updates the order too. */
+  orderNumber: z.number().int().nullable(),
 });
 export type PosCharge = z.infer<typeof posChargeSchema>;
 export const posChargeListSchema = z.array(posChargeSchema);

@@ -424,6 +424,17 @@ describe('one refund path: the POS refund screen', () => {
         headers: { ...bearer(cashier), 'idempotency-key': key },
         payload: { paymentIntentId: placed.paymentIntentId, ...payload },
       });
+    // The refund screen's search names the web order a card charge paid.
+    const found = await t.app.inject({
+      method: 'POST',
+      url: '/api/pos/search-charge',
+      headers: bearer(cashier),
+      payload: { cardType: 3 },
+    });
+    const charges = found.json<{ paymentIntentId: string; orderNumber: number | null }[]>();
+    expect(charges.find((charge) => charge.paymentIntentId === placed.paymentIntentId)?.orderNumber).toBe(
+      placed.orderNumber,
+    );
     const part = await pos('pos-part-000001', { amount: 500 });
     expect(part.statusCode).toBe(200);
     expect(part.json()).toMatchObject({ status: 'succeeded', amount: 500 });

@@ -134,6 +134,8 @@ describe('POST api/pos/search-charge', () => {
       last4: '4444',
       created: day(2).toISOString(),
       status: 'succeeded',
+      // A sandbox payment made here, not a web order's.
+      orderNumber: null,
     });
     expect(await chargeOf(paid.interac)).toMatchObject({
       amount: 4520,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { nextCalendarDay, startOfDay } from '../../../domain/dates.ts';
 import { POS_MESSAGES, refundMaxMessage } from '../../../domain/pos/messages.ts';
 import type {
@@ -58,7 +58,7 @@ export function toPosReader(reader: Reader): PosReader {
   };
 }
 
-function toPosCharge(charge: ChargeSummary): PosCharge {
+function toPosCharge(charge: ChargeSummary, orderNumber: number | null): PosCharge {
   return {
     chargeId: charge.chargeId,
     paymentIntentId: charge.paymentIntentId,
@@ -73,6 +73,7 @@ function toPosCharge(charge: ChargeSummary): PosCharge {
     last4: charge.last4,
     created: new Date(charge.created * 1000).toISOString(),
     status: charge.status,
+    orderNumber,
   };
 }
 
@@ -390,7 +391,17 @@ export function createPosService({ db, payments, clock, orderRefunds }: PosDeps)
       if (cardType) search.cardType = cardType;
       if (filter.last4) search.last4 = filter.last4;
       const charges = await payments.searchCharges(search);
-      return charges.map(toPosCharge);
+      const intents = charges.flatMap((charge) => (charge.paymentIntentId ? [charge.paymentIntentId] : []));
+      // The web orders among them, in one query.
+      const webOrders =
+        intents.length === 0
+          ? []
+          : await db
+              .select({ paymentIntentId: orders.paymentIntentId, orderNumber: orders.orderNumber })
+              .from(orders)
+              .where(inArray(orders.paymentIntentId, intents));
+      const orderOf = new Map(webOrders.map((row) => [row.paymentIntentId, row.orderNumber]));
+      return charges.map((charge) => toPosCharge(charge, orderOf.get(charge.paymentIntentId) ?? null));
     },
 
     /** A card payment refunded online (Interac ones go through the reader). */

@@ -43,6 +43,7 @@ function charge(overrides: Partial<PosCharge> = {}): PosCharge {
     last4: '4242',
     created: '2026-11-22T14:05:00.000Z',
     status: 'succeeded',
+    orderNumber: null,
     ...overrides,
   };
 }

@@ -57,8 +57,8 @@ export function RefundPanel({
   const [amount, setAmount] = useState<string | number>('');
   const [amountError, setAmountError] = useState<string>();
   const [restock, setRestock] = useState(false);
-  // A card paid online is a web order's: refunding it updates the order, and its items may go back.
-  const webOrder = charge.source === 'card';
+  // A web order's charge: refunding it updates the order, and its items may go back in stock.
+  const webOrder = charge.orderNumber !== null;
   // One key per refund attempt: a retry after a lost answer cannot refund twice.
   const attemptKey = useRef(newIdempotencyKey());
   const { cardReader } = readerRefund;
@@ -181,7 +181,7 @@ export function RefundPanel({
           />
           {webOrder && !partially ? (
             <Checkbox
-              label="Put the web order's items back in stock"
+              label={`Put the items of web order #${charge.orderNumber} back in stock`}
               description="The order shows the refund and its client is e-mailed either way."
               checked={restock}
               disabled={processing}
