@@ -68,6 +68,10 @@ import { posRoutes } from './modules/pos/pos.routes.ts';
 import { createPosService } from './modules/pos/pos.service.ts';
 import { createPosCheckoutService } from './modules/pos/pos-checkout.service.ts';
 import { createReceiptsService } from './modules/pos/receipts.service.ts';
+import { registerSalesRoutes } from './modules/pos/register-sales.routes.ts';
+import { createRegisterSales } from './modules/pos/register-sales.service.ts';
+import { shiftsRoutes } from './modules/pos/shifts.routes.ts';
+import { createShiftsService } from './modules/pos/shifts.service.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { createRequestsService } from './modules/requests/requests.service.ts';
 import { uploadsRoutes } from './modules/requests/uploads.routes.ts';
@@ -228,12 +232,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ordersAdmin: createOrdersAdminService({ db, refunds: orderRefunds, carrier, rates: shippingRates }),
     carrier,
   });
+  const receipts = createReceiptsService({ db, payments, clock });
   await app.register(posRoutes, {
     settings,
     pos: createPosService({ db, payments, clock, orderRefunds }),
     posCheckout: createPosCheckoutService({ payments, publicUrl: config.publicUrl }),
-    receipts: createReceiptsService({ db, payments, clock }),
+    receipts,
   });
+  await app.register(registerSalesRoutes, {
+    sales: createRegisterSales({
+      db,
+      payments,
+      receiptsService: receipts,
+      log: (message, error) => app.log.error({ err: error }, message),
+    }),
+  });
+  await app.register(shiftsRoutes, { shifts: createShiftsService({ db, clock }) });
   await app.register(offersRoutes, { offers: createOffersService(db) });
   await app.register(readersRoutes, { readers: createReadersService({ db, payments }) });
   await app.register(reportsRoutes, { reports: createReportsService({ db, clock }) });

@@ -748,8 +748,111 @@ export const receipts = pgTable('receipts', {
   tax: integer('tax').notNull(),
   total: integer('total').notNull(),
   email: text('email'),
+  /** The register sale this receipt is for (one each); null for a receipt typed by hand. */
+  saleId: integer('sale_id').unique(),
   createdAt: createdAt(),
 });
+
+/** A cashier's register shift: the cash float counted in, then the cash counted out at the close. */
+export const registerShifts = pgTable(
+  'register_shifts',
+  {
+    id: serial('id').primaryKey(),
+    cashierId: integer('cashier_id')
+      .notNull()
+      .references(() => clients.id),
+    /** open or closed */
+    status: text('status').notNull().default('open'),
+    float: integer('float').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** At the close: what the drawer should hold, and what was counted in it. */
+    expectedCash: integer('expected_cash'),
+    counted: integer('counted'),
+  },
+  (t) => [
+    uniqueIndex('register_shifts_one_open').on(t.cashierId).where(sql`${t.status} = 'open'`),
+    index('register_shifts_opened').on(t.openedAt),
+  ],
+);
+
+/** Cash put into (positive) or taken out of (negative) a shift's drawer, with why. */
+export const cashMovements = pgTable(
+  'cash_movements',
+  {
+    id: serial('id').primaryKey(),
+    shiftId: integer('shift_id')
+      .notNull()
+      .references(() => registerShifts.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    actorId: integer('actor_id').references(() => clients.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cash_movements_shift').on(t.shiftId)],
+);
+
+/** A sold catalogue line, as it was sold. */
+export interface PosSaleLine {
+  productId: number;
+  size_id: number | null;
+  packageId: number | null;
+  code: string;
+  name: string;
+  sizeName: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+/** A sale at the register, from the catalogue, paid by one or more tenders. */
+export const posSales = pgTable(
+  'pos_sales',
+  {
+    id: serial('id').primaryKey(),
+    cashierId: integer('cashier_id')
+      .notNull()
+      .references(() => clients.id),
+    shiftId: integer('shift_id').references(() => registerShifts.id),
+    /** The sale screen's Idempotency-Key, scoped by cashier: a retried sale is this one. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    lines: jsonb('lines').$type<PosSaleLine[]>().notNull(),
+    addTax: boolean('add_tax').notNull(),
+    taxRatePpm: integer('tax_rate_ppm').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    /** The cash part's rounding to 5 cents (paid - total). */
+    rounding: integer('rounding').notNull().default(0),
+    paid: integer('paid').notNull(),
+    change: integer('change').notNull().default(0),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pos_sales_shift').on(t.shiftId), index('pos_sales_created').on(t.createdAt)],
+);
+
+/** How a sale was paid: each card, Interac or cash tender. */
+export const posSaleTenders = pgTable(
+  'pos_sale_tenders',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => posSales.id),
+    /** cash, card or interac */
+    type: text('type').notNull(),
+    amount: integer('amount').notNull(),
+    tendered: integer('tendered'),
+    change: integer('change'),
+    /** A reader payment pays one sale only. */
+    paymentIntentId: text('payment_intent_id').unique(),
+    brand: text('brand'),
+    last4: text('last4'),
+    authorizationCode: text('authorization_code'),
+  },
+  (t) => [index('pos_sale_tenders_sale').on(t.saleId)],
+);
 
 export const invoiceNumberSequence = pgSequence('invoice_number_seq', { startWith: 1001 });
 

@@ -2,13 +2,20 @@
  * The API fuzz's table (server/api-fuzz.test.ts): a valid call of every route that takes input, who
  * makes it, and what state it needs first. The fuzz breaks each call one place at a time.
  */
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { LoginRecord } from '../../domain/auth.ts';
-import { wishRequests } from '../db/schema.ts';
+import { posSales, products, wishRequests } from '../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-data.ts';
 import { placeWebOrder } from '../modules/orders/orders-test-kit.ts';
-import { createIntent, FRONT_COUNTER, posCall, processOn } from '../modules/pos/pos-test-helpers.ts';
+import {
+  createIntent,
+  FRONT_COUNTER,
+  payOnReader,
+  posCall,
+  processOn,
+} from '../modules/pos/pos-test-helpers.ts';
 import { enqueueMail } from '../providers/mail/outbox.ts';
 import { CARD_EXPIRY_YEAR, newClient, type TestApp, TORONTO_ADDRESS } from './app.ts';
 import type { CallExample, FuzzRequest, JsonSchema } from './fuzz.ts';
@@ -127,6 +134,21 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     expect(add.statusCode, add.body).toBe(200);
   }
 
+  /** The cashier's register shift open (w.latest is its id), for the calls that need one. */
+  async function shiftOpen(w: World): Promise<void> {
+    const opened = await call('cashier', 'POST', '/api/pos/shifts/open', { body: { float: 10000 } });
+    if (opened.statusCode !== 409) expect(opened.statusCode, opened.body).toBe(200);
+    const current = await call('cashier', 'GET', '/api/pos/shifts/current', {});
+    expect(current.statusCode, current.body).toBe(200);
+    w.latest = String(current.json<{ id: number }>().id);
+  }
+
+  /** No register shift open for the cashier, for the call that opens one. */
+  async function shiftClosed(): Promise<void> {
+    const closed = await call('cashier', 'POST', '/api/pos/shifts/close', { body: { counted: 10000 } });
+    if (closed.statusCode !== 409) expect(closed.statusCode, closed.body).toBe(200);
+  }
+
   return {
     'GET /api/Address/client/{client_id}': {
       caller: 'client',
@@ -223,6 +245,10 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     'GET /api/admin/reports/top-products.csv': {
       caller: 'admin',
       call: () => ({ query: { from: '2026-03-01', to: '2026-03-31', limit: 5, sort: 'quantity' } }),
+    },
+    'GET /api/admin/shifts': {
+      caller: 'admin',
+      call: () => ({ query: { from: '2026-03-01', to: '2026-03-31', page: 1 } }),
     },
     'GET /api/categories/{id}/products': {
       caller: 'client',
@@ -828,6 +854,36 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
         },
       }),
     },
+    'POST /api/pos/sales': {
+      caller: 'cashier',
+      async prepare(w) {
+        // The bag's price today, paid on the reader: the sale's card tender.
+        const [bag] = await harness.t.db
+          .select({ pricing: products.pricing, discount: products.priceDiscount })
+          .from(products)
+          .where(eq(products.id, w.unsized.id));
+        const amount = (bag?.pricing ?? 0) - Math.min(bag?.discount ?? 0, bag?.pricing ?? 0);
+        const { paymentIntentId } = await payOnReader(harness.t, w.cashier, FRONT_COUNTER, amount);
+        w.latest = JSON.stringify({ paymentIntentId, amount });
+      },
+      call: (w) => ({
+        headers: { 'idempotency-key': `fuzz-sale-${w.latest}` },
+        body: {
+          lines: [{ productId: w.unsized.id, size_id: null, packageId: null, quantity: 1 }],
+          addTax: false,
+          tenders: [{ type: 'card', ...JSON.parse(w.latest) }],
+          email: 'robin@example.ca',
+        },
+      }),
+    },
+    'GET /api/pos/sales/{id}': {
+      caller: 'cashier',
+      async prepare(w) {
+        const [sale] = await harness.t.db.select({ id: posSales.id }).from(posSales).limit(1);
+        w.latest = String(sale?.id ?? 0);
+      },
+      call: (w) => ({ params: { id: w.latest } }),
+    },
     'POST /api/pos/refund': {
       caller: 'cashier',
       call: (w) => ({
@@ -855,6 +911,31 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     'POST /api/pos/receipts/{id}/send': {
       caller: 'cashier',
       call: (w) => ({ params: { id: w.receiptId }, body: { email: 'robin@example.ca' } }),
+    },
+    'POST /api/pos/shifts/open': {
+      caller: 'cashier',
+      prepare: shiftClosed,
+      call: () => ({ body: { float: 10000 } }),
+    },
+    'POST /api/pos/shifts/cash': {
+      caller: 'cashier',
+      prepare: shiftOpen,
+      call: () => ({ body: { amount: 2000, reason: 'Rolls of coins from the bank' } }),
+    },
+    'POST /api/pos/shifts/close': {
+      caller: 'cashier',
+      prepare: shiftOpen,
+      call: () => ({ body: { counted: 12000 } }),
+    },
+    'GET /api/pos/shifts/{id}/report': {
+      caller: 'cashier',
+      prepare: shiftOpen,
+      call: (w) => ({ params: { id: w.latest } }),
+    },
+    'GET /api/pos/shifts/{id}/report.pdf': {
+      caller: 'cashier',
+      prepare: shiftOpen,
+      call: (w) => ({ params: { id: w.latest } }),
     },
   };
 }
@@ -886,6 +967,7 @@ export const NO_INPUT = new Set([
   'GET /api/message',
   'GET /api/phaseproduct',
   'GET /api/pos/seller',
+  'GET /api/pos/shifts/current',
   'GET /api/pos/tax-rate',
   'GET /api/process',
   'GET /api/products/teaser',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { joinAddress, type SavedAddress, SHIP_ONLY_TO_CANADA_ERROR } from '../../../domain/address.ts';
 import { type Cart, canCheckout, EMPTY_CART_TEXT } from '../../../domain/cart.ts';
 import { formatMessage } from '../../../domain/config.ts';
@@ -9,13 +9,14 @@ import type { ConfirmResult, PaymentMethod, PaymentResult, SandboxCardData } fro
 import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
 import type { Database, Tx } from '../../db/database.ts';
-import { messages, orders, packages, paymentMethodOwners, stock } from '../../db/schema.ts';
+import { messages, orders, paymentMethodOwners } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isPaymentError, type PaymentGateway, type PaymentIntent } from '../../providers/payments/gateway.ts';
 import type { Destination, ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { lockCart } from '../cart/cart.queries.ts';
+import { ShortStock, type SoldItem, takeStock } from '../inventory/stock-taking.ts';
 import { type Settings, taxRateMissing } from '../settings/settings.service.ts';
 import {
   type CheckoutContext,
@@ -50,12 +51,6 @@ const cartChanged = () =>
     'Your cart changed after you paid, so the payment was released. Please review your cart and pay again.',
     409,
   );
-
-class ShortStock extends Error {
-  constructor(readonly productName: string) {
-    super(`not enough stock for ${productName}`);
-  }
-}
 
 /** What an order charges, from its checkout context (the server's own data only). */
 async function totalsOf(context: CheckoutContext, rates: ShippingRates): Promise<OrderTotals> {
@@ -118,56 +113,15 @@ async function totalsOf(context: CheckoutContext, rates: ShippingRates): Promise
   };
 }
 
-/** Takes the stock of every line with a guard; quantities are summed per stock item first. */
-async function takeStock(tx: Tx, cart: Cart): Promise<void> {
-  const productItems = new Map<
-    string,
-    { productId: number; sizeId: number | null; quantity: number; name: string }
-  >();
-  const packageItems = new Map<number, { quantity: number; name: string }>();
-  for (const line of cart.products) {
-    if (line.package) {
-      const item = packageItems.get(line.package.id) ?? { quantity: 0, name: line.package.name };
-      item.quantity += line.quantity;
-      packageItems.set(line.package.id, item);
-    } else {
-      const key = `${line.product.id}:${line.size_id ?? ''}`;
-      const item = productItems.get(key) ?? {
-        productId: line.product.id,
-        sizeId: line.size_id,
-        quantity: 0,
-        name: line.product.name,
-      };
-      item.quantity += line.quantity;
-      productItems.set(key, item);
-    }
-  }
-  // A fixed order keeps two orders taking the same rows from deadlocking each other.
-  const sortedProducts = [...productItems.values()].sort(
-    (a, b) => a.productId - b.productId || (a.sizeId ?? 0) - (b.sizeId ?? 0),
-  );
-  for (const item of sortedProducts) {
-    const taken = await tx
-      .update(stock)
-      .set({ instock: sql`${stock.instock} - ${item.quantity}` })
-      .where(
-        and(
-          eq(stock.productId, item.productId),
-          sql`${stock.sizeId} IS NOT DISTINCT FROM ${item.sizeId}`,
-          sql`${stock.instock} >= ${item.quantity}`,
-        ),
-      )
-      .returning({ id: stock.id });
-    if (taken.length === 0) throw new ShortStock(item.name);
-  }
-  for (const [packageId, item] of [...packageItems.entries()].sort(([a], [b]) => a - b)) {
-    const taken = await tx
-      .update(packages)
-      .set({ instock: sql`${packages.instock} - ${item.quantity}` })
-      .where(and(eq(packages.id, packageId), sql`${packages.instock} >= ${item.quantity}`))
-      .returning({ id: packages.id });
-    if (taken.length === 0) throw new ShortStock(item.name);
-  }
+/** The stock a cart's lines take: each product in its size, or each package. */
+function soldItems(cart: Cart): SoldItem[] {
+  return cart.products.map((line) => ({
+    productId: line.product.id,
+    sizeId: line.package ? null : line.size_id,
+    packageId: line.package?.id ?? null,
+    quantity: line.quantity,
+    name: line.package ? line.package.name : line.product.name,
+  }));
 }
 
 interface NewOrder {
@@ -416,7 +370,7 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
           if (totals.signature !== intent.metadata.cart_signature || totals.total !== intent.amount) {
             throw cartChanged();
           }
-          await takeStock(tx, totals.cart);
+          await takeStock(tx, soldItems(totals.cart));
           const email = context.clientEmail ?? totals.billing.email;
           const row = await placeOrder(tx, {
             clientId: user.id,

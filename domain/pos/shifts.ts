@@ -1,0 +1,157 @@
+/**
+ * Register shifts (the POS as a till): the cash float, cash in and out, the counted close, and the
+ * end-of-day "Z report". The request schemas are in register.ts (openShiftSchema, closeShiftSchema,
+ * cashMovementSchema); these are the replies and the back office's query. Amounts in cents.
+ */
+import { z } from 'zod';
+import { isCalendarDay } from '../dates.ts';
+import { pageNumberSchema } from '../validation.ts';
+import { TENDER_TYPES } from './register.ts';
+
+export const SHIFT_STATUSES = ['open', 'closed'] as const;
+export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
+
+/** Shifts a page of the back office's list. */
+export const ADMIN_SHIFTS_PAGE_SIZE = 50;
+
+export const SHIFT_MESSAGES = {
+  shiftOpen: 'You already have an open shift: close it before opening another.',
+  noOpenShift: 'You have no open shift: open one with the cash float first.',
+  notEnoughCash: (inDrawer: string) => `The drawer holds only ${inDrawer}: that is more than it can give.`,
+  refundsNotRecorded: 'Returns at the counter are not recorded yet: refunds count 0 until they are.',
+} as const;
+
+/**
+ * A tax split over its components (GST and PST, say) in proportion to their rates, each rounded,
+ * the last taking what rounding leaves, so that the parts add up to the tax exactly.
+ */
+export function splitTax(
+  tax: number,
+  components: readonly { name: string; ratePpm: number }[],
+): { name: string; ratePpm: number; amount: number }[] {
+  const sum = components.reduce((total, part) => total + part.ratePpm, 0);
+  let left = tax;
+  return components.map((part, index) => {
+    const amount = index === components.length - 1 ? left : Math.round((tax * part.ratePpm) / (sum || 1));
+    left -= amount;
+    return { name: part.name, ratePpm: part.ratePpm, amount };
+  });
+}
+
+const cents = z.number().int();
+
+/** A shift with its running figures (at the close: final). */
+export const shiftSummarySchema = z.object({
+  id: z.number().int(),
+  cashierId: z.number().int(),
+  cashier: z.string(),
+  status: z.enum(SHIFT_STATUSES),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+  float: cents,
+  /** The cash tenders' part of the sales (what they put in the drawer: rounded to 5 cents). */
+  cashSales: cents,
+  /** Cash given back by returns at the counter: 0 until returns are recorded. */
+  cashRefunds: cents,
+  /** Cash put in less cash taken out. */
+  cashMovements: cents,
+  /** float + cash sales - cash refunds + cash movements. */
+  expectedCash: cents,
+  /** At the close: what was counted in the drawer, and counted - expected (negative: short). */
+  counted: cents.nullable(),
+  overShort: cents.nullable(),
+  /** The number of sales in the shift, and what they came to. */
+  sales: z.number().int(),
+  salesTotal: cents,
+});
+export type ShiftSummary = z.infer<typeof shiftSummarySchema>;
+
+export const tenderFiguresSchema = z.object({
+  type: z.enum(TENDER_TYPES),
+  /** Sales paid (in part, for a split sale) by this tender. */
+  count: z.number().int(),
+  amount: cents,
+});
+export type TenderFigures = z.infer<typeof tenderFiguresSchema>;
+
+/** One cashier's part of a report (a shift has one; a day's report has several). */
+export const cashierFiguresSchema = z.object({
+  cashierId: z.number().int(),
+  cashier: z.string(),
+  sales: z.number().int(),
+  subtotal: cents,
+  tax: cents,
+  total: cents,
+  rounding: cents,
+  tenders: z.array(tenderFiguresSchema),
+});
+export type CashierFigures = z.infer<typeof cashierFiguresSchema>;
+
+export const cashMovementOutSchema = z.object({
+  id: z.number().int(),
+  amount: cents,
+  reason: z.string(),
+  actor: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CashMovement = z.infer<typeof cashMovementOutSchema>;
+
+/** The Z report of a shift (an X report while it is still open: `final` false). */
+export const shiftReportSchema = z.object({
+  shift: shiftSummarySchema,
+  final: z.boolean(),
+  sales: z.object({
+    count: z.number().int(),
+    subtotal: cents,
+    tax: cents,
+    total: cents,
+    /** The cash parts' rounding to 5 cents (paid - total). */
+    rounding: cents,
+    paid: cents,
+  }),
+  /** Every tender type, in TENDER_TYPES order, 0 when unused; amounts add up to sales.paid. */
+  tenders: z.array(tenderFiguresSchema),
+  refunds: z.object({
+    /** False until returns at the counter are recorded: the figures are then 0. */
+    recorded: z.boolean(),
+    note: z.string().nullable(),
+    count: z.number().int(),
+    amount: cents,
+    cash: cents,
+    tenders: z.array(tenderFiguresSchema),
+  }),
+  /** The sales' tax split over the store province's components in effect on the shift's first day. */
+  tax: z.object({
+    province: z.string(),
+    day: z.string(),
+    total: cents,
+    components: z.array(z.object({ name: z.string(), ratePpm: z.number().int(), amount: cents })),
+  }),
+  cashiers: z.array(cashierFiguresSchema),
+  movements: z.array(cashMovementOutSchema),
+});
+export type ShiftReport = z.infer<typeof shiftReportSchema>;
+
+const calendarDay = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine(isCalendarDay, `${label} must be a date as YYYY-MM-DD.`)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+/** GET api/admin/shifts?from=&to=&page=: shifts opened on those store days (both included). */
+export const adminShiftsQuerySchema = z.strictObject({
+  from: calendarDay('From'),
+  to: calendarDay('To'),
+  page: pageNumberSchema,
+});
+export type AdminShiftsQuery = z.output<typeof adminShiftsQuerySchema>;
+
+export const adminShiftsPageSchema = z.object({
+  shifts: z.array(shiftSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminShiftsPage = z.infer<typeof adminShiftsPageSchema>;

@@ -1,0 +1,65 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { packages, stock } from '../../db/schema.ts';
+
+/** One thing sold: a product in a size (null without sizes), or a package. */
+export interface SoldItem {
+  productId: number;
+  sizeId: number | null;
+  packageId: number | null;
+  quantity: number;
+  /** How the item is named when it is short. */
+  name: string;
+}
+
+/** Not enough of an item was left: the sale that wanted it is refused whole. */
+export class ShortStock extends Error {
+  constructor(readonly productName: string) {
+    super(`not enough stock for ${productName}`);
+  }
+}
+
+/**
+ * Takes the stock of a sale, web or register alike, with a guard: every item or none (throws
+ * ShortStock inside the caller's transaction). Quantities are summed per item first, and items are
+ * taken in a fixed order so that two sales of the same items never deadlock each other.
+ */
+export async function takeStock(tx: Tx, items: readonly SoldItem[]): Promise<void> {
+  const productItems = new Map<string, SoldItem>();
+  const packageItems = new Map<number, SoldItem>();
+  for (const item of items) {
+    if (item.packageId !== null) {
+      const known = packageItems.get(item.packageId);
+      packageItems.set(item.packageId, { ...item, quantity: (known?.quantity ?? 0) + item.quantity });
+    } else {
+      const key = `${item.productId}:${item.sizeId ?? ''}`;
+      const known = productItems.get(key);
+      productItems.set(key, { ...item, quantity: (known?.quantity ?? 0) + item.quantity });
+    }
+  }
+  const sortedProducts = [...productItems.values()].sort(
+    (a, b) => a.productId - b.productId || (a.sizeId ?? 0) - (b.sizeId ?? 0),
+  );
+  for (const item of sortedProducts) {
+    const taken = await tx
+      .update(stock)
+      .set({ instock: sql`${stock.instock} - ${item.quantity}` })
+      .where(
+        and(
+          eq(stock.productId, item.productId),
+          sql`${stock.sizeId} IS NOT DISTINCT FROM ${item.sizeId}`,
+          sql`${stock.instock} >= ${item.quantity}`,
+        ),
+      )
+      .returning({ id: stock.id });
+    if (taken.length === 0) throw new ShortStock(item.name);
+  }
+  for (const [packageId, item] of [...packageItems.entries()].sort(([a], [b]) => a - b)) {
+    const taken = await tx
+      .update(packages)
+      .set({ instock: sql`${packages.instock} - ${item.quantity}` })
+      .where(and(eq(packages.id, packageId), sql`${packages.instock} >= ${item.quantity}`))
+      .returning({ id: packages.id });
+    if (taken.length === 0) throw new ShortStock(item.name);
+  }
+}

@@ -1,0 +1,368 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { formatMoney, taxOn } from '../../../domain/money.ts';
+import {
+  type PlannedTender,
+  planTenders,
+  type Sale,
+  type SaleRequestData,
+  saleFingerprint,
+} from '../../../domain/pos/register.ts';
+import { SHIFT_MESSAGES } from '../../../domain/pos/shifts.ts';
+import type { Database } from '../../db/database.ts';
+import {
+  clients,
+  type PosSaleLine,
+  packages,
+  posSales,
+  posSaleTenders,
+  products,
+  receipts,
+  registerShifts,
+  sizes,
+} from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { isPaymentError, type PaymentGateway } from '../../providers/payments/gateway.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
+import { ShortStock, takeStock } from '../inventory/stock-taking.ts';
+import { storeTaxRatePpm } from '../settings/settings.service.ts';
+import { POS_SOURCE } from './pos.service.ts';
+import type { ReceiptsService } from './receipts.service.ts';
+
+type SaleRow = typeof posSales.$inferSelect;
+
+export interface RegisterSalesDeps {
+  db: Database;
+  payments: PaymentGateway;
+  receiptsService: ReceiptsService;
+  log: (message: string, error?: unknown) => void;
+}
+
+const noOpenShift = () => new AppError('no_open_shift', SHIFT_MESSAGES.noOpenShift, 409);
+
+/** A tender with what the card processor says of its card (brand, last 4). */
+type CheckedTender = PlannedTender & { brand: string | null; last4: string | null };
+
+/**
+ * Sales at the register from the shop's own catalogue (issue "The POS as a real register"): priced
+ * from the catalogue, taxed at the store's rate, paid by card or Interac on the reader and/or cash
+ * (rounded to 5 cents), taking their stock from the same stock as the web, each with its receipt.
+ */
+export function createRegisterSales({ db, payments, receiptsService, log }: RegisterSalesDeps) {
+  /** The sale's lines at today's catalogue prices, or why one cannot be sold. */
+  async function priceLines(lines: SaleRequestData['lines']): Promise<PosSaleLine[]> {
+    const productIds = [...new Set(lines.map((line) => line.productId))];
+    const sizeIds = lines.flatMap((line) => (line.size_id === null ? [] : [line.size_id]));
+    const packageIds = lines.flatMap((line) => (line.packageId === null ? [] : [line.packageId]));
+    const [productRows, sizeRows, packageRows] = [
+      await db.select().from(products).where(inArray(products.id, productIds)),
+      sizeIds.length === 0 ? [] : await db.select().from(sizes).where(inArray(sizes.id, sizeIds)),
+      packageIds.length === 0 ? [] : await db.select().from(packages).where(inArray(packages.id, packageIds)),
+    ];
+    return lines.map((line, index) => {
+      const product = productRows.find((row) => row.id === line.productId);
+      const where = `lines.${index}`;
+      if (!product?.active)
+        throw badRequest('This product is not sold.', { [where]: 'This product is not sold.' });
+      if (line.packageId !== null) {
+        const box = packageRows.find((row) => row.id === line.packageId && row.productId === product.id);
+        if (!box?.active)
+          throw badRequest('This package is not sold.', { [where]: 'This package is not sold.' });
+        return {
+          productId: product.id,
+          size_id: null,
+          packageId: box.id,
+          code: box.code,
+          name: box.name,
+          sizeName: '',
+          unitPrice: box.pricing,
+          quantity: line.quantity,
+          lineTotal: box.pricing * line.quantity,
+        };
+      }
+      const size = sizeRows.find((row) => row.id === line.size_id);
+      if (product.sizeTypeId !== null && size?.typeId !== product.sizeTypeId) {
+        throw badRequest(`Choose a size of ${product.name}.`, {
+          [where]: `Choose a size of ${product.name}.`,
+        });
+      }
+      if (product.sizeTypeId === null && line.size_id !== null) {
+        throw badRequest(`${product.name} has no sizes.`, { [where]: `${product.name} has no sizes.` });
+      }
+      const unitPrice = product.pricing - Math.min(product.priceDiscount, product.pricing);
+      return {
+        productId: product.id,
+        size_id: line.size_id,
+        packageId: null,
+        code: product.code,
+        name: product.name,
+        sizeName: size?.name ?? '',
+        unitPrice,
+        quantity: line.quantity,
+        lineTotal: unitPrice * line.quantity,
+      };
+    });
+  }
+
+  /** A reader payment named by a tender: this cashier's, succeeded, for that amount and type. */
+  async function checkCardTender(user: AuthUser, tender: PlannedTender): Promise<CheckedTender> {
+    if (tender.type === 'cash' || !tender.paymentIntentId) return { ...tender, brand: null, last4: null };
+    const refused = (message: string) => new AppError('payment_not_usable', message, 409);
+    const intent = await payments.retrievePaymentIntent(tender.paymentIntentId).catch((error: unknown) => {
+      if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
+      throw error;
+    });
+    if (intent.metadata.source !== POS_SOURCE || intent.metadata.pos_user !== String(user.id)) {
+      throw notFound('Payment');
+    }
+    if (intent.status !== 'succeeded' || !intent.latest_charge) {
+      throw refused('This payment has not been taken on the reader yet.');
+    }
+    if (intent.amount_received !== tender.amount) {
+      throw refused(
+        `This payment took ${formatMoney(intent.amount_received)}, not ${formatMoney(tender.amount)}.`,
+      );
+    }
+    const charge = await payments.retrieveCharge(intent.latest_charge);
+    const interac = charge.source === 'interac_present';
+    if (interac !== (tender.type === 'interac')) {
+      throw refused(
+        interac ? 'This payment was made with Interac.' : 'This payment was made by card, not Interac.',
+      );
+    }
+    return { ...tender, brand: charge.brand, last4: charge.last4 };
+  }
+
+  /**
+   * Card payments taken for a sale that could not be made (its stock went meanwhile): cards are
+   * refunded online at once; an Interac payment is refunded on the reader, from the refund screen.
+   */
+  async function giveBack(tenders: readonly CheckedTender[]): Promise<string> {
+    const interac = tenders.filter((tender) => tender.type === 'interac');
+    for (const tender of tenders) {
+      if (tender.type !== 'card' || !tender.paymentIntentId) continue;
+      await payments
+        .createRefund({
+          paymentIntentId: tender.paymentIntentId,
+          reason: 'requested_by_customer',
+          metadata: { source: POS_SOURCE, voided_sale: 'true' },
+          idempotencyKey: `register-void:${tender.paymentIntentId}`,
+        })
+        .catch((error: unknown) =>
+          log(`refund of ${tender.paymentIntentId} after a short sale failed`, error),
+        );
+    }
+    if (interac.length > 0)
+      return ' The Interac payment must be refunded on the reader, from the refund screen.';
+    return tenders.some((tender) => tender.type === 'card') ? ' The card payment was refunded.' : '';
+  }
+
+  async function view(row: SaleRow): Promise<Sale> {
+    const tenders = await db
+      .select()
+      .from(posSaleTenders)
+      .where(eq(posSaleTenders.saleId, row.id))
+      .orderBy(asc(posSaleTenders.id));
+    const [receipt] = await db
+      .select({ id: receipts.id, receiptNumber: receipts.receiptNumber })
+      .from(receipts)
+      .where(eq(receipts.saleId, row.id));
+    const [cashier] = await db
+      .select({ firstName: clients.firstName, lastName: clients.lastName })
+      .from(clients)
+      .where(eq(clients.id, row.cashierId));
+    if (!receipt) throw new Error(`sale ${row.id} has no receipt`);
+    return {
+      id: row.id,
+      cashier: cashier ? `${cashier.firstName} ${cashier.lastName}` : '',
+      shiftId: row.shiftId,
+      lines: row.lines,
+      subtotal: row.subtotal,
+      taxRatePpm: row.taxRatePpm,
+      tax: row.tax,
+      total: row.total,
+      rounding: row.rounding,
+      paid: row.paid,
+      change: row.change,
+      tenders: tenders.map((tender) => ({
+        type: tender.type,
+        amount: tender.amount,
+        tendered: tender.tendered,
+        change: tender.change,
+        paymentIntentId: tender.paymentIntentId,
+        brand: tender.brand,
+        last4: tender.last4,
+        authorizationCode: tender.authorizationCode,
+      })),
+      receipt: { receipt_id: receipt.id, receipt_number: receipt.receiptNumber },
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /** A retry answers its sale; the same key with another sale's content is refused, as Stripe does. */
+  async function answerRetry(row: SaleRow, input: SaleRequestData): Promise<Sale> {
+    const sale = await view(row);
+    const asked = saleFingerprint(input);
+    const made = saleFingerprint({
+      lines: row.lines,
+      addTax: row.addTax,
+      tenders: sale.tenders.map((tender) => ({ ...tender, amount: tender.amount })),
+    });
+    if (asked !== made) {
+      throw new AppError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was used for another sale: start a new sale.',
+        409,
+      );
+    }
+    return sale;
+  }
+
+  async function byKey(key: string): Promise<SaleRow | undefined> {
+    const [row] = await db.select().from(posSales).where(eq(posSales.idempotencyKey, key));
+    return row;
+  }
+
+  return {
+    /** POST api/pos/sales: one sale per Idempotency-Key; a retry answers the sale it made. */
+    async create(user: AuthUser, idempotencyKey: string, input: SaleRequestData): Promise<Sale> {
+      const key = `${user.id}:${idempotencyKey}`;
+      const done = await byKey(key);
+      if (done) return answerRetry(done, input);
+
+      const lines = await priceLines(input.lines);
+      const ratePpm = input.addTax ? (await storeTaxRatePpm(db)).ppm : 0;
+      const taxes = lines.map((line) => taxOn(line.lineTotal, ratePpm));
+      const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+      const tax = taxes.reduce((sum, lineTax) => sum + lineTax, 0);
+      const total = subtotal + tax;
+      const planned = planTenders(total, input.tenders);
+      if (!planned.ok) throw badRequest(planned.message, { tenders: planned.message });
+      const { plan } = planned;
+
+      const [shift] = await db
+        .select({ id: registerShifts.id })
+        .from(registerShifts)
+        .where(and(eq(registerShifts.cashierId, user.id), eq(registerShifts.status, 'open')));
+      if (!shift && plan.tenders.some((tender) => tender.type === 'cash')) throw noOpenShift();
+      const tenders: CheckedTender[] = [];
+      for (const tender of plan.tenders) tenders.push(await checkCardTender(user, tender));
+
+      let saleId: number;
+      try {
+        saleId = await db.transaction(async (tx) => {
+          // The shift stays open until the sale is in it: a close waits for this lock.
+          const [stillOpen] = shift
+            ? await tx
+                .select({ id: registerShifts.id })
+                .from(registerShifts)
+                .where(and(eq(registerShifts.id, shift.id), eq(registerShifts.status, 'open')))
+                .for('share')
+            : [];
+          if (!stillOpen && plan.tenders.some((tender) => tender.type === 'cash')) throw noOpenShift();
+          await takeStock(
+            tx,
+            lines.map((line) => ({
+              productId: line.productId,
+              sizeId: line.size_id,
+              packageId: line.packageId,
+              quantity: line.quantity,
+              name: line.sizeName ? `${line.name} (${line.sizeName})` : line.name,
+            })),
+          );
+          const [sale] = await tx
+            .insert(posSales)
+            .values({
+              cashierId: user.id,
+              shiftId: stillOpen?.id ?? null,
+              idempotencyKey: key,
+              lines,
+              addTax: input.addTax,
+              taxRatePpm: ratePpm,
+              subtotal,
+              tax,
+              total,
+              rounding: plan.rounding,
+              paid: plan.paid,
+              change: plan.change,
+              email: input.email ?? null,
+            })
+            .returning({ id: posSales.id });
+          if (!sale) throw new Error('sale insert returned nothing');
+          await tx.insert(posSaleTenders).values(
+            tenders.map((tender) => ({
+              saleId: sale.id,
+              type: tender.type,
+              amount: tender.amount,
+              tendered: tender.tendered,
+              change: tender.change,
+              paymentIntentId: tender.paymentIntentId,
+              brand: tender.brand,
+              last4: tender.last4,
+            })),
+          );
+          await tx.insert(receipts).values({
+            clientId: user.id,
+            saleId: sale.id,
+            paymentIntentId: tenders.find((tender) => tender.paymentIntentId)?.paymentIntentId ?? null,
+            lines: lines.map((line, index) => ({
+              product_name: `${line.quantity} x ${line.name}${line.sizeName ? ` (${line.sizeName})` : ''}`,
+              amount: line.lineTotal,
+              tax: taxes[index] ?? 0,
+              total: line.lineTotal + (taxes[index] ?? 0),
+              addTax: input.addTax,
+              tax_rate_ppm: ratePpm,
+            })),
+            subtotal,
+            tax,
+            total,
+            email: input.email ?? null,
+          });
+          return sale.id;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          // The same key sent twice at once: the other request made the sale.
+          const again = await byKey(key);
+          if (again) return answerRetry(again, input);
+          throw new AppError('payment_used', 'A payment of this sale already paid another sale.', 409);
+        }
+        if (error instanceof AppError && error.code === 'no_open_shift') {
+          throw new AppError('no_open_shift', `${error.message}${await giveBack(tenders)}`, 409);
+        }
+        if (error instanceof ShortStock) {
+          const given = await giveBack(tenders);
+          throw new AppError(
+            'not_enough_stock',
+            `Not enough stock of ${error.productName} for this sale.${given}`,
+            409,
+          );
+        }
+        throw error;
+      }
+      await notifyCatalogChanged(
+        db,
+        lines.map((line) => line.productId),
+      );
+      const [row] = await db.select().from(posSales).where(eq(posSales.id, saleId));
+      if (!row) throw new Error('a sale vanished');
+      const sale = await view(row);
+      if (input.email) {
+        // The receipt goes out through the outbox; the sale stands even if its e-mail cannot be written.
+        await receiptsService
+          .send(sale.receipt.receipt_id, input.email)
+          .catch((error: unknown) => log(`receipt ${sale.receipt.receipt_number} was not e-mailed`, error));
+      }
+      return sale;
+    },
+
+    async get(id: number): Promise<Sale> {
+      const [row] = await db.select().from(posSales).where(eq(posSales.id, id));
+      if (!row) throw notFound('Sale');
+      return view(row);
+    },
+  };
+}
+
+export type RegisterSales = ReturnType<typeof createRegisterSales>;

@@ -1,0 +1,143 @@
+import { STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import type { Seller } from '../../../domain/pos/receipts.ts';
+import { taxRateLabel } from '../../../domain/pos/sale.ts';
+import type { ShiftReport, TenderFigures } from '../../../domain/pos/shifts.ts';
+import { startA5 } from '../invoices/pdf-document.ts';
+
+const TENDER_NAMES: Record<TenderFigures['type'], string> = {
+  cash: 'Cash',
+  card: 'Card',
+  interac: 'Interac',
+};
+
+/** A date and time of day in the store's time zone: 'Nov 22, 2026, 9:05 a.m.'. */
+function storeDateTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: STORE_TIME_ZONE,
+  }).format(new Date(iso));
+}
+
+const signed = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents));
+
+/**
+ * A shift's Z report on A5 portrait (an X report while the shift is open): the seller, the shift,
+ * sales by tender, refunds, tax by component, the cashiers, cash movements, and the drawer's count.
+ */
+export function renderShiftReportPdf(report: ShiftReport, seller: Seller, now: Date): Promise<Buffer> {
+  const { shift } = report;
+  const title = report.final ? 'Z REPORT' : 'X REPORT';
+  const pdf = startA5(`${title} shift ${shift.id}`, now);
+
+  pdf.line(title, { bold: true, size: 18 });
+  pdf.line(report.final ? 'End of shift' : 'Shift still open: running figures, not final');
+  pdf.doc.moveDown(0.3);
+  pdf.line(`Shift No. ${shift.id}`, { bold: true });
+  pdf.line(`Cashier: ${shift.cashier}`);
+  pdf.line(`Opened: ${storeDateTime(shift.openedAt)}`);
+  pdf.line(shift.closedAt ? `Closed: ${storeDateTime(shift.closedAt)}` : 'Closed: -');
+  pdf.line(`Printed: ${storeDateTime(now.toISOString())}`);
+  pdf.rule();
+  pdf.seller(seller);
+  pdf.rule();
+
+  pdf.label('Sales');
+  pdf.table(
+    [
+      { label: 'Figure', width: 0.6 },
+      { label: 'Amount', width: 0.4, align: 'right' },
+    ],
+    [
+      ['Number of sales', String(report.sales.count)],
+      ['Subtotal', formatMoney(report.sales.subtotal)],
+      ['Tax', formatMoney(report.sales.tax)],
+      ['Total', formatMoney(report.sales.total)],
+      ['Cash rounding', formatMoney(report.sales.rounding)],
+      ['Paid', formatMoney(report.sales.paid)],
+    ],
+  );
+
+  pdf.label('Sales by tender');
+  pdf.table(
+    [
+      { label: 'Tender', width: 0.5 },
+      { label: 'Count', width: 0.2, align: 'right' },
+      { label: 'Amount', width: 0.3, align: 'right' },
+    ],
+    report.tenders.map((tender) => [
+      TENDER_NAMES[tender.type],
+      String(tender.count),
+      formatMoney(tender.amount),
+    ]),
+  );
+
+  pdf.label('Refunds');
+  if (report.refunds.note) pdf.line(report.refunds.note);
+  pdf.line(`Refunds: ${report.refunds.count}, ${formatMoney(report.refunds.amount)}`);
+  pdf.rule();
+
+  pdf.label(`Tax collected (${report.tax.province}, rates of ${report.tax.day})`);
+  pdf.table(
+    [
+      { label: 'Component', width: 0.4 },
+      { label: 'Rate', width: 0.25, align: 'right' },
+      { label: 'Amount', width: 0.35, align: 'right' },
+    ],
+    [
+      ...report.tax.components.map((part) => [
+        part.name,
+        part.ratePpm ? taxRateLabel(part.ratePpm) : '',
+        formatMoney(part.amount),
+      ]),
+      ['Total tax', '', formatMoney(report.tax.total)],
+    ],
+  );
+
+  pdf.label('By cashier');
+  pdf.table(
+    [
+      { label: 'Cashier', width: 0.4 },
+      { label: 'Sales', width: 0.2, align: 'right' },
+      { label: 'Total', width: 0.4, align: 'right' },
+    ],
+    report.cashiers.map((row) => [row.cashier, String(row.sales), formatMoney(row.total)]),
+  );
+
+  pdf.label('Cash movements');
+  if (report.movements.length === 0) {
+    pdf.line('None');
+    pdf.rule();
+  } else {
+    pdf.table(
+      [
+        { label: 'Time', width: 0.3 },
+        { label: 'Reason', width: 0.45 },
+        { label: 'Amount', width: 0.25, align: 'right' },
+      ],
+      report.movements.map((move) => [storeDateTime(move.createdAt), move.reason, signed(move.amount)]),
+    );
+  }
+
+  pdf.label('Cash drawer');
+  pdf.table(
+    [
+      { label: 'Figure', width: 0.6 },
+      { label: 'Amount', width: 0.4, align: 'right' },
+    ],
+    [
+      ['Float', formatMoney(shift.float)],
+      ['Cash sales', formatMoney(shift.cashSales)],
+      ['Cash refunds', formatMoney(-shift.cashRefunds)],
+      ['Cash in and out', signed(shift.cashMovements)],
+      ['Expected cash', formatMoney(shift.expectedCash)],
+      ['Counted', shift.counted === null ? '-' : formatMoney(shift.counted)],
+      [
+        shift.overShort !== null && shift.overShort < 0 ? 'Short' : 'Over',
+        shift.overShort === null ? '-' : signed(shift.overShort),
+      ],
+    ],
+  );
+  return pdf.finish();
+}

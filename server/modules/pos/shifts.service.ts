@@ -1,0 +1,374 @@
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE, startOfDay } from '../../../domain/dates.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import {
+  type cashMovementSchema,
+  type closeShiftSchema,
+  type openShiftSchema,
+  TENDER_TYPES,
+  type TenderType,
+} from '../../../domain/pos/register.ts';
+import {
+  ADMIN_SHIFTS_PAGE_SIZE,
+  type AdminShiftsPage,
+  type AdminShiftsQuery,
+  type CashierFigures,
+  SHIFT_MESSAGES,
+  type ShiftReport,
+  type ShiftSummary,
+  splitTax,
+  type TenderFigures,
+} from '../../../domain/pos/shifts.ts';
+import { hasAnyRole } from '../../../domain/roles.ts';
+import type { Database, DbOrTx } from '../../db/database.ts';
+import {
+  cashMovements,
+  clients,
+  posSales,
+  posSaleTenders,
+  registerShifts,
+  taxComponents,
+} from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import { sellerFrom } from '../invoices/pdf-document.ts';
+import { readSettings } from '../settings/settings.service.ts';
+import { renderShiftReportPdf } from './shift-report-pdf.ts';
+
+type OpenShiftData = z.output<typeof openShiftSchema>;
+type CloseShiftData = z.output<typeof closeShiftSchema>;
+type CashMovementData = z.output<typeof cashMovementSchema>;
+
+export interface ShiftsDeps {
+  db: Database;
+  clock: Clock;
+}
+
+const shiftOpen = () => new AppError('shift_open', SHIFT_MESSAGES.shiftOpen, 409);
+const noOpenShift = () => new AppError('no_open_shift', SHIFT_MESSAGES.noOpenShift, 404);
+const noShiftForCash = () => new AppError('no_open_shift', SHIFT_MESSAGES.noOpenShift, 409);
+
+const cashierName = sql<string>`trim(${clients.firstName} || ' ' || ${clients.lastName})`;
+
+// A shift's running figures, each one aggregate correlated with the shift's row (no query per sale).
+const salesCount = sql<number>`(SELECT count(*)::int FROM ${posSales} WHERE ${posSales.shiftId} = ${registerShifts.id})`;
+const salesTotal = sql<number>`(SELECT coalesce(sum(${posSales.total}), 0)::int FROM ${posSales}
+  WHERE ${posSales.shiftId} = ${registerShifts.id})`;
+const cashSales = sql<number>`(SELECT coalesce(sum(${posSaleTenders.amount}), 0)::int
+  FROM ${posSaleTenders} JOIN ${posSales} ON ${posSales.id} = ${posSaleTenders.saleId}
+  WHERE ${posSales.shiftId} = ${registerShifts.id} AND ${posSaleTenders.type} = 'cash')`;
+const movementsTotal = sql<number>`(SELECT coalesce(sum(${cashMovements.amount}), 0)::int FROM ${cashMovements}
+  WHERE ${cashMovements.shiftId} = ${registerShifts.id})`;
+
+const summaryFields = {
+  id: registerShifts.id,
+  cashierId: registerShifts.cashierId,
+  cashier: cashierName,
+  status: registerShifts.status,
+  openedAt: registerShifts.openedAt,
+  closedAt: registerShifts.closedAt,
+  float: registerShifts.float,
+  expectedCash: registerShifts.expectedCash,
+  counted: registerShifts.counted,
+  sales: salesCount,
+  salesTotal,
+  cashSales,
+  cashMovements: movementsTotal,
+};
+
+function selectSummaries(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(summaryFields)
+    .from(registerShifts)
+    .innerJoin(clients, eq(clients.id, registerShifts.cashierId))
+    .where(where);
+}
+
+type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+function toSummary(row: SummaryRow): ShiftSummary {
+  // Refunds at the counter are not recorded yet: no cash goes back out of the drawer for them.
+  const cashRefunds = 0;
+  const running = row.float + row.cashSales - cashRefunds + row.cashMovements;
+  const closed = row.status === 'closed';
+  // A closed shift keeps the figure it was reconciled against.
+  const expectedCash = closed && row.expectedCash !== null ? row.expectedCash : running;
+  return {
+    id: row.id,
+    cashierId: row.cashierId,
+    cashier: row.cashier,
+    status: closed ? 'closed' : 'open',
+    openedAt: row.openedAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    float: row.float,
+    cashSales: row.cashSales,
+    cashRefunds,
+    cashMovements: row.cashMovements,
+    expectedCash,
+    counted: row.counted,
+    overShort: row.counted === null ? null : row.counted - expectedCash,
+    sales: row.sales,
+    salesTotal: row.salesTotal,
+  };
+}
+
+const isTender = (type: string): type is TenderType => (TENDER_TYPES as readonly string[]).includes(type);
+
+/** Every tender type in order, 0 where the rows have none. */
+function tendersFrom(rows: readonly { type: string; count: number; amount: number }[]): TenderFigures[] {
+  return TENDER_TYPES.map((type) => {
+    const mine = rows.filter((row) => row.type === type);
+    return {
+      type,
+      count: mine.reduce((sum, row) => sum + row.count, 0),
+      amount: mine.reduce((sum, row) => sum + row.amount, 0),
+    };
+  });
+}
+
+/**
+ * Register shifts: a cashier opens one with a counted float (one open at a time, the partial unique
+ * index register_shifts_one_open deciding a race), moves cash in and out with a reason, and closes
+ * it with the cash counted; the Z report sums the shift's sales, tenders, tax and cash. Every figure
+ * is an SQL aggregate over pos_sales, pos_sale_tenders and cash_movements.
+ */
+export function createShiftsService({ db, clock }: ShiftsDeps) {
+  async function summaryOf(tx: DbOrTx, id: number): Promise<ShiftSummary | undefined> {
+    const [row] = await selectSummaries(tx, eq(registerShifts.id, id));
+    return row && toSummary(row);
+  }
+
+  /** The caller's open shift, locked for the rest of the transaction; 409 without one. */
+  async function lockOpenShift(tx: DbOrTx, caller: AuthUser, mode: 'update' | 'no key update') {
+    const [shift] = await tx
+      .select({ id: registerShifts.id })
+      .from(registerShifts)
+      .where(and(eq(registerShifts.cashierId, caller.id), eq(registerShifts.status, 'open')))
+      .for(mode);
+    if (!shift) throw noShiftForCash();
+    const summary = await summaryOf(tx, shift.id);
+    if (!summary) throw noShiftForCash();
+    return summary;
+  }
+
+  async function report(id: number): Promise<ShiftReport | undefined> {
+    const shift = await summaryOf(db, id);
+    if (!shift) return undefined;
+    const [byCashier, byTender, movements, settings] = await Promise.all([
+      db
+        .select({
+          cashierId: posSales.cashierId,
+          cashier: cashierName,
+          sales: sql<number>`count(*)::int`,
+          subtotal: sql<number>`coalesce(sum(${posSales.subtotal}), 0)::int`,
+          tax: sql<number>`coalesce(sum(${posSales.tax}), 0)::int`,
+          total: sql<number>`coalesce(sum(${posSales.total}), 0)::int`,
+          rounding: sql<number>`coalesce(sum(${posSales.rounding}), 0)::int`,
+          paid: sql<number>`coalesce(sum(${posSales.paid}), 0)::int`,
+        })
+        .from(posSales)
+        .innerJoin(clients, eq(clients.id, posSales.cashierId))
+        .where(eq(posSales.shiftId, id))
+        .groupBy(posSales.cashierId, clients.firstName, clients.lastName)
+        .orderBy(asc(posSales.cashierId)),
+      db
+        .select({
+          cashierId: posSales.cashierId,
+          type: posSaleTenders.type,
+          count: sql<number>`count(DISTINCT ${posSaleTenders.saleId})::int`,
+          amount: sql<number>`coalesce(sum(${posSaleTenders.amount}), 0)::int`,
+        })
+        .from(posSaleTenders)
+        .innerJoin(posSales, eq(posSales.id, posSaleTenders.saleId))
+        .where(eq(posSales.shiftId, id))
+        .groupBy(posSales.cashierId, posSaleTenders.type),
+      db
+        .select({
+          id: cashMovements.id,
+          amount: cashMovements.amount,
+          reason: cashMovements.reason,
+          actor: sql<string | null>`CASE WHEN ${clients.id} IS NULL THEN NULL ELSE ${cashierName} END`,
+          createdAt: cashMovements.createdAt,
+        })
+        .from(cashMovements)
+        .leftJoin(clients, eq(clients.id, cashMovements.actorId))
+        .where(eq(cashMovements.shiftId, id))
+        .orderBy(asc(cashMovements.createdAt), asc(cashMovements.id)),
+      readSettings(db),
+    ]);
+    const unknownTender = byTender.find((row) => !isTender(row.type));
+    if (unknownTender) throw new Error(`shift ${id} has a tender of unknown type ${unknownTender.type}`);
+
+    const cashiers: CashierFigures[] = byCashier.map(({ paid: _paid, ...row }) => ({
+      ...row,
+      tenders: tendersFrom(byTender.filter((tender) => tender.cashierId === row.cashierId)),
+    }));
+    // A shift without sales still names its cashier.
+    if (!cashiers.some((row) => row.cashierId === shift.cashierId)) {
+      cashiers.unshift({
+        cashierId: shift.cashierId,
+        cashier: shift.cashier,
+        sales: 0,
+        subtotal: 0,
+        tax: 0,
+        total: 0,
+        rounding: 0,
+        tenders: tendersFrom([]),
+      });
+    }
+    const sum = (pick: (row: (typeof byCashier)[number]) => number) =>
+      byCashier.reduce((total, row) => total + pick(row), 0);
+    const sales = {
+      count: sum((row) => row.sales),
+      subtotal: sum((row) => row.subtotal),
+      tax: sum((row) => row.tax),
+      total: sum((row) => row.total),
+      rounding: sum((row) => row.rounding),
+      paid: sum((row) => row.paid),
+    };
+
+    const province = settings.store_province;
+    const day = calendarDayOf(new Date(shift.openedAt), STORE_TIME_ZONE);
+    const components = await db
+      .selectDistinctOn([taxComponents.name], { name: taxComponents.name, ratePpm: taxComponents.ratePpm })
+      .from(taxComponents)
+      .where(
+        and(
+          eq(taxComponents.countryCode, 'CA'),
+          eq(taxComponents.provinceCode, province),
+          sql`${taxComponents.effectiveFrom} <= ${day}`,
+        ),
+      )
+      .orderBy(asc(taxComponents.name), desc(taxComponents.effectiveFrom));
+    // Without components on file that day the tax stays whole, under one line (never lost).
+    const taxParts =
+      components.length > 0
+        ? splitTax(sales.tax, components)
+        : [{ name: 'Tax', ratePpm: 0, amount: sales.tax }];
+
+    return {
+      shift,
+      final: shift.status === 'closed',
+      sales,
+      tenders: tendersFrom(byTender),
+      refunds: {
+        recorded: false,
+        note: SHIFT_MESSAGES.refundsNotRecorded,
+        count: 0,
+        amount: 0,
+        cash: 0,
+        tenders: tendersFrom([]),
+      },
+      tax: { province, day, total: sales.tax, components: taxParts },
+      cashiers,
+      movements: movements.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    };
+  }
+
+  /** A shift's report for the caller: their own shift's, or any for an ADMIN; 404 otherwise. */
+  async function reportFor(caller: AuthUser, id: number): Promise<ShiftReport> {
+    const found = await report(id);
+    if (!found || (found.shift.cashierId !== caller.id && !hasAnyRole(caller.roles, ['ADMIN']))) {
+      throw notFound('The shift');
+    }
+    return found;
+  }
+
+  return {
+    /** Opens the caller's shift with its float; 409 shift_open while one is open. */
+    async open(caller: AuthUser, { float }: OpenShiftData): Promise<ShiftSummary> {
+      // Two opens at once: the partial unique index lets one in, the other inserts nothing.
+      const [row] = await db
+        .insert(registerShifts)
+        .values({ cashierId: caller.id, float, openedAt: clock.now() })
+        .onConflictDoNothing({ target: registerShifts.cashierId, where: sql`status = 'open'` })
+        .returning({ id: registerShifts.id });
+      if (!row) throw shiftOpen();
+      const summary = await summaryOf(db, row.id);
+      if (!summary) throw notFound('The shift');
+      return summary;
+    },
+
+    /** The caller's open shift with its running figures; 404 no_open_shift without one. */
+    async current(caller: AuthUser): Promise<ShiftSummary> {
+      const [row] = await selectSummaries(
+        db,
+        and(eq(registerShifts.cashierId, caller.id), eq(registerShifts.status, 'open')),
+      );
+      if (!row) throw noOpenShift();
+      return toSummary(row);
+    },
+
+    /** Cash put in (+) or taken out (-) of the caller's open shift; never more out than the drawer holds. */
+    moveCash(caller: AuthUser, { amount, reason }: CashMovementData): Promise<ShiftSummary> {
+      return db.transaction(async (tx) => {
+        // Locked so that two withdrawals at once cannot both take the same cash.
+        const shift = await lockOpenShift(tx, caller, 'no key update');
+        if (shift.expectedCash + amount < 0) {
+          throw new AppError(
+            'not_enough_cash',
+            SHIFT_MESSAGES.notEnoughCash(formatMoney(shift.expectedCash)),
+            409,
+          );
+        }
+        await tx.insert(cashMovements).values({
+          shiftId: shift.id,
+          amount,
+          reason,
+          actorId: caller.id,
+          createdAt: clock.now(),
+        });
+        const moved = await summaryOf(tx, shift.id);
+        if (!moved) throw noShiftForCash();
+        return moved;
+      });
+    },
+
+    /** Closes the caller's open shift with the cash counted -> its Z report. */
+    async close(caller: AuthUser, { counted }: CloseShiftData): Promise<ShiftReport> {
+      const id = await db.transaction(async (tx) => {
+        // FOR UPDATE: a sale's reference to the shift waits for the close to be decided.
+        const shift = await lockOpenShift(tx, caller, 'update');
+        await tx
+          .update(registerShifts)
+          .set({ status: 'closed', closedAt: clock.now(), expectedCash: shift.expectedCash, counted })
+          .where(eq(registerShifts.id, shift.id));
+        return shift.id;
+      });
+      return reportFor(caller, id);
+    },
+
+    report: reportFor,
+
+    async reportPdf(caller: AuthUser, id: number): Promise<{ report: ShiftReport; pdf: Buffer }> {
+      const found = await reportFor(caller, id);
+      const pdf = await renderShiftReportPdf(found, sellerFrom(await readSettings(db)), clock.now());
+      return { report: found, pdf };
+    },
+
+    /** Every shift, newest first, opened on the query's store days (both included). */
+    async list(query: AdminShiftsQuery): Promise<AdminShiftsPage> {
+      const conditions: SQL[] = [];
+      if (query.from) conditions.push(gte(registerShifts.openedAt, startOfDay(query.from)));
+      if (query.to) conditions.push(lt(registerShifts.openedAt, startOfDay(nextCalendarDay(query.to))));
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        selectSummaries(db, where)
+          .orderBy(desc(registerShifts.openedAt), desc(registerShifts.id))
+          .offset((query.page - 1) * ADMIN_SHIFTS_PAGE_SIZE)
+          .limit(ADMIN_SHIFTS_PAGE_SIZE),
+        db.select({ total: count() }).from(registerShifts).where(where),
+      ]);
+      return {
+        shifts: rows.map(toSummary),
+        total: Number(counted?.total ?? 0),
+        page: query.page,
+        pageSize: ADMIN_SHIFTS_PAGE_SIZE,
+      };
+    },
+  };
+}
+
+export type ShiftsService = ReturnType<typeof createShiftsService>;
