@@ -65,6 +65,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { createOrdersAdminService } from './modules/orders/orders-admin.service.ts';
 import { posRoutes } from './modules/pos/pos.routes.ts';
+import { posCatalogueRoutes } from './modules/pos/pos-catalogue.routes.ts';
+import { createPosCatalogueService } from './modules/pos/pos-catalogue.service.ts';
 import { createPosService } from './modules/pos/pos.service.ts';
 import { createPosCheckoutService } from './modules/pos/pos-checkout.service.ts';
 import { createReceiptsService } from './modules/pos/receipts.service.ts';
@@ -248,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await app.register(shiftsRoutes, { shifts: createShiftsService({ db, clock }) });
+  await app.register(posCatalogueRoutes, { catalogue: createPosCatalogueService(db) });
   await app.register(offersRoutes, { offers: createOffersService(db) });
   await app.register(readersRoutes, { readers: createReadersService({ db, payments }) });
   await app.register(reportsRoutes, { reports: createReportsService({ db, clock }) });

@@ -61,10 +61,49 @@ const receiptLineSchema = z.object({
 });
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
 
+/**
+ * What a receipt stands for: a register sale (paid, with its tenders), a payment taken on the
+ * reader, or lines typed in Generate Receipt with no payment recorded (not proof of payment).
+ */
+export const RECEIPT_KINDS = ['sale', 'payment', 'manual'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+export const MANUAL_RECEIPT_NOTE = 'Manual receipt: not proof of payment.';
+
+export const receiptTenderSchema = z.object({
+  type: z.string(),
+  amount: cents,
+  tendered: cents.nullable(),
+  change: cents.nullable(),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  authorizationCode: z.string().nullable(),
+});
+export type ReceiptTender = z.infer<typeof receiptTenderSchema>;
+
+/** How a tender reads on a receipt: 'Cash CDN$20.00, change CDN$4.85', 'VISA ending 4242', 'Interac'. */
+export function tenderText(tender: ReceiptTender, money: (cents: number) => string): string {
+  if (tender.type === 'cash') {
+    const handed = tender.tendered ?? tender.amount;
+    return `Cash: ${money(handed)} tendered, ${money(tender.change ?? 0)} change`;
+  }
+  const card =
+    tender.type === 'interac'
+      ? 'Interac'
+      : [tender.brand?.toUpperCase(), tender.last4 ? `ending ${tender.last4}` : '']
+          .filter(Boolean)
+          .join(' ') || 'Card';
+  const authorization = tender.authorizationCode ? `, authorization ${tender.authorizationCode}` : '';
+  return `${card}: ${money(tender.amount)}${authorization}`;
+}
+
 /** GET api/pos/receipts/{id}. */
 export const receiptSchema = z.object({
   receipt_id: z.number().int(),
   receipt_number: z.number().int(),
+  kind: z.enum(RECEIPT_KINDS),
+  /** The staff member who made it. */
+  cashier: z.string(),
+  tenders: z.array(receiptTenderSchema),
   paymentIntentId: z.string().nullable(),
   lines: z.array(receiptLineSchema),
   subtotal: cents,

@@ -750,6 +750,8 @@ export const receipts = pgTable('receipts', {
   email: text('email'),
   /** The register sale this receipt is for (one each); null for a receipt typed by hand. */
   saleId: integer('sale_id').unique(),
+  /** How many times its PDF was printed: every print after the first is marked a copy. */
+  printedCount: integer('printed_count').notNull().default(0),
   createdAt: createdAt(),
 });
 

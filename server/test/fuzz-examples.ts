@@ -876,6 +876,10 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
         },
       }),
     },
+    'GET /api/pos/catalogue': {
+      caller: 'cashier',
+      call: () => ({ query: { q: 'crew' } }),
+    },
     'GET /api/pos/sales/{id}': {
       caller: 'cashier',
       async prepare(w) {

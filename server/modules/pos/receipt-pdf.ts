@@ -1,9 +1,24 @@
+import { formatStoreDate, STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import type { Receipt } from '../../../domain/pos/receipts.ts';
+import { MANUAL_RECEIPT_NOTE, type Receipt, tenderText } from '../../../domain/pos/receipts.ts';
 import { startA5 } from '../invoices/pdf-document.ts';
 
-/** A receipt on A5 portrait: the seller with its GST/HST number, the lines with their tax, totals. */
-export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
+const storeTime = new Intl.DateTimeFormat('en-CA', {
+  timeZone: STORE_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/**
+ * A receipt on A5 portrait: the seller with its GST/HST number, when and by whom, the lines with
+ * their tax, totals, and how it was paid. A receipt typed by hand says it is not proof of payment;
+ * a print after the first says it is a copy.
+ */
+export function renderReceiptPdf(
+  receipt: Receipt,
+  { copy = false }: { copy?: boolean } = {},
+): Promise<Buffer> {
   const created = new Date(receipt.created);
   const pdf = startA5(`Receipt ${receipt.receipt_number}`, created);
 
@@ -11,8 +26,10 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
     'RECEIPT',
     receipt.receipt_number,
     created,
-    receipt.paymentIntentId ? `Payment: ${receipt.paymentIntentId}` : undefined,
+    `Time: ${storeTime.format(created)} (${formatStoreDate(created)})${receipt.cashier ? ` · Served by ${receipt.cashier}` : ''}`,
   );
+  if (copy) pdf.line('COPY: a reprint of this receipt', { bold: true, size: 11 });
+  if (receipt.kind === 'manual') pdf.line(MANUAL_RECEIPT_NOTE.toUpperCase(), { bold: true, size: 11 });
 
   pdf.seller(receipt.seller);
   pdf.rule();
@@ -32,6 +49,14 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
     ]),
   );
   pdf.totals(receipt);
+  if (receipt.tenders.length > 0) {
+    pdf.doc.moveDown(0.5);
+    pdf.label('Paid');
+    for (const tender of receipt.tenders) pdf.line(tenderText(tender, formatMoney));
+  } else if (receipt.kind === 'payment') {
+    pdf.doc.moveDown(0.5);
+    pdf.line(`Paid on the card reader (payment ${receipt.paymentIntentId})`);
+  }
   pdf.doc.moveDown(0.8);
   pdf.line('Thank you for shopping with us!');
   return pdf.finish();

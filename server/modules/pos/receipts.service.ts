@@ -9,7 +9,7 @@ import type {
   Seller,
 } from '../../../domain/pos/receipts.ts';
 import type { Database } from '../../db/database.ts';
-import { receipts } from '../../db/schema.ts';
+import { clients, posSaleTenders, receipts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
@@ -40,9 +40,32 @@ export interface ReceiptsDeps {
 export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
   async function toReceipt(row: ReceiptRow): Promise<Receipt> {
     const lines = row.lines;
+    const tenders =
+      row.saleId === null
+        ? []
+        : await db
+            .select()
+            .from(posSaleTenders)
+            .where(eq(posSaleTenders.saleId, row.saleId))
+            .orderBy(asc(posSaleTenders.id));
+    const [maker] = await db
+      .select({ firstName: clients.firstName, lastName: clients.lastName })
+      .from(clients)
+      .where(eq(clients.id, row.clientId));
     return {
       receipt_id: row.id,
       receipt_number: row.receiptNumber,
+      kind: row.saleId !== null ? 'sale' : row.paymentIntentId ? 'payment' : 'manual',
+      cashier: maker ? `${maker.firstName} ${maker.lastName}` : '',
+      tenders: tenders.map((tender) => ({
+        type: tender.type,
+        amount: tender.amount,
+        tendered: tender.tendered,
+        change: tender.change,
+        brand: tender.brand,
+        last4: tender.last4,
+        authorizationCode: tender.authorizationCode,
+      })),
       paymentIntentId: row.paymentIntentId,
       lines: lines.map(({ product_name, amount, tax, total, addTax }) => ({
         product_name,
@@ -147,9 +170,16 @@ export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
       return toReceipt(await find(id));
     },
 
+    /** The receipt printed: the first print is the original, every later one is marked a copy. */
     async pdf(id: number): Promise<{ receipt: Receipt; pdf: Buffer }> {
-      const receipt = await toReceipt(await find(id));
-      return { receipt, pdf: await renderReceiptPdf(receipt) };
+      const [printed] = await db
+        .update(receipts)
+        .set({ printedCount: sql`${receipts.printedCount} + 1` })
+        .where(eq(receipts.id, id))
+        .returning();
+      if (!printed) throw notFound('Receipt');
+      const receipt = await toReceipt(printed);
+      return { receipt, pdf: await renderReceiptPdf(receipt, { copy: printed.printedCount > 1 }) };
     },
 
     /** Queues the e-mail with the PDF attached and remembers the address; true once queued. */

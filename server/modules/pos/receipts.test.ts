@@ -136,6 +136,10 @@ describe('GET api/pos/receipts/{id} and its PDF', () => {
     expect(response.json<Receipt>()).toEqual({
       receipt_id: created.receipt_id,
       receipt_number: created.receipt_number,
+      // Typed in Generate Receipt with no payment: a manual receipt.
+      kind: 'manual',
+      cashier: expect.any(String),
+      tenders: [],
       paymentIntentId: null,
       lines: [
         { product_name: 'Novelty Socks', amount: 1299, tax: 169, total: 1468, addTax: true },
@@ -189,6 +193,11 @@ describe('GET api/pos/receipts/{id} and its PDF', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
+    // Lines typed by hand are no proof of payment; a second print is a copy.
+    expect(text).toContain('MANUAL RECEIPT: NOT PROOF OF PAYMENT.');
+    expect(text).not.toContain('COPY');
+    const reprint = await parsePdf((await get(`/api/pos/receipts/${created.receipt_id}/pdf`)).rawPayload);
+    expect(reprint.text).toContain('COPY: a reprint of this receipt');
     expect((await get('/api/pos/receipts/999999/pdf')).statusCode).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import type { LoginRecord } from '../../../domain/auth.ts';
 import type { Sale } from '../../../domain/pos/register.ts';
 import { outbox, products, registerShifts, stock } from '../../db/schema.ts';
 import { bearer, createTestApp, stockOf, type TestApp } from '../../test/app.ts';
+import { parsePdf } from '../../test/pdf.ts';
 import { placeWebOrder } from '../orders/orders-test-kit.ts';
 import { assignReader, FRONT_COUNTER, newCashier, payOnReader } from './pos-test-helpers.ts';
 
@@ -65,7 +66,20 @@ describe('a register sale paid in cash', () => {
       url: `/api/pos/receipts/${sale.receipt.receipt_id}`,
       headers: bearer(cashier),
     });
-    expect(receipt.json()).toMatchObject({ receipt_number: sale.receipt.receipt_number, total: 1013 });
+    expect(receipt.json()).toMatchObject({
+      receipt_number: sale.receipt.receipt_number,
+      kind: 'sale',
+      total: 1013,
+      tenders: [{ type: 'cash', amount: 1015, tendered: 2000, change: 985 }],
+    });
+    const pdf = await t.app.inject({
+      url: `/api/pos/receipts/${sale.receipt.receipt_id}/pdf`,
+      headers: bearer(cashier),
+    });
+    const { text } = await parsePdf(pdf.rawPayload);
+    expect(text).toContain('Cash: CDN$20.00 tendered, CDN$9.85 change');
+    expect(text).toContain(`Served by ${sale.cashier}`);
+    expect(text).not.toContain('NOT PROOF OF PAYMENT');
   });
 
   it('rounds 1-2 and 6-7 cents down, 3-4 and 8-9 up', async () => {
@@ -148,6 +162,11 @@ describe('a register sale paid on the reader', () => {
     expect(sale.tenders).toEqual([
       expect.objectContaining({ type: 'card', amount: 1013, paymentIntentId, brand: 'visa', last4: '4242' }),
     ]);
+    const receipt = await t.app.inject({
+      url: `/api/pos/receipts/${sale.receipt.receipt_id}/pdf`,
+      headers: bearer(cashier),
+    });
+    expect((await parsePdf(receipt.rawPayload)).text).toContain('VISA ending 4242: CDN$10.13');
     // One payment pays one sale.
     const twice = await sell({
       lines: lines(),

@@ -17,11 +17,18 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { formatStoreDate } from '../../../domain/dates.ts';
+import { formatStoreDate, STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import { CURRENCY } from '../../../domain/money.ts';
 import { receiptTotals } from '../../../domain/pos/invoices.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
-import { type ReceiptLine, sendReceiptSchema } from '../../../domain/pos/receipts.ts';
+import {
+  MANUAL_RECEIPT_NOTE,
+  type ReceiptKind,
+  type ReceiptLine,
+  type ReceiptTender,
+  sendReceiptSchema,
+  tenderText,
+} from '../../../domain/pos/receipts.ts';
 import { taxRateLabel } from '../../../domain/pos/sale.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
 import { TextField } from '../../components/form/text-field.tsx';
@@ -47,7 +54,18 @@ interface ReceiptView {
   total: number;
   taxRatePpm: number;
   email: string | undefined;
+  /** A stored receipt's: what it stands for, who made it, how it was paid. */
+  kind?: ReceiptKind;
+  cashier?: string;
+  tenders?: ReceiptTender[];
 }
+
+const receiptTime = new Intl.DateTimeFormat('en-CA', {
+  timeZone: STORE_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 function readDraft() {
   try {
@@ -81,7 +99,15 @@ function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
                 <Badge variant="light">Not generated yet</Badge>
               )}
             </Text>
-            <Text size="sm">{formatStoreDate(receipt.date)}</Text>
+            <Text size="sm">
+              {formatStoreDate(receipt.date)} {receiptTime.format(receipt.date)}
+            </Text>
+            {receipt.cashier ? <Text size="sm">Served by {receipt.cashier}</Text> : null}
+            {receipt.kind === 'manual' ? (
+              <Badge color="orange" variant="light">
+                {MANUAL_RECEIPT_NOTE}
+              </Badge>
+            ) : null}
           </Stack>
         </Group>
         <Table verticalSpacing="xs" className={classes.documentTable}>
@@ -112,6 +138,18 @@ function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
           total={receipt.total}
           taxLabel={`Tax (HST ${taxRateLabel(receipt.taxRatePpm)})`}
         />
+        {receipt.tenders && receipt.tenders.length > 0 ? (
+          <Stack gap={2} aria-label="Paid">
+            <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+              Paid
+            </Text>
+            {receipt.tenders.map((tender) => (
+              <Text size="sm" key={`${tender.type}-${tender.amount}-${tender.last4 ?? ''}`}>
+                {tenderText(tender, formatMoney)}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
         <Divider />
         <Text size="sm" c="dimmed" ta="center">
           Amounts in {CURRENCY}. Thank you for your business!
@@ -195,6 +233,9 @@ export function ReceiptPage() {
         total: receipt.total,
         taxRatePpm: ratePpmOf(receipt.tax_rate),
         email: receipt.email ?? undefined,
+        kind: receipt.kind,
+        cashier: receipt.cashier,
+        tenders: receipt.tenders,
       };
     }
     if (!draft || draft.lines.length === 0 || ratePpm === undefined) return undefined;

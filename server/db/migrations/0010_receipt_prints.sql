@@ -1,0 +1,1 @@
+ALTER TABLE "receipts" ADD COLUMN "printed_count" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,145 @@
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ShiftReport } from '../../../domain/pos/shifts.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { notifyError } from '../../lib/notify.ts';
+import classes from './pos.module.css';
+import { useShiftReportPdf } from './register.api.ts';
+
+const TENDER_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', interac: 'Interac' };
+
+function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={strong ? 800 : 600} size={strong ? 'xl' : 'md'}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Over (positive), short (negative) or even, as the drawer's count said. */
+function overShortText(overShort: number): string {
+  if (overShort === 0) return 'Even';
+  return overShort > 0 ? `Over ${formatMoney(overShort)}` : `Short ${formatMoney(-overShort)}`;
+}
+
+/** A shift's report (the Z report at the close) on screen, with Print and Download PDF. */
+export function ShiftReportView({ report }: { report: ShiftReport }) {
+  const pdf = useShiftReportPdf();
+  const { shift, sales, tenders, tax, refunds } = report;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} aria-label="Shift report" component="section">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} size="h3">
+              {report.final ? 'End of day (Z) report' : 'Shift (X) report'}, shift {shift.id}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {shift.cashier} · opened {formatDateTime(shift.openedAt)}
+              {shift.closedAt ? ` · closed ${formatDateTime(shift.closedAt)}` : ''}
+            </Text>
+          </Stack>
+          <Group gap="xs" className={classes.noPrint}>
+            <Button variant="default" onClick={() => window.print()}>
+              Print
+            </Button>
+            <Button
+              variant="light"
+              loading={pdf.isPending}
+              onClick={() => pdf.mutate(shift.id, { onError: (error) => notifyError(error.message) })}
+            >
+              Download PDF
+            </Button>
+          </Group>
+        </Group>
+
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <Figure label="Float" value={formatMoney(shift.float)} />
+          <Figure label="Cash sales" value={formatMoney(shift.cashSales)} />
+          <Figure label="Cash in/out" value={formatMoney(shift.cashMovements)} />
+          <Figure label="Cash refunds" value={formatMoney(shift.cashRefunds)} />
+          <Figure label="Expected cash" value={formatMoney(shift.expectedCash)} strong />
+          <Figure label="Counted" value={shift.counted === null ? '—' : formatMoney(shift.counted)} strong />
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Over / short
+            </Text>
+            {shift.overShort === null ? (
+              <Text fw={600}>—</Text>
+            ) : (
+              <Badge size="lg" color={shift.overShort === 0 ? 'green' : shift.overShort > 0 ? 'blue' : 'red'}>
+                {overShortText(shift.overShort)}
+              </Badge>
+            )}
+          </Stack>
+          <Figure label="Sales" value={`${sales.count} · ${formatMoney(sales.paid)}`} />
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Table aria-label="Sales by tender" withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Tender</Table.Th>
+                <Table.Th className={classes.numeric}>Sales</Table.Th>
+                <Table.Th className={classes.numeric}>Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tenders.map((tender) => (
+                <Table.Tr key={tender.type}>
+                  <Table.Td>{TENDER_LABELS[tender.type] ?? tender.type} sales</Table.Td>
+                  <Table.Td className={classes.numeric}>{tender.count}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatMoney(tender.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td>Refunds</Table.Td>
+                <Table.Td className={classes.numeric}>{refunds.count}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatMoney(refunds.amount)}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          <Table aria-label="Tax collected" withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Tax ({tax.province})</Table.Th>
+                <Table.Th className={classes.numeric}>Rate</Table.Th>
+                <Table.Th className={classes.numeric}>Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tax.components.map((component) => (
+                <Table.Tr key={component.name}>
+                  <Table.Td>{component.name}</Table.Td>
+                  <Table.Td className={classes.numeric}>{(component.ratePpm / 10_000).toFixed(2)}%</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatMoney(component.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td fw={700}>Total tax</Table.Td>
+                <Table.Td />
+                <Table.Td className={classes.numeric} fw={700}>
+                  {formatMoney(tax.total)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </SimpleGrid>
+        {sales.rounding !== 0 ? (
+          <Text size="sm" c="dimmed">
+            Cash rounding to 5 cents: {formatMoney(sales.rounding)}
+          </Text>
+        ) : null}
+        {refunds.note ? (
+          <Text size="sm" c="dimmed">
+            {refunds.note}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

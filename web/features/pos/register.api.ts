@@ -1,0 +1,94 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PosCatalogueItem } from '../../../domain/pos/catalogue.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../domain/pos/constants.ts';
+import type { Sale, SaleRequest } from '../../../domain/pos/register.ts';
+import type { ShiftReport, ShiftSummary } from '../../../domain/pos/shifts.ts';
+import { api, isApiError } from '../../lib/api.ts';
+import { getLoggedClient } from '../../lib/auth-store.ts';
+
+/** Data hooks of the register (sales from the catalogue, shifts); README's API section lists the paths. */
+
+export const registerKeys = {
+  catalogue: (q: string) => ['pos', 'catalogue', q] as const,
+  allCatalogue: ['pos', 'catalogue'] as const,
+  currentShift: ['pos', 'shift', 'current'] as const,
+};
+
+export function catalogueQuery(q: string) {
+  return {
+    queryKey: registerKeys.catalogue(q),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.get<PosCatalogueItem[]>(`/api/pos/catalogue?q=${encodeURIComponent(q)}`, { signal }),
+    staleTime: 10_000,
+  };
+}
+
+/** GET api/pos/catalogue?q=: nothing is asked for an empty search. */
+export function useCatalogueSearch(q: string) {
+  return useQuery({ ...catalogueQuery(q), enabled: q.trim() !== '', placeholderData: keepPreviousData });
+}
+
+/** GET api/pos/shifts/current: the caller's open shift, or null when none is open (404). */
+export function useCurrentShift() {
+  return useQuery({
+    queryKey: registerKeys.currentShift,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<ShiftSummary>('/api/pos/shifts/current', { signal });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 0,
+  });
+}
+
+function useShiftMutation<Body, Reply>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body) => api.post<Reply>(path, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: registerKeys.currentShift }),
+  });
+}
+
+export const useOpenShift = () => useShiftMutation<{ float: number }, ShiftSummary>('/api/pos/shifts/open');
+export const useCashMovement = () =>
+  useShiftMutation<{ amount: number; reason: string }, ShiftSummary>('/api/pos/shifts/cash');
+export const useCloseShift = () => useShiftMutation<{ counted: number }, ShiftReport>('/api/pos/shifts/close');
+
+/** POST api/pos/sales with the attempt's Idempotency-Key; the shift and the stock shown change. */
+export function usePostSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, sale }: { key: string; sale: SaleRequest }) =>
+      api.post<Sale>('/api/pos/sales', sale, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: registerKeys.currentShift });
+      void queryClient.invalidateQueries({ queryKey: registerKeys.allCatalogue });
+    },
+  });
+}
+
+/** GET api/pos/shifts/{id}/report.pdf with the bearer token, saved as a file. */
+export function useShiftReportPdf() {
+  return useMutation({
+    mutationFn: async (shiftId: number) => {
+      const token = getLoggedClient()?.token;
+      const response = await fetch(`/api/pos/shifts/${shiftId}/report.pdf`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      if (!response.ok) {
+        const body: unknown = await response.json().catch(() => undefined);
+        const message = (body as { error?: { message?: string } } | undefined)?.error?.message;
+        throw new Error(message ?? `The report could not be made (${response.status}).`);
+      }
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `shift-${shiftId}-report.pdf`;
+      link.click();
+      URL.revokeObjectURL(url);
+    },
+  });
+}
