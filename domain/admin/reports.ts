@@ -21,11 +21,10 @@ export const TOP_PRODUCTS_SORTS = ['quantity', 'revenue'] as const;
 export type TopProductsSort = (typeof TOP_PRODUCTS_SORTS)[number];
 
 /**
- * How POS sales were paid. The POS records no tender beside the reader's payment yet: a receipt
- * with a payment is 'card' (Interac through the reader included); cash and Interac come with the
- * register's tenders.
+ * How POS sales were paid: the register's tenders (cash, card, Interac; a split sale counts in each
+ * of its tenders), and a payment taken on the reader outside a register sale as 'card'.
  */
-export const SALES_TENDERS = ['card'] as const;
+export const SALES_TENDERS = ['cash', 'card', 'interac'] as const;
 export type SalesTender = (typeof SALES_TENDERS)[number];
 
 export const REPORT_MESSAGES = {
@@ -167,7 +166,7 @@ const salesFiguresSchema = z.object({
   /** POS sales paid on the reader, and their totals; manual receipts are not payments. */
   pos_sales: count,
   pos_gross: cents,
-  tenders: z.object({ card: tenderTotalsSchema }),
+  tenders: z.object({ cash: tenderTotalsSchema, card: tenderTotalsSchema, interac: tenderTotalsSchema }),
   /** Web refunds made in the period (a cancellation counts as the refund of what remained). */
   refunds: count,
   refunded: cents,
@@ -271,8 +270,12 @@ export const SALES_CSV_COLUMNS = [
   'web_gross',
   'pos_sales',
   'pos_gross',
+  'pos_cash_sales',
+  'pos_cash_gross',
   'pos_card_sales',
   'pos_card_gross',
+  'pos_interac_sales',
+  'pos_interac_gross',
   'refunds',
   'refunded',
   'net',

@@ -48,7 +48,7 @@ function refundEvents(range: ReportInstants) {
 export const selectSalesBuckets = typedQuery(
   z.object({
     period: z.string(),
-    kind: z.enum(['web', 'card', 'manual', 'refund']),
+    kind: z.enum(['web', 'pos', 'card', 'manual', 'refund']),
     count: z.number().int(),
     amount: z.number().int(),
     tax: z.number().int(),
@@ -60,11 +60,30 @@ export const selectSalesBuckets = typedQuery(
       SELECT o.created_at AS at, 'web' AS kind, o.total AS amount, o.tax FROM orders o
       WHERE ${within('o.created_at', range)}
       UNION ALL
-      SELECT p.created_at, CASE WHEN p.payment_intent_id IS NULL THEN 'manual' ELSE 'card' END, p.total, p.tax
+      SELECT p.created_at,
+             CASE WHEN p.sale_id IS NOT NULL THEN 'pos' WHEN p.payment_intent_id IS NULL THEN 'manual' ELSE 'card' END,
+             p.total, p.tax
       FROM receipts p WHERE ${within('p.created_at', range)}
       UNION ALL
       SELECT r.at, 'refund', r.amount, r.tax FROM (${refundEvents(range)}) r
     ) e
+    GROUP BY 1, 2
+    ORDER BY 1, 2`,
+);
+
+/** The register sales' tenders per day, week or month: how many sales each paid, and how much. */
+export const selectTenderBuckets = typedQuery(
+  z.object({
+    period: z.string(),
+    tender: z.enum(['cash', 'card', 'interac']),
+    count: z.number().int(),
+    amount: z.number().int(),
+  }),
+  (range: ReportInstants, by: ReportGranularity) => sql`
+    SELECT date_trunc(${sql.raw(`'${by}'`)}, s.created_at AT TIME ZONE ${ZONE})::date::text AS period,
+           t.type AS tender, count(DISTINCT s.id)::int AS count, sum(t.amount)::float8 AS amount
+    FROM pos_sale_tenders t JOIN pos_sales s ON s.id = t.sale_id
+    WHERE ${within('s.created_at', range)}
     GROUP BY 1, 2
     ORDER BY 1, 2`,
 );
@@ -109,7 +128,8 @@ export const selectTaxRows = typedQuery(
              (SELECT coalesce(sum(coalesce(l->>'amount', l->>'subtotal')::int), 0) FROM jsonb_array_elements(p.lines) l
               WHERE coalesce((l->>'addTax')::boolean, true)),
              p.tax
-      FROM receipts p WHERE p.payment_intent_id IS NOT NULL AND ${within('p.created_at', range)}
+      FROM receipts p
+      WHERE (p.payment_intent_id IS NOT NULL OR p.sale_id IS NOT NULL) AND ${within('p.created_at', range)}
     ),
     shares AS (
       SELECT t.key, t.kind, t.province, t.base, t.tax, c.name, c.rate_ppm,

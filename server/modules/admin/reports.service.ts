@@ -11,6 +11,7 @@ import {
   reportRangeProblem,
   resolveReportRange,
   SALES_CSV_COLUMNS,
+  SALES_TENDERS,
   type SalesFigures,
   type SalesReport,
   type SalesReportQuery,
@@ -31,6 +32,7 @@ import {
   type ReportInstants,
   selectSalesBuckets,
   selectTaxRows,
+  selectTenderBuckets,
   selectTopProducts,
 } from './reports.queries.ts';
 
@@ -53,7 +55,11 @@ const noSales = (): SalesFigures => ({
   web_gross: 0,
   pos_sales: 0,
   pos_gross: 0,
-  tenders: { card: { count: 0, gross: 0 } },
+  tenders: {
+    cash: { count: 0, gross: 0 },
+    card: { count: 0, gross: 0 },
+    interac: { count: 0, gross: 0 },
+  },
   refunds: 0,
   refunded: 0,
   net: 0,
@@ -73,8 +79,10 @@ function addSales(sum: SalesFigures, add: SalesFigures): void {
   sum.web_gross += add.web_gross;
   sum.pos_sales += add.pos_sales;
   sum.pos_gross += add.pos_gross;
-  sum.tenders.card.count += add.tenders.card.count;
-  sum.tenders.card.gross += add.tenders.card.gross;
+  for (const tender of SALES_TENDERS) {
+    sum.tenders[tender].count += add.tenders[tender].count;
+    sum.tenders[tender].gross += add.tenders[tender].gross;
+  }
   sum.refunds += add.refunds;
   sum.refunded += add.refunded;
   sum.net += add.net;
@@ -108,6 +116,7 @@ export function createReportsService({ db, clock }: ReportsDeps) {
   async function sales(query: SalesReportQuery): Promise<SalesReport> {
     const { from, to, instants } = periodOf(query);
     const buckets = await selectSalesBuckets(db, instants, query.by);
+    const tenderBuckets = await selectTenderBuckets(db, instants, query.by);
     const periods = reportPeriods(from, to, query.by).map((period) => ({ ...period, ...noSales() }));
     const byStart = new Map(periods.map((period) => [period.period, period]));
     let manualReceipts = 0;
@@ -122,10 +131,17 @@ export function createReportsService({ db, clock }: ReportsDeps) {
           period.tax += bucket.tax;
           break;
         case 'card':
-          period.pos_sales += bucket.count;
-          period.pos_gross += bucket.amount;
+          // A payment taken on the reader outside a register sale: its receipt is its record.
           period.tenders.card.count += bucket.count;
           period.tenders.card.gross += bucket.amount;
+          period.pos_sales += bucket.count;
+          period.pos_gross += bucket.amount;
+          period.net += bucket.amount;
+          period.tax += bucket.tax;
+          break;
+        case 'pos':
+          period.pos_sales += bucket.count;
+          period.pos_gross += bucket.amount;
           period.net += bucket.amount;
           period.tax += bucket.tax;
           break;
@@ -139,6 +155,12 @@ export function createReportsService({ db, clock }: ReportsDeps) {
           manualReceipts += bucket.count;
           break;
       }
+    }
+    for (const bucket of tenderBuckets) {
+      const period = byStart.get(bucket.period);
+      if (!period) continue;
+      period.tenders[bucket.tender].count += bucket.count;
+      period.tenders[bucket.tender].gross += bucket.amount;
     }
     const totals = noSales();
     for (const period of periods) addSales(totals, period);
@@ -195,8 +217,7 @@ export function createReportsService({ db, clock }: ReportsDeps) {
         dollars(f.web_gross),
         f.pos_sales,
         dollars(f.pos_gross),
-        f.tenders.card.count,
-        dollars(f.tenders.card.gross),
+        ...SALES_TENDERS.flatMap((tender) => [f.tenders[tender].count, dollars(f.tenders[tender].gross)]),
         f.refunds,
         dollars(f.refunded),
         dollars(f.net),

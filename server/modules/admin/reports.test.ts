@@ -12,7 +12,15 @@ import {
 } from '../../../domain/admin/reports.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
-import { orderLines, orderRefunds, orders, receipts, taxComponents } from '../../db/schema.ts';
+import {
+  orderLines,
+  orderRefunds,
+  orders,
+  posSales,
+  posSaleTenders,
+  receipts,
+  taxComponents,
+} from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import {
   bearer,
@@ -256,7 +264,11 @@ describe('sales', () => {
       web_gross: webGross,
       pos_sales: 1,
       pos_gross: 2760,
-      tenders: { card: { count: 1, gross: 2760 } },
+      tenders: {
+        cash: { count: 0, gross: 0 },
+        card: { count: 1, gross: 2760 },
+        interac: { count: 0, gross: 0 },
+      },
       refunds: 2,
       refunded,
       net: webGross + 2760 - refunded,
@@ -475,6 +487,62 @@ describe('bad periods', () => {
   });
 });
 
+describe('register sales', () => {
+  it('count once in POS sales and in each of their tenders, and their tax in the store’s province', async () => {
+    const at = new Date('2026-05-12T15:00:00Z');
+    const [sale] = await t.db
+      .insert(posSales)
+      .values({
+        cashierId: admin.client_id,
+        idempotencyKey: 'report-register-sale',
+        lines: [],
+        addTax: true,
+        taxRatePpm: 130_000,
+        subtotal: 5000,
+        tax: 650,
+        total: 5650,
+        rounding: 0,
+        paid: 5650,
+        createdAt: at,
+      })
+      .returning();
+    if (!sale) throw new Error('no sale');
+    await t.db.insert(posSaleTenders).values([
+      { saleId: sale.id, type: 'interac', amount: 3000, paymentIntentId: 'pi_report_interac' },
+      { saleId: sale.id, type: 'cash', amount: 2650, tendered: 3000, change: 350 },
+    ]);
+    await t.db.insert(receipts).values({
+      clientId: admin.client_id,
+      saleId: sale.id,
+      paymentIntentId: 'pi_report_interac',
+      lines: [
+        { product_name: 'Socks', amount: 5000, tax: 650, total: 5650, addTax: true, tax_rate_ppm: 130_000 },
+      ],
+      subtotal: 5000,
+      tax: 650,
+      total: 5650,
+      createdAt: at,
+    });
+    const may = 'from=2026-05-01&to=2026-05-31';
+    const report = (await asAdmin(`/api/admin/reports/sales?${may}&by=month`)).json<SalesReport>();
+    expect(report.totals).toMatchObject({
+      pos_sales: 1,
+      pos_gross: 5650,
+      tenders: {
+        cash: { count: 1, gross: 2650 },
+        card: { count: 0, gross: 0 },
+        interac: { count: 1, gross: 3000 },
+      },
+      tax: 650,
+    });
+    expect(report.manual_receipts).toBe(0);
+    const tax = (await asAdmin(`/api/admin/reports/tax?${may}`)).json<{
+      totals: { tax_collected: number };
+    }>();
+    expect(tax.totals.tax_collected).toBe(650);
+  });
+});
+
 describe('the statements answer the shapes of their row schemas', () => {
   const march = { start: '2026-03-01T05:00:00.000Z', end: '2026-04-01T04:00:00.000Z' };
 
@@ -482,6 +550,9 @@ describe('the statements answer the shapes of their row schemas', () => {
     await expectRows(queries.selectSalesBuckets, t.db, march, 'week');
     await expectRows(queries.selectTaxRows, t.db, march, 'ON');
     await expectRows(queries.selectTopProducts, t.db, march, 'revenue', 10);
+    // The register sale of the test above, in May.
+    const may = { start: '2026-05-01T04:00:00.000Z', end: '2026-06-01T04:00:00.000Z' };
+    await expectRows(queries.selectTenderBuckets, t.db, may, 'month');
   });
 
   it('every statement of reports.queries.ts is checked', () => expect(unchecked()).toEqual([]));

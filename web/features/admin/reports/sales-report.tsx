@@ -1,6 +1,11 @@
 import { BarChart } from '@mantine/charts';
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReportGranularity, SalesFigures, SalesPeriod } from '../../../../domain/admin/reports.ts';
+import {
+  type ReportGranularity,
+  SALES_TENDERS,
+  type SalesFigures,
+  type SalesPeriod,
+} from '../../../../domain/admin/reports.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import {
   chartDollars,
@@ -24,8 +29,13 @@ function FiguresRow({ figures }: { figures: SalesFigures }) {
     <>
       <Table.Td ta="right">{formatCount(figures.web_orders)}</Table.Td>
       <Table.Td ta="right">{formatMoney(figures.web_gross)}</Table.Td>
-      <Table.Td ta="right">{formatCount(figures.tenders.card.count)}</Table.Td>
-      <Table.Td ta="right">{formatMoney(figures.tenders.card.gross)}</Table.Td>
+      <Table.Td ta="right">{formatCount(figures.pos_sales)}</Table.Td>
+      <Table.Td ta="right">{formatMoney(figures.pos_gross)}</Table.Td>
+      {SALES_TENDERS.map((tender) => (
+        <Table.Td ta="right" key={tender}>
+          {formatMoney(figures.tenders[tender].gross)}
+        </Table.Td>
+      ))}
       <Table.Td ta="right">{formatCount(figures.refunds)}</Table.Td>
       <Table.Td ta="right">{figures.refunded ? formatMoney(-figures.refunded) : formatMoney(0)}</Table.Td>
       <Table.Td ta="right" fw={600}>
@@ -47,8 +57,9 @@ export function SalesReportView({ query }: { query: SalesQuery }) {
       <Group justify="space-between" align="start">
         <Text size="sm" c="dimmed" maw={640}>
           Web orders count on the day they were placed, refunds on the day money went back (a cancelled
-          order's whole total). POS sales are the register's card payments; refunds made at the register are
-          not recorded in the shop yet, so they are not here.
+          order's whole total). POS sales are the register's sales (by tender: cash, card, Interac; a split
+          sale counts in each) and reader payments made outside a sale; refunds made at the register are not
+          recorded in the shop yet, so they are not here.
         </Text>
         <DownloadCsvButton
           report="sales"
@@ -79,7 +90,7 @@ export function SalesReportView({ query }: { query: SalesQuery }) {
                 {
                   label: 'POS sales',
                   value: formatMoney(totals.pos_gross),
-                  hint: `${formatCount(totals.pos_sales)} card payments`,
+                  hint: `${formatCount(totals.pos_sales)} sales`,
                 },
                 {
                   label: 'Refunds',
@@ -106,7 +117,7 @@ export function SalesReportView({ query }: { query: SalesQuery }) {
                 barChartProps={{ stackOffset: 'sign' }}
                 series={[
                   { name: 'web', label: 'Web orders', color: 'blue.6' },
-                  { name: 'pos', label: 'POS (card)', color: 'teal.6' },
+                  { name: 'pos', label: 'POS', color: 'teal.6' },
                   { name: 'refunds', label: 'Refunds', color: 'red.5' },
                 ]}
                 valueFormatter={chartMoney}
@@ -128,8 +139,11 @@ export function SalesReportView({ query }: { query: SalesQuery }) {
                       <Table.Th>Period</Table.Th>
                       <Table.Th ta="right">Web orders</Table.Th>
                       <Table.Th ta="right">Web gross</Table.Th>
-                      <Table.Th ta="right">POS card sales</Table.Th>
-                      <Table.Th ta="right">POS card gross</Table.Th>
+                      <Table.Th ta="right">POS sales</Table.Th>
+                      <Table.Th ta="right">POS gross</Table.Th>
+                      <Table.Th ta="right">Cash</Table.Th>
+                      <Table.Th ta="right">Card</Table.Th>
+                      <Table.Th ta="right">Interac</Table.Th>
                       <Table.Th ta="right">Refunds</Table.Th>
                       <Table.Th ta="right">Refunded</Table.Th>
                       <Table.Th ta="right">Net</Table.Th>
