@@ -36,6 +36,9 @@ export const adminRoute: RouteObject = {
     adminPage('orders/:orderNumber', 'Order', () =>
       import('../features/admin/orders/order-page.tsx').then((m) => m.OrderPage),
     ),
+    adminPage('shifts', 'Register shifts', () =>
+      import('../features/admin/shifts/shifts-page.tsx').then((m) => m.ShiftsPage),
+    ),
     adminPage('stock', 'Stock', () =>
       import('../features/admin/stock/stock-page.tsx').then((m) => m.StockPage),
     ),

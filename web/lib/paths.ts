@@ -57,6 +57,8 @@ export const paths = {
   // Point of sale (spec pos §2)
   pos: () => '/pos',
   posCheckout: () => '/pos-checkout',
+  /** The register: sales from the catalogue, cash and card, shifts. */
+  posRegister: () => '/pos/register',
   checkoutSuccess: () => '/checkout-success',
   generateReceipt: () => '/generate-receipt',
   refund: () => '/refund',
@@ -84,6 +86,7 @@ export const paths = {
   /** One custom, contact or wish request of the requests inbox. */
   adminRequest: (kind: string, id: Id) => `/admin/requests/${segment(kind)}/${segment(id)}`,
   adminOutbox: () => '/admin/outbox',
+  adminShifts: () => '/admin/shifts',
   adminReports: (tab?: 'sales' | 'tax' | 'top-products') => withQuery('/admin/reports', { tab }),
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
 } as const;

@@ -18,6 +18,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     description: 'Web orders: find, ship with a label and a packing slip, cancel, refund lines.',
   },
   {
+    label: 'Register shifts',
+    to: paths.adminShifts(),
+    description: 'Each cashier’s shift: float, cash sales, expected and counted cash, the Z report.',
+  },
+  {
     label: 'Products',
     to: paths.adminProducts(),
     description: 'Add and edit products: prices, sale prices, images, sizes, colours, shipping boxes.',

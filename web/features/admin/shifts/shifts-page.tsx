@@ -1,0 +1,261 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Drawer,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { formatMoney } from '../../../../domain/money.ts';
+import type { ShiftReport, ShiftSummary } from '../../../../domain/pos/shifts.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useShiftReport, useShiftReportPdf, useShifts } from './shifts.api.ts';
+
+const TENDER_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', interac: 'Interac' };
+
+function overShortText(cents: number | null): string {
+  if (cents === null) return '—';
+  if (cents === 0) return 'Even';
+  return cents > 0 ? `Over ${formatMoney(cents)}` : `Short ${formatMoney(-cents)}`;
+}
+
+/** #/admin/shifts: every register shift, newest first, with its cash and its end-of-day report. */
+export function ShiftsPage() {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<number | null>(null);
+  const shifts = useShifts({ from, to, page });
+  const rows = shifts.data?.shifts ?? [];
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Register shifts
+        </Title>
+        <Text c="dimmed">
+          Every cashier's shift: the float, the cash sales and movements, what the drawer should hold and what
+          was counted at the close, and its end-of-day report.
+        </Text>
+      </div>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Opened from"
+          type="date"
+          value={from}
+          onChange={(event) => {
+            setFrom(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={170}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={to}
+          onChange={(event) => {
+            setTo(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={170}
+        />
+      </Group>
+      {shifts.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading the shifts" />
+        </Center>
+      ) : shifts.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(shifts.error)}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">
+          {from || to ? 'No shift was opened on those days.' : 'No shift has been opened yet.'}
+        </Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped verticalSpacing="xs" aria-label="Shifts">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Cashier</Table.Th>
+                  <Table.Th>Opened</Table.Th>
+                  <Table.Th>Closed</Table.Th>
+                  <Table.Th ta="right">Sales</Table.Th>
+                  <Table.Th ta="right">Float</Table.Th>
+                  <Table.Th ta="right">Cash sales</Table.Th>
+                  <Table.Th ta="right">Expected</Table.Th>
+                  <Table.Th ta="right">Counted</Table.Th>
+                  <Table.Th>Over / short</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((shift) => (
+                  <ShiftRow key={shift.id} shift={shift} onOpen={() => setOpened(shift.id)} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {shifts.data.total > shifts.data.pageSize ? (
+            <Pagination
+              value={page}
+              onChange={setPage}
+              total={Math.ceil(shifts.data.total / shifts.data.pageSize)}
+            />
+          ) : null}
+        </>
+      )}
+      <Drawer
+        opened={opened !== null}
+        onClose={() => setOpened(null)}
+        position="right"
+        size="lg"
+        title="Shift report"
+      >
+        {opened !== null ? <ReportView id={opened} /> : null}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function ShiftRow({ shift, onOpen }: { shift: ShiftSummary; onOpen: () => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td>{shift.cashier}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(shift.openedAt)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {shift.closedAt ? (
+          formatDateTime(shift.closedAt)
+        ) : (
+          <Badge color="green" variant="light">
+            Open
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">
+        {shift.sales} · {formatMoney(shift.salesTotal)}
+      </Table.Td>
+      <Table.Td ta="right">{formatMoney(shift.float)}</Table.Td>
+      <Table.Td ta="right">{formatMoney(shift.cashSales)}</Table.Td>
+      <Table.Td ta="right">{formatMoney(shift.expectedCash)}</Table.Td>
+      <Table.Td ta="right">{shift.counted === null ? '—' : formatMoney(shift.counted)}</Table.Td>
+      <Table.Td>
+        <Text size="sm" c={shift.overShort !== null && shift.overShort < 0 ? 'red.8' : undefined}>
+          {overShortText(shift.overShort)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Button size="xs" variant="default" onClick={onOpen}>
+          Report
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function ReportView({ id }: { id: number }) {
+  const report = useShiftReport(id);
+  const pdf = useShiftReportPdf();
+  if (report.isPending) return <Loader aria-label="Loading the report" />;
+  if (report.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(report.error)}
+      </Alert>
+    );
+  }
+  const data: ShiftReport = report.data;
+  const { shift } = data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <div>
+          <Text fw={700}>
+            {data.final ? 'Z report' : 'X report (the shift is still open)'} · {shift.cashier}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatDateTime(shift.openedAt)}
+            {shift.closedAt ? ` to ${formatDateTime(shift.closedAt)}` : ''}
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          loading={pdf.isPending}
+          onClick={() => pdf.mutate(id, { onError: (error) => notifyError(errorMessage(error)) })}
+        >
+          Download PDF
+        </Button>
+      </Group>
+      <Stack gap={4}>
+        <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+          Sales
+        </Text>
+        <Row label="Number of sales" value={String(data.sales.count)} />
+        <Row label="Before tax" value={formatMoney(data.sales.subtotal)} />
+        <Row label="Tax" value={formatMoney(data.sales.tax)} />
+        <Row label="Total" value={formatMoney(data.sales.total)} strong />
+        <Row label="Cash rounding" value={formatMoney(data.sales.rounding)} />
+      </Stack>
+      <Stack gap={4}>
+        <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+          By tender
+        </Text>
+        {data.tenders.map((tender) => (
+          <Row
+            key={tender.type}
+            label={`${TENDER_LABELS[tender.type] ?? tender.type} (${tender.count})`}
+            value={formatMoney(tender.amount)}
+          />
+        ))}
+      </Stack>
+      <Stack gap={4}>
+        <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+          Tax collected ({data.tax.province})
+        </Text>
+        {data.tax.components.map((part) => (
+          <Row key={part.name} label={part.name} value={formatMoney(part.amount)} />
+        ))}
+      </Stack>
+      <Stack gap={4}>
+        <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+          Cash drawer
+        </Text>
+        <Row label="Float" value={formatMoney(shift.float)} />
+        <Row label="Cash sales" value={formatMoney(shift.cashSales)} />
+        <Row label="Cash in and out" value={formatMoney(shift.cashMovements)} />
+        <Row label="Expected" value={formatMoney(shift.expectedCash)} strong />
+        <Row label="Counted" value={shift.counted === null ? '—' : formatMoney(shift.counted)} />
+        <Row label="Over / short" value={overShortText(shift.overShort)} strong />
+      </Stack>
+      {data.refunds.note ? (
+        <Text size="sm" c="dimmed">
+          {data.refunds.note}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
