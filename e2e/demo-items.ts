@@ -86,6 +86,14 @@ export const OWNED = {
   },
   /** 'is told why a package cannot be ordered in that quantity' */
   packageQuantity: { samplerBox: inPackage(58, 5, 'GP-BOX-002-NAVY', 'Maple Sampler Box - Navy') },
+
+  // ------------------------------------------------------------------ pos-register.spec.ts
+  /** 'a cashier opens a shift, sells for cash and by card, and closes the shift with its report' */
+  register: {
+    rustM: product(5, 'MS-CRW-005', 'Muskoka Stripe Crew Sock - Rust', 'M'),
+    mixedFivePack: inPackage(60, 10, 'GP-BDL-002-BURGUNDY', 'Office Week Five-Pack - Mixed'),
+    argyleS: product(10, 'MS-CRW-010', 'Argyle Heritage Crew Sock - Burgundy', 'S'),
+  },
 } as const;
 
 // Two owners of one item would race on its stock again: refuse that as soon as the tests load.

@@ -173,6 +173,12 @@ export const routes: RouteObject[] = [
             posOnly,
           ),
           page(
+            'pos/register',
+            'Register',
+            () => import('../features/pos/register-page.tsx').then((m) => m.RegisterPage),
+            posOnly,
+          ),
+          page(
             'pos-checkout',
             'Checkout',
             () => import('../features/pos/pos-checkout-page.tsx').then((m) => m.PosCheckoutPage),

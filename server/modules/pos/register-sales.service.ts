@@ -127,8 +127,11 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
     const charge = await payments.retrieveCharge(intent.latest_charge);
     const interac = charge.source === 'interac_present';
     if (interac !== (tender.type === 'interac')) {
-      throw refused(
+      // Its own code: the sale screen cannot tell an Interac card from the reader, and asks again.
+      throw new AppError(
+        interac ? 'tender_is_interac' : 'tender_is_card',
         interac ? 'This payment was made with Interac.' : 'This payment was made by card, not Interac.',
+        409,
       );
     }
     return { ...tender, brand: charge.brand, last4: charge.last4 };

@@ -188,6 +188,7 @@ describe('a register sale paid on the reader', () => {
       ],
     });
     expect(wrongType.statusCode).toBe(409);
+    expect(wrongType.json().error.code).toBe('tender_is_interac');
     const notEnough = await sell({
       lines: lines(),
       addTax: false,

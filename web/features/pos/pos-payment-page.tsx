@@ -71,9 +71,14 @@ export function PosPaymentPage() {
           <Stack gap="md">
             <Group justify="space-between" gap="sm">
               <ReaderLink cardReader={cardReader} disabled={started} />
-              <Anchor component={Link} to={paths.posCheckout()} size="sm">
-                No card reader? click Card Checkout
-              </Anchor>
+              <Group gap="md">
+                <Anchor component={Link} to={paths.posRegister()} size="sm">
+                  Sell from the catalogue: Register
+                </Anchor>
+                <Anchor component={Link} to={paths.posCheckout()} size="sm">
+                  No card reader? click Card Checkout
+                </Anchor>
+              </Group>
             </Group>
             <ReaderStatusLine cardReader={cardReader} />
             <TestModeNotice />

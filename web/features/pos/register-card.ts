@@ -38,7 +38,8 @@ export function useRegisterCardPayment({ onPaid }: { onPaid: (paid: ReaderPaid) 
     watched,
     onEnd: (end, payment) => {
       setWatched(undefined);
-      if (end.kind === 'succeeded') onPaid({ paymentIntentId: payment.paymentIntentId, amount: payment.amount });
+      if (end.kind === 'succeeded')
+        onPaid({ paymentIntentId: payment.paymentIntentId, amount: payment.amount });
       else notifyError(unpaidText(end));
     },
     dropEnds: true,
@@ -52,7 +53,9 @@ export function useRegisterCardPayment({ onPaid }: { onPaid: (paid: ReaderPaid) 
       const fresh = readerId ? await reader.refetch() : undefined;
       const problem = readerProblem(readerState(readerId, fresh?.data, false, fresh?.error));
       if (problem || !readerId) {
-        notifyError(fresh?.error ? readerCallErrorText(fresh.error) : (problem ?? POS_MESSAGES.readerNotPresent));
+        notifyError(
+          fresh?.error ? readerCallErrorText(fresh.error) : (problem ?? POS_MESSAGES.readerNotPresent),
+        );
         return;
       }
       const intent = await createPaymentIntent.mutateAsync({ amount: String(amount) });

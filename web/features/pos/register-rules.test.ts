@@ -39,7 +39,15 @@ const liner: PosCatalogueItem = {
   sizes: null,
   instock: 9,
 };
-const box: PosCatalogueItem = { ...liner, kind: 'package', packageId: 7, code: 'BOX-3', name: 'Three liners', unitPrice: 1400, instock: 2 };
+const box: PosCatalogueItem = {
+  ...liner,
+  kind: 'package',
+  packageId: 7,
+  code: 'BOX-3',
+  name: 'Three liners',
+  unitPrice: 1400,
+  instock: 2,
+};
 
 describe('the sale lines', () => {
   it('adds an item once per size and adds to a known line', () => {
@@ -120,6 +128,8 @@ describe('the scanner', () => {
   it('needs a size chosen for a product with several', () => {
     expect(onlySize(crew)).toBeUndefined();
     expect(onlySize(liner)).toEqual({ size: null });
-    expect(onlySize({ ...crew, sizes: [{ size_id: 3, name: 'One size', instock: 1 }] })?.size?.size_id).toBe(3);
+    expect(onlySize({ ...crew, sizes: [{ size_id: 3, name: 'One size', instock: 1 }] })?.size?.size_id).toBe(
+      3,
+    );
   });
 });

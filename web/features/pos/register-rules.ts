@@ -18,7 +18,9 @@ export interface RegisterLine {
 export const LINE_QUANTITY_MAX = 9999;
 
 export function lineKey(item: PosCatalogueItem, size: PosCatalogueSize | null): string {
-  return item.packageId !== null ? `package:${item.packageId}` : `product:${item.productId}:${size?.size_id ?? ''}`;
+  return item.packageId !== null
+    ? `package:${item.packageId}`
+    : `product:${item.productId}:${size?.size_id ?? ''}`;
 }
 
 /** What is in stock of a line's item (a size's own stock for a sized product). */
@@ -52,7 +54,11 @@ export function addLine(
   return [...lines, { key, item, size, quantity: clampQuantity(quantity) }];
 }
 
-export function setLineQuantity(lines: readonly RegisterLine[], key: string, quantity: number): RegisterLine[] {
+export function setLineQuantity(
+  lines: readonly RegisterLine[],
+  key: string,
+  quantity: number,
+): RegisterLine[] {
   return lines.map((line) => (line.key === key ? { ...line, quantity: clampQuantity(quantity) } : line));
 }
 

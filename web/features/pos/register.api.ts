@@ -55,7 +55,8 @@ function useShiftMutation<Body, Reply>(path: string) {
 export const useOpenShift = () => useShiftMutation<{ float: number }, ShiftSummary>('/api/pos/shifts/open');
 export const useCashMovement = () =>
   useShiftMutation<{ amount: number; reason: string }, ShiftSummary>('/api/pos/shifts/cash');
-export const useCloseShift = () => useShiftMutation<{ counted: number }, ShiftReport>('/api/pos/shifts/close');
+export const useCloseShift = () =>
+  useShiftMutation<{ counted: number }, ShiftReport>('/api/pos/shifts/close');
 
 /** POST api/pos/sales with the attempt's Idempotency-Key; the shift and the stock shown change. */
 export function usePostSale() {

@@ -1,0 +1,114 @@
+import { OWNED, stockAt } from './demo-items.ts';
+import { bearer, DEMO, expect, logInByApi, openLoggedIn, setStock, test } from './fixtures.ts';
+import { FRONT_COUNTER, leaveReaderIdle, toast, useIdleReader } from './pos-readers.ts';
+
+/**
+ * The register as a cashier runs a day (issue "The POS as a real register"): a shift opened with a
+ * float, a cash sale from the catalogue with change, a card sale on the simulated reader, and the
+ * close with the counted cash and the Z report.
+ */
+
+test.afterEach(leaveReaderIdle);
+
+const { rustM, mixedFivePack, argyleS } = OWNED.register;
+
+test('a cashier opens a shift, sells for cash and by card, and closes the shift with its report', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await setStock(request, [stockAt(rustM, 10), stockAt(mixedFivePack, 5), stockAt(argyleS, 10)]);
+  const cashier = await logInByApi(request, DEMO.pos);
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
+  // A shift left open by an earlier attempt is closed first: this one starts with its own float.
+  await request.post('/api/pos/shifts/close', { headers: bearer(cashier), data: { counted: 0 } });
+
+  await openLoggedIn(page, cashier, '/pos/register');
+  await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+  await expect(page.getByText('No open shift.', { exact: false }).first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Counted float' }).fill('200');
+  await page.getByRole('button', { name: 'Open shift' }).click();
+  const shiftBar = page.getByRole('region', { name: 'Register shift' });
+  await expect(shiftBar.getByText('Expected cash:')).toBeVisible();
+  await expect(shiftBar.getByText('CDN$200.00').first()).toBeVisible();
+
+  // A barcode scanner types the package's code and Enter: it is added, the search box is ready again.
+  const search = page.getByRole('textbox', { name: /Find a product/ });
+  await search.fill(mixedFivePack.code);
+  await search.press('Enter');
+  const lines = page.getByRole('table', { name: 'Sale lines' });
+  await expect(lines.getByText(mixedFivePack.name)).toBeVisible();
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+
+  // A sized sock found by name: its size chosen, then added.
+  await search.fill('muskoka rust');
+  const found = page.getByRole('table', { name: 'Products found' });
+  await found.getByRole('combobox', { name: `Size of ${rustM.name}` }).click();
+  await page.getByRole('option', { name: /^M / }).click();
+  await found.getByRole('button', { name: `Add ${rustM.name}` }).click();
+  await expect(lines.getByText(`${rustM.name} (M)`)).toBeVisible();
+
+  // 74.99 + 12.99 = 87.98; tax 9.75 + 1.69 = 11.44; total 99.42, in cash 99.40.
+  await expect(page.getByLabel('Sale total', { exact: true })).toHaveText('CDN$99.42');
+  await expect(page.getByText('Cash due: CDN$99.40')).toBeVisible();
+  await page.getByRole('button', { name: 'CDN$100.00', exact: true }).click();
+  await expect(page.getByText('Change due: CDN$0.60')).toBeVisible();
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+
+  const done = page.getByRole('region', { name: 'Sale complete' });
+  await expect(done.getByLabel('Change due')).toHaveText('Change due: CDN$0.60');
+  const receiptLink = done.getByRole('link', { name: /^No\. \d+$/ });
+  await expect(receiptLink).toBeVisible();
+  const receiptNumber = (await receiptLink.textContent())?.replace('No. ', '');
+  expect(Number(receiptNumber)).toBeGreaterThan(0);
+  await expect(shiftBar.getByText('CDN$299.40')).toBeVisible();
+
+  // The second sale, by card on the reader: 16.99 + 2.21 tax = 19.20.
+  await done.getByRole('button', { name: 'New sale' }).click();
+  await search.fill(argyleS.code);
+  await search.press('Enter');
+  await expect(page.getByText(`Choose a size of ${argyleS.name} below.`)).toBeVisible();
+  await found.getByRole('combobox', { name: `Size of ${argyleS.name}` }).click();
+  await page.getByRole('option', { name: /^S / }).click();
+  await found.getByRole('button', { name: `Add ${argyleS.name}` }).click();
+  await expect(page.getByLabel('Sale total', { exact: true })).toHaveText('CDN$19.20');
+  await page.getByText('Card on the reader', { exact: true }).click();
+  await expect(page.getByText('present, online')).toBeVisible();
+  await page.getByRole('button', { name: 'Charge CDN$19.20 on the reader' }).click();
+  await expect(page.getByText('Please pay on card reader: CDN$19.20')).toBeVisible();
+  await page.getByRole('button', { name: 'Simulate Payment', exact: true }).click();
+  await expect(done.getByLabel('Change due')).toHaveText('Change due: CDN$0.00');
+  await expect(done.getByText(/CDN\$19\.20/).first()).toBeVisible();
+  const cardReceipt = (await done.getByRole('link', { name: /^No\. \d+$/ }).textContent())?.replace(
+    'No. ',
+    '',
+  );
+  expect(Number(cardReceipt)).toBeGreaterThan(Number(receiptNumber));
+
+  // The stock went down by what was sold.
+  const stock = await request.get(`/api/pos/catalogue?q=${argyleS.code}`, { headers: bearer(cashier) });
+  const [argyle] = (await stock.json()) as { sizes: { size_id: number; instock: number }[] }[];
+  expect(argyle?.sizes.find((size) => size.size_id === argyleS.size_id)?.instock).toBe(9);
+
+  // The close: 300.00 counted against 299.40 expected, 0.60 over.
+  await shiftBar.getByRole('button', { name: 'Close shift' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close the shift' });
+  await expect(dialog.getByText('The register expects CDN$299.40.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Counted cash' }).fill('300');
+  await dialog.getByRole('button', { name: 'Close shift' }).click();
+  await expect(toast(page, 'closed.')).toBeVisible();
+
+  const report = page.getByRole('region', { name: 'Shift report' });
+  await expect(report.getByRole('heading', { name: /End of day \(Z\) report/ })).toBeVisible();
+  await expect(report.getByText('Over CDN$0.60')).toBeVisible();
+  const tenders = report.getByRole('table', { name: 'Sales by tender' });
+  await expect(tenders.getByRole('row', { name: /Cash sales 1 CDN\$99\.40/ })).toBeVisible();
+  await expect(tenders.getByRole('row', { name: /Card sales 1 CDN\$19\.20/ })).toBeVisible();
+  await expect(
+    report.getByRole('table', { name: 'Tax collected' }).getByRole('row', { name: /Total tax CDN\$13\.65/ }),
+  ).toBeVisible();
+  await expect(report.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+  // No shift now: the bar offers to open one again.
+  await expect(page.getByRole('button', { name: 'Open shift' })).toBeVisible();
+});
