@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatMoney, rateFromPpm, taxOn, toCents } from './money.ts';
+import { formatDollars, formatMoney, rateFromPpm, splitTax, taxOn, toCents } from './money.ts';
 
 describe('money', () => {
   it('formats cents as Canadian dollars with the CDN$ prefix', () => {
@@ -28,5 +28,23 @@ describe('money', () => {
     expect(taxOn(1001, 149750)).toBe(150); // 149.89975
     expect(taxOn(0, 130000)).toBe(0);
     expect(rateFromPpm(149750)).toBeCloseTo(0.14975, 10);
+  });
+});
+
+describe('splitTax', () => {
+  it('splits a tax between its components by their rates, the last taking what rounding leaves', () => {
+    const parts = splitTax(1101, [
+      { name: 'GST', ratePpm: 50_000 },
+      { name: 'QST', ratePpm: 99_750 },
+    ]);
+    expect(parts).toEqual([
+      { name: 'GST', ratePpm: 50_000, amount: 368 },
+      { name: 'QST', ratePpm: 99_750, amount: 733 },
+    ]);
+    expect(parts.reduce((sum, part) => sum + part.amount, 0)).toBe(1101);
+    expect(splitTax(260, [{ name: 'HST', ratePpm: 130_000 }])).toEqual([
+      { name: 'HST', ratePpm: 130_000, amount: 260 },
+    ]);
+    expect(splitTax(0, [])).toEqual([]);
   });
 });

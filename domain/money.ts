@@ -40,3 +40,20 @@ export function rateFromPpm(ppm: number): number {
 export function taxOn(amountCents: number, ratePpm: number): number {
   return Math.round((amountCents * ratePpm) / PPM);
 }
+
+/**
+ * A tax split over its components (GST and PST, say) in proportion to their rates, each rounded,
+ * the last taking what rounding leaves, so that the parts add up to the tax exactly.
+ */
+export function splitTax(
+  tax: number,
+  components: readonly { name: string; ratePpm: number }[],
+): { name: string; ratePpm: number; amount: number }[] {
+  const sum = components.reduce((total, part) => total + part.ratePpm, 0);
+  let left = tax;
+  return components.map((part, index) => {
+    const amount = index === components.length - 1 ? left : Math.round((tax * part.ratePpm) / (sum || 1));
+    left -= amount;
+    return { name: part.name, ratePpm: part.ratePpm, amount };
+  });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './dates.ts';
 
 /** Limits and messages follow the spec's pattern: '<Field> is required.', '<Field> cannot be more than N characters long.' */
 interface TextRule {
@@ -93,3 +94,13 @@ export const pageNumberSchema = z.coerce
   .min(1, 'Page must be at least 1.')
   .max(10_000, 'Page cannot be more than 10000.')
   .default(1);
+
+/** A calendar day in a query string (?from=2026-11-01), or none: left out or empty. */
+export function optionalCalendarDay(label: string) {
+  return z
+    .string()
+    .trim()
+    .refine(isCalendarDay, `${label} must be a date as YYYY-MM-DD.`)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+}

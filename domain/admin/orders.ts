@@ -3,9 +3,8 @@
  * refunding (GET/POST api/admin/orders...), and the spec's shipping calls (api/shipping/...).
  */
 import { z } from 'zod';
-import { isCalendarDay } from '../dates.ts';
 import { ORDER_STATUSES } from '../orders.ts';
-import { optionalText, pageNumberSchema } from '../validation.ts';
+import { optionalCalendarDay, optionalText, pageNumberSchema } from '../validation.ts';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 50;
 
@@ -20,14 +19,6 @@ export const CANCELLABLE_STATUSES: readonly string[] = ['placed', 'paid'];
 
 /** Several orders shipped or printed in one go, at most. */
 export const BULK_ORDERS_MAX = 50;
-
-const calendarDay = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine(isCalendarDay, `${label} must be a date as YYYY-MM-DD.`)
-    .optional()
-    .or(z.literal('').transform(() => undefined));
 
 const orderNumber = z.coerce
   .number({ error: 'An order number is required.' })
@@ -57,8 +48,8 @@ export const adminOrdersQuerySchema = z.strictObject({
     .regex(/^[A-Z]{2}$/, 'A province is its two-letter code.')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  from: calendarDay('From'),
-  to: calendarDay('To'),
+  from: optionalCalendarDay('From'),
+  to: optionalCalendarDay('To'),
   page: pageNumberSchema,
 });
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;

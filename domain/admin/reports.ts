@@ -4,7 +4,7 @@
  * are cents, tax included unless a field says otherwise.
  */
 import { z } from 'zod';
-import { isCalendarDay } from '../dates.ts';
+import { optionalCalendarDay } from '../validation.ts';
 
 /** How the sales report groups its days; a week starts on Monday. */
 export const REPORT_GRANULARITIES = ['day', 'week', 'month'] as const;
@@ -106,15 +106,7 @@ export function resolveReportRange(
 
 // ---------------------------------------------------------------- queries
 
-const calendarDay = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine(isCalendarDay, `${label} must be a date as YYYY-MM-DD.`)
-    .optional()
-    .or(z.literal('').transform(() => undefined));
-
-const rangeFields = { from: calendarDay('From'), to: calendarDay('To') };
+const rangeFields = { from: optionalCalendarDay('From'), to: optionalCalendarDay('To') };
 
 /** Both ends given: the second after the first, and not more than a year apart. */
 function checkRange(query: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {

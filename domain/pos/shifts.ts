@@ -4,8 +4,7 @@
  * cashMovementSchema); these are the replies and the back office's query. Amounts in cents.
  */
 import { z } from 'zod';
-import { isCalendarDay } from '../dates.ts';
-import { pageNumberSchema } from '../validation.ts';
+import { optionalCalendarDay, pageNumberSchema } from '../validation.ts';
 import { TENDER_TYPES } from './register.ts';
 
 export const SHIFT_STATUSES = ['open', 'closed'] as const;
@@ -20,23 +19,6 @@ export const SHIFT_MESSAGES = {
   notEnoughCash: (inDrawer: string) => `The drawer holds only ${inDrawer}: that is more than it can give.`,
   refundsNotRecorded: 'Returns at the counter are not recorded yet: refunds count 0 until they are.',
 } as const;
-
-/**
- * A tax split over its components (GST and PST, say) in proportion to their rates, each rounded,
- * the last taking what rounding leaves, so that the parts add up to the tax exactly.
- */
-export function splitTax(
-  tax: number,
-  components: readonly { name: string; ratePpm: number }[],
-): { name: string; ratePpm: number; amount: number }[] {
-  const sum = components.reduce((total, part) => total + part.ratePpm, 0);
-  let left = tax;
-  return components.map((part, index) => {
-    const amount = index === components.length - 1 ? left : Math.round((tax * part.ratePpm) / (sum || 1));
-    left -= amount;
-    return { name: part.name, ratePpm: part.ratePpm, amount };
-  });
-}
 
 const cents = z.number().int();
 
@@ -132,18 +114,10 @@ export const shiftReportSchema = z.object({
 });
 export type ShiftReport = z.infer<typeof shiftReportSchema>;
 
-const calendarDay = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine(isCalendarDay, `${label} must be a date as YYYY-MM-DD.`)
-    .optional()
-    .or(z.literal('').transform(() => undefined));
-
 /** GET api/admin/shifts?from=&to=&page=: shifts opened on those store days (both included). */
 export const adminShiftsQuerySchema = z.strictObject({
-  from: calendarDay('From'),
-  to: calendarDay('To'),
+  from: optionalCalendarDay('From'),
+  to: optionalCalendarDay('To'),
   page: pageNumberSchema,
 });
 export type AdminShiftsQuery = z.output<typeof adminShiftsQuerySchema>;

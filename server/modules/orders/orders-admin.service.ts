@@ -13,17 +13,18 @@ import {
   type ShipOrdersResult,
 } from '../../../domain/admin/orders.ts';
 import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE, startOfDay } from '../../../domain/dates.ts';
+import { splitTax } from '../../../domain/money.ts';
 import { cheapestQuote, type ItemDimensions, shippingBox } from '../../../domain/shipping.ts';
 import { type Database, rowsOf, type Tx } from '../../db/database.ts';
 import { escapeLike } from '../../db/like.ts';
-import { clients, orderEvents, orderLines, orderRefunds, orders, taxComponents } from '../../db/schema.ts';
+import { clients, orderEvents, orderLines, orderRefunds, orders } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
 import type { Consignee, Shipment, ShippingCarrier } from '../../providers/shipping/carrier.ts';
 import type { ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { readSettings, type Settings } from '../settings/settings.service.ts';
+import { readSettings, type Settings, taxComponentsOn } from '../settings/settings.service.ts';
 import type { OrderRefunds } from './order-refunds.service.ts';
 import { type PackingSlip, packingSlipsPdf } from './packing-slip-pdf.ts';
 
@@ -240,25 +241,10 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
   async function taxPartsOf(order: OrderRow): Promise<AdminOrder['taxParts']> {
     const province = provinceOf(order.shippingAddress);
     if (!province) return [];
-    const day = calendarDayOf(order.createdAt, STORE_TIME_ZONE);
-    const parts = await db
-      .selectDistinctOn([taxComponents.name], { name: taxComponents.name, ratePpm: taxComponents.ratePpm })
-      .from(taxComponents)
-      .where(
-        and(
-          eq(taxComponents.countryCode, 'CA'),
-          eq(taxComponents.provinceCode, province),
-          sql`${taxComponents.effectiveFrom} <= ${day}`,
-        ),
-      )
-      .orderBy(asc(taxComponents.name), desc(taxComponents.effectiveFrom));
-    const sum = parts.reduce((total, part) => total + part.ratePpm, 0);
-    let left = order.tax;
-    return parts.map((part, index) => {
-      const amount = index === parts.length - 1 ? left : Math.round((order.tax * part.ratePpm) / (sum || 1));
-      left -= amount;
-      return { name: part.name, ratePpm: part.ratePpm, amount };
-    });
+    return splitTax(
+      order.tax,
+      await taxComponentsOn(db, province, calendarDayOf(order.createdAt, STORE_TIME_ZONE)),
+    );
   }
 
   async function slipOf(order: OrderRow, settings: Settings): Promise<PackingSlip> {

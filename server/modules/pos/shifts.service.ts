@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE, startOfDay } from '../../../domain/dates.ts';
-import { formatMoney } from '../../../domain/money.ts';
+import { formatMoney, splitTax } from '../../../domain/money.ts';
 import {
   type cashMovementSchema,
   type closeShiftSchema,
@@ -17,24 +17,16 @@ import {
   SHIFT_MESSAGES,
   type ShiftReport,
   type ShiftSummary,
-  splitTax,
   type TenderFigures,
 } from '../../../domain/pos/shifts.ts';
 import { hasAnyRole } from '../../../domain/roles.ts';
 import type { Database, DbOrTx } from '../../db/database.ts';
-import {
-  cashMovements,
-  clients,
-  posSales,
-  posSaleTenders,
-  registerShifts,
-  taxComponents,
-} from '../../db/schema.ts';
+import { cashMovements, clients, posSales, posSaleTenders, registerShifts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { sellerFrom } from '../invoices/pdf-document.ts';
-import { readSettings } from '../settings/settings.service.ts';
+import { readSettings, taxComponentsOn } from '../settings/settings.service.ts';
 import { renderShiftReportPdf } from './shift-report-pdf.ts';
 
 type OpenShiftData = z.output<typeof openShiftSchema>;
@@ -231,17 +223,7 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
 
     const province = settings.store_province;
     const day = calendarDayOf(new Date(shift.openedAt), STORE_TIME_ZONE);
-    const components = await db
-      .selectDistinctOn([taxComponents.name], { name: taxComponents.name, ratePpm: taxComponents.ratePpm })
-      .from(taxComponents)
-      .where(
-        and(
-          eq(taxComponents.countryCode, 'CA'),
-          eq(taxComponents.provinceCode, province),
-          sql`${taxComponents.effectiveFrom} <= ${day}`,
-        ),
-      )
-      .orderBy(asc(taxComponents.name), desc(taxComponents.effectiveFrom));
+    const components = await taxComponentsOn(db, province, day);
     // Without components on file that day the tax stays whole, under one line (never lost).
     const taxParts =
       components.length > 0

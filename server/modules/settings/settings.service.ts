@@ -1,9 +1,10 @@
+import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { ProvinceTaxRate, PublicConfig } from '../../../domain/config.ts';
 import { CURRENCY, rateFromPpm } from '../../../domain/money.ts';
 import type { PosTaxRate } from '../../../domain/pos/sale.ts';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { settings } from '../../db/schema.ts';
+import { settings, taxComponents } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { selectTaxRate } from './settings.queries.ts';
 
@@ -67,6 +68,25 @@ export async function provinceTaxRatePpm(
 ): Promise<number | undefined> {
   const [row] = await selectTaxRate(db, province, country);
   return row?.ppm ?? undefined;
+}
+
+/** A province's tax components (GST, HST, PST, QST) in effect on a day: each its newest rate by then. */
+export function taxComponentsOn(
+  db: DbOrTx,
+  province: string,
+  day: string,
+): Promise<{ name: string; ratePpm: number }[]> {
+  return db
+    .selectDistinctOn([taxComponents.name], { name: taxComponents.name, ratePpm: taxComponents.ratePpm })
+    .from(taxComponents)
+    .where(
+      and(
+        eq(taxComponents.countryCode, 'CA'),
+        eq(taxComponents.provinceCode, province),
+        lte(taxComponents.effectiveFrom, day),
+      ),
+    )
+    .orderBy(asc(taxComponents.name), desc(taxComponents.effectiveFrom));
 }
 
 /** The rate of the store's province (POS sales, receipts, invoices); taxRateMissing without one. */
