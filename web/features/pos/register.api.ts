@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../../domain/pos/constants.ts';
 import type { Sale, SaleRequest } from '../../../domain/pos/register.ts';
 import type { ShiftReport, ShiftSummary } from '../../../domain/pos/shifts.ts';
 import { api, isApiError } from '../../lib/api.ts';
-import { getLoggedClient } from '../../lib/auth-store.ts';
+import { downloadFile } from '../../lib/download.ts';
 
 /** Data hooks of the register (sales from the catalogue, shifts); README's API section lists the paths. */
 
@@ -71,25 +71,14 @@ export function usePostSale() {
   });
 }
 
-/** GET api/pos/shifts/{id}/report.pdf with the bearer token, saved as a file. */
+/** GET api/pos/shifts/{id}/report.pdf, saved as a file. */
 export function useShiftReportPdf() {
   return useMutation({
-    mutationFn: async (shiftId: number) => {
-      const token = getLoggedClient()?.token;
-      const response = await fetch(`/api/pos/shifts/${shiftId}/report.pdf`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      if (!response.ok) {
-        const body: unknown = await response.json().catch(() => undefined);
-        const message = (body as { error?: { message?: string } } | undefined)?.error?.message;
-        throw new Error(message ?? `The report could not be made (${response.status}).`);
-      }
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `shift-${shiftId}-report.pdf`;
-      link.click();
-      URL.revokeObjectURL(url);
-    },
+    mutationFn: (shiftId: number) =>
+      downloadFile(
+        `/api/pos/shifts/${shiftId}/report.pdf`,
+        `shift-${shiftId}-report.pdf`,
+        'The report could not be made',
+      ),
   });
 }

@@ -8,7 +8,7 @@ import type {
   ShipOrdersResult,
 } from '../../../../domain/admin/orders.ts';
 import { api } from '../../../lib/api.ts';
-import { getLoggedClient } from '../../../lib/auth-store.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { searchOf } from '../../../lib/search-params.ts';
 
 export function useAdminOrders(query: Partial<AdminOrdersQuery>) {
@@ -77,31 +77,14 @@ export function useShipOrders() {
   });
 }
 
-/**
- * Downloads the labels or packing slips of orders as one PDF. A link cannot send the bearer token,
- * and lib/api reads answers as text: the bytes are fetched here as they are.
- */
+/** Downloads the labels or packing slips of orders as one PDF. */
 export function useOrderDocuments() {
   return useMutation({
-    mutationFn: async ({ kind, orderNumbers }: { kind: 'labels' | 'slips'; orderNumbers: number[] }) => {
-      const token = getLoggedClient()?.token;
-      const response = await fetch(
+    mutationFn: ({ kind, orderNumbers }: { kind: 'labels' | 'slips'; orderNumbers: number[] }) =>
+      downloadFile(
         `/api/admin/orders/documents?orders=${orderNumbers.join(',')}&kind=${kind}`,
-        {
-          headers: token ? { Authorization: `Bearer ${token}` } : {},
-        },
-      );
-      if (!response.ok) {
-        const body: unknown = await response.json().catch(() => undefined);
-        const message = (body as { error?: { message?: string } } | undefined)?.error?.message;
-        throw new Error(message ?? `The ${kind} could not be made (${response.status}).`);
-      }
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${kind}-${orderNumbers.length === 1 ? orderNumbers[0] : `${orderNumbers.length}-orders`}.pdf`;
-      link.click();
-      URL.revokeObjectURL(url);
-    },
+        `${kind}-${orderNumbers.length === 1 ? orderNumbers[0] : `${orderNumbers.length}-orders`}.pdf`,
+        `The ${kind} could not be made`,
+      ),
   });
 }

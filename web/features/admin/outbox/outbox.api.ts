@@ -6,7 +6,7 @@ import type {
   OutboxStatus,
 } from '../../../../domain/admin/outbox.ts';
 import { api } from '../../../lib/api.ts';
-import { getLoggedClient } from '../../../lib/auth-store.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { searchOf } from '../../../lib/search-params.ts';
 
 const outboxKeys = {
@@ -61,27 +61,14 @@ export function useResend() {
   });
 }
 
-/**
- * Downloads one attachment as a file. A link cannot send the bearer token and lib/api reads answers
- * as text, so the bytes are fetched here as they are (a PDF must not pass through a string).
- */
+/** Downloads one attachment as a file. */
 export function useDownloadAttachment() {
   return useMutation({
-    mutationFn: async ({ id, index, filename }: { id: number; index: number; filename: string }) => {
-      const token = getLoggedClient()?.token;
-      const response = await fetch(`/api/admin/outbox/${id}/attachments/${index}`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      if (!response.ok) throw new Error(`The attachment could not be downloaded (${response.status}).`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked a moment later: revoked at once, the browser may drop the download it just began.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    },
+    mutationFn: ({ id, index, filename }: { id: number; index: number; filename: string }) =>
+      downloadFile(
+        `/api/admin/outbox/${id}/attachments/${index}`,
+        filename,
+        'The attachment could not be downloaded',
+      ),
   });
 }

@@ -7,6 +7,7 @@ import type {
   TopProductsSort,
 } from '../../../../domain/admin/reports.ts';
 import { api } from '../../../lib/api.ts';
+import { saveFile } from '../../../lib/download.ts';
 import { searchOf } from '../../../lib/search-params.ts';
 
 // Types, not interfaces: a query is also a record of its search parameters.
@@ -78,12 +79,7 @@ export function useDownloadReport() {
       const csv = await api.get<string>(`/api/admin/reports/${report}.csv${searchOf(query)}`, {
         headers: { Accept: 'text/csv' },
       });
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
     },
   });
 }

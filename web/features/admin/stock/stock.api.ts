@@ -9,6 +9,7 @@ import type {
   StockListQuery,
 } from '../../../../domain/admin/stock.ts';
 import { api } from '../../../lib/api.ts';
+import { saveFile } from '../../../lib/download.ts';
 import { searchOf } from '../../../lib/search-params.ts';
 
 const stockKeys = {
@@ -65,12 +66,10 @@ export function useExportStock() {
   return useMutation({
     mutationFn: async () => {
       const csv = await api.get<string>('/api/admin/stock/export', { headers: { Accept: 'text/csv' } });
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `stock-${new Date().toISOString().slice(0, 10)}.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveFile(
+        new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+        `stock-${new Date().toISOString().slice(0, 10)}.csv`,
+      );
     },
   });
 }
