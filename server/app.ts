@@ -70,6 +70,7 @@ import { posCatalogueRoutes } from './modules/pos/pos-catalogue.routes.ts';
 import { createPosCatalogueService } from './modules/pos/pos-catalogue.service.ts';
 import { createPosCheckoutService } from './modules/pos/pos-checkout.service.ts';
 import { createReceiptsService } from './modules/pos/receipts.service.ts';
+import { createRegisterReturns } from './modules/pos/register-returns.service.ts';
 import { registerSalesRoutes } from './modules/pos/register-sales.routes.ts';
 import { createRegisterSales } from './modules/pos/register-sales.service.ts';
 import { shiftsRoutes } from './modules/pos/shifts.routes.ts';
@@ -241,12 +242,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     posCheckout: createPosCheckoutService({ payments, publicUrl: config.publicUrl }),
     receipts,
   });
+  const logError = (message: string, error?: unknown) => app.log.error({ err: error }, message);
+  const registerSales = createRegisterSales({ db, payments, receiptsService: receipts, log: logError });
   await app.register(registerSalesRoutes, {
-    sales: createRegisterSales({
+    sales: registerSales,
+    returns: createRegisterReturns({
       db,
       payments,
+      clock,
+      registerSales,
       receiptsService: receipts,
-      log: (message, error) => app.log.error({ err: error }, message),
+      log: logError,
     }),
   });
   await app.register(shiftsRoutes, { shifts: createShiftsService({ db, clock }) });

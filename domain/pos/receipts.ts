@@ -62,10 +62,11 @@ const receiptLineSchema = z.object({
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
 
 /**
- * What a receipt stands for: a register sale (paid, with its tenders), a payment taken on the
- * reader, or lines typed in Generate Receipt with no payment recorded (not proof of payment).
+ * What a receipt stands for: a register sale (paid, with its tenders), a return at the counter (a
+ * refund receipt: what went back, through which tenders), a payment taken on the reader, or lines
+ * typed in Generate Receipt with no payment recorded (not proof of payment).
  */
-export const RECEIPT_KINDS = ['sale', 'payment', 'manual'] as const;
+export const RECEIPT_KINDS = ['sale', 'refund', 'payment', 'manual'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 export const MANUAL_RECEIPT_NOTE = 'Manual receipt: not proof of payment.';
 
@@ -80,11 +81,15 @@ export const receiptTenderSchema = z.object({
 });
 export type ReceiptTender = z.infer<typeof receiptTenderSchema>;
 
-/** How a tender reads on a receipt: 'Cash CDN$20.00, change CDN$4.85', 'VISA ending 4242', 'Interac'. */
+/**
+ * How a tender reads on a receipt: 'Cash: CDN$20.00 tendered, CDN$4.85 change' ('Cash: CDN$4.85'
+ * given back on a refund), 'VISA ending 4242: CDN$12.00, authorization A1B2C3', 'Interac: ...'.
+ */
 export function tenderText(tender: ReceiptTender, money: (cents: number) => string): string {
   if (tender.type === 'cash') {
-    const handed = tender.tendered ?? tender.amount;
-    return `Cash: ${money(handed)} tendered, ${money(tender.change ?? 0)} change`;
+    // A refund's cash was given back: nothing was handed over.
+    if (tender.tendered === null) return `Cash: ${money(tender.amount)}`;
+    return `Cash: ${money(tender.tendered)} tendered, ${money(tender.change ?? 0)} change`;
   }
   const card =
     tender.type === 'interac'
@@ -101,6 +106,8 @@ export const receiptSchema = z.object({
   receipt_id: z.number().int(),
   receipt_number: z.number().int(),
   kind: z.enum(RECEIPT_KINDS),
+  /** A refund receipt: the number of the sale's receipt it refunds. */
+  refundOf: z.number().int().nullable(),
   /** The staff member who made it. */
   cashier: z.string(),
   tenders: z.array(receiptTenderSchema),

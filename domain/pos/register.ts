@@ -123,15 +123,18 @@ const tenderSchema = z.discriminatedUnion(
 
 export const SALE_LINES_MAX = 100;
 
+/** How many of a line are sold or returned. */
+export const lineQuantitySchema = z
+  .number({ error: 'A quantity is required.' })
+  .int('A quantity is a whole number.')
+  .min(1, 'A quantity is at least 1.')
+  .max(9999, 'A quantity is at most 9999.');
+
 const saleLineSchema = z.strictObject({
   productId: bodyId('A product'),
   size_id: bodyId('A size').nullable().default(null),
   packageId: bodyId('A package').nullable().default(null),
-  quantity: z
-    .number({ error: 'A quantity is required.' })
-    .int('A quantity is a whole number.')
-    .min(1, 'A quantity is at least 1.')
-    .max(9999, 'A quantity is at most 9999.'),
+  quantity: lineQuantitySchema,
 });
 
 /** POST api/pos/sales (with an Idempotency-Key): the lines from the catalogue, the tax, the tenders. */
@@ -190,7 +193,8 @@ export const saleSchema = z.object({
   id: z.number().int(),
   cashier: z.string(),
   shiftId: z.number().int().nullable(),
-  lines: z.array(saleLineSchemaOut),
+  /** Each line with how many of it were returned at the counter (succeeded or on their way). */
+  lines: z.array(saleLineSchemaOut.extend({ returned: z.number().int() })),
   subtotal: z.number().int(),
   taxRatePpm: z.number().int(),
   tax: z.number().int(),
@@ -200,6 +204,7 @@ export const saleSchema = z.object({
   change: z.number().int(),
   tenders: z.array(
     z.object({
+      id: z.number().int(),
       type: z.string(),
       amount: z.number().int(),
       tendered: z.number().int().nullable(),
@@ -208,9 +213,21 @@ export const saleSchema = z.object({
       brand: z.string().nullable(),
       last4: z.string().nullable(),
       authorizationCode: z.string().nullable(),
+      /** Given back through this tender by returns at the counter. */
+      refunded: z.number().int(),
     }),
   ),
   receipt: z.object({ receipt_id: z.number().int(), receipt_number: z.number().int() }),
+  /** Its returns at the counter, with their refund receipts. */
+  returns: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.string(),
+      refunded: z.number().int(),
+      receipt_number: z.number().int().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   createdAt: z.string(),
 });
 export type Sale = z.infer<typeof saleSchema>;

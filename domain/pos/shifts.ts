@@ -17,7 +17,6 @@ export const SHIFT_MESSAGES = {
   shiftOpen: 'You already have an open shift: close it before opening another.',
   noOpenShift: 'You have no open shift: open one with the cash float first.',
   notEnoughCash: (inDrawer: string) => `The drawer holds only ${inDrawer}: that is more than it can give.`,
-  refundsNotRecorded: 'Returns at the counter are not recorded yet: refunds count 0 until they are.',
 } as const;
 
 const cents = z.number().int();
@@ -33,7 +32,7 @@ export const shiftSummarySchema = z.object({
   float: cents,
   /** The cash tenders' part of the sales (what they put in the drawer: rounded to 5 cents). */
   cashSales: cents,
-  /** Cash given back by returns at the counter: 0 until returns are recorded. */
+  /** Cash given back from the drawer by returns at the counter. */
   cashRefunds: cents,
   /** Cash put in less cash taken out. */
   cashMovements: cents,
@@ -66,6 +65,9 @@ export const cashierFiguresSchema = z.object({
   total: cents,
   rounding: cents,
   tenders: z.array(tenderFiguresSchema),
+  /** Returns this cashier made, and what they gave back. */
+  returns: z.number().int(),
+  refunded: cents,
 });
 export type CashierFigures = z.infer<typeof cashierFiguresSchema>;
 
@@ -93,16 +95,20 @@ export const shiftReportSchema = z.object({
   }),
   /** Every tender type, in TENDER_TYPES order, 0 when unused; amounts add up to sales.paid. */
   tenders: z.array(tenderFiguresSchema),
+  /** Returns at the counter made in the shift (whichever shift sold the items). */
   refunds: z.object({
-    /** False until returns at the counter are recorded: the figures are then 0. */
-    recorded: z.boolean(),
-    note: z.string().nullable(),
     count: z.number().int(),
+    /** What went back in all, and the tax in it. */
     amount: cents,
+    tax: cents,
     cash: cents,
+    /** Every tender type, in TENDER_TYPES order: what went back through it. */
     tenders: z.array(tenderFiguresSchema),
   }),
-  /** The sales' tax split over the store province's components in effect on the shift's first day. */
+  /**
+   * Tax collected: the sales' tax less the returns', split over the store province's components in
+   * effect on the shift's first day.
+   */
   tax: z.object({
     province: z.string(),
     day: z.string(),

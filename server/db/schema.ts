@@ -750,6 +750,8 @@ export const receipts = pgTable('receipts', {
   email: text('email'),
   /** The register sale this receipt is for (one each); null for a receipt typed by hand. */
   saleId: integer('sale_id').unique(),
+  /** The return at the counter this refund receipt is for (one each). */
+  returnId: integer('return_id').unique(),
   /** How many times its PDF was printed: every print after the first is marked a copy. */
   printedCount: integer('printed_count').notNull().default(0),
   createdAt: createdAt(),
@@ -854,6 +856,69 @@ export const posSaleTenders = pgTable(
     authorizationCode: text('authorization_code'),
   },
   (t) => [index('pos_sale_tenders_sale').on(t.saleId)],
+);
+
+/** A sale's line returned at the counter: its place in the sale's lines, how many, what went back. */
+export interface PosReturnLine {
+  line: number;
+  quantity: number;
+  amount: number;
+  tax: number;
+}
+
+/**
+ * A return at the counter: lines of a register sale refunded to the sale's own tenders. Pending
+ * while a card refund is on its way (its quantities and amounts already held), then succeeded, or
+ * failed (held no more).
+ */
+export const posReturns = pgTable(
+  'pos_returns',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => posSales.id),
+    cashierId: integer('cashier_id')
+      .notNull()
+      .references(() => clients.id),
+    /** The refunding cashier's open shift: cash given back leaves its drawer. */
+    shiftId: integer('shift_id').references(() => registerShifts.id),
+    /** Scoped by cashier, as a sale's: a retried return is this one. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** pending, succeeded or failed */
+    status: text('status').notNull().default('pending'),
+    lines: jsonb('lines').$type<PosReturnLine[]>().notNull(),
+    restock: boolean('restock').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    /** The cash part's rounding to 5 cents (refunded - total). */
+    rounding: integer('rounding').notNull().default(0),
+    refunded: integer('refunded').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pos_returns_sale').on(t.saleId), index('pos_returns_shift').on(t.shiftId)],
+);
+
+/** What a return gave back through each of the sale's tenders. */
+export const posReturnTenders = pgTable(
+  'pos_return_tenders',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => posReturns.id),
+    saleTenderId: integer('sale_tender_id')
+      .notNull()
+      .references(() => posSaleTenders.id),
+    /** cash, card or interac, as the sale's tender */
+    type: text('type').notNull(),
+    amount: integer('amount').notNull(),
+    /** The processor's refund (card online, Interac on the reader); a refund pays one return only. */
+    refundId: text('refund_id').unique(),
+  },
+  (t) => [index('pos_return_tenders_return').on(t.returnId)],
 );
 
 export const invoiceNumberSequence = pgSequence('invoice_number_seq', { startWith: 1001 });

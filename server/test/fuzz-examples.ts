@@ -2,11 +2,11 @@
  * The API fuzz's table (server/api-fuzz.test.ts): a valid call of every route that takes input, who
  * makes it, and what state it needs first. The fuzz breaks each call one place at a time.
  */
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { LoginRecord } from '../../domain/auth.ts';
-import { posSales, products, wishRequests } from '../db/schema.ts';
+import { posSales, products, receipts, wishRequests } from '../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-data.ts';
 import { placeWebOrder } from '../modules/orders/orders-test-kit.ts';
 import {
@@ -17,7 +17,7 @@ import {
   processOn,
 } from '../modules/pos/pos-test-helpers.ts';
 import { enqueueMail } from '../providers/mail/outbox.ts';
-import { CARD_EXPIRY_YEAR, newClient, type TestApp, TORONTO_ADDRESS } from './app.ts';
+import { bearer, CARD_EXPIRY_YEAR, newClient, type TestApp, TORONTO_ADDRESS } from './app.ts';
 import type { CallExample, FuzzRequest, JsonSchema } from './fuzz.ts';
 
 export type Caller = 'visitor' | 'client' | 'cashier' | 'admin';
@@ -141,6 +141,17 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     const current = await call('cashier', 'GET', '/api/pos/shifts/current', {});
     expect(current.statusCode, current.body).toBe(200);
     w.latest = String(current.json<{ id: number }>().id);
+  }
+
+  /** The bag (a product without sizes) at today's price, paid on the reader: a sale's card tender. */
+  async function bagPaidOnReader(w: World): Promise<{ paymentIntentId: string; amount: number }> {
+    const [bag] = await harness.t.db
+      .select({ pricing: products.pricing, discount: products.priceDiscount })
+      .from(products)
+      .where(eq(products.id, w.unsized.id));
+    const amount = (bag?.pricing ?? 0) - Math.min(bag?.discount ?? 0, bag?.pricing ?? 0);
+    const { paymentIntentId } = await payOnReader(harness.t, w.cashier, FRONT_COUNTER, amount);
+    return { paymentIntentId, amount };
   }
 
   /** No register shift open for the cashier, for the call that opens one. */
@@ -857,14 +868,7 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     'POST /api/pos/sales': {
       caller: 'cashier',
       async prepare(w) {
-        // The bag's price today, paid on the reader: the sale's card tender.
-        const [bag] = await harness.t.db
-          .select({ pricing: products.pricing, discount: products.priceDiscount })
-          .from(products)
-          .where(eq(products.id, w.unsized.id));
-        const amount = (bag?.pricing ?? 0) - Math.min(bag?.discount ?? 0, bag?.pricing ?? 0);
-        const { paymentIntentId } = await payOnReader(harness.t, w.cashier, FRONT_COUNTER, amount);
-        w.latest = JSON.stringify({ paymentIntentId, amount });
+        w.latest = JSON.stringify(await bagPaidOnReader(w));
       },
       call: (w) => ({
         headers: { 'idempotency-key': `fuzz-sale-${w.latest}` },
@@ -887,6 +891,41 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
         w.latest = String(sale?.id ?? 0);
       },
       call: (w) => ({ params: { id: w.latest } }),
+    },
+    'GET /api/pos/sales/by-receipt/{receiptNumber}': {
+      caller: 'cashier',
+      async prepare(w) {
+        const [receipt] = await harness.t.db
+          .select({ receiptNumber: receipts.receiptNumber })
+          .from(receipts)
+          .where(isNotNull(receipts.saleId))
+          .limit(1);
+        w.latest = String(receipt?.receiptNumber ?? 0);
+      },
+      call: (w) => ({ params: { receiptNumber: w.latest } }),
+    },
+    'POST /api/pos/sales/{id}/returns': {
+      caller: 'cashier',
+      async prepare(w) {
+        // A card sale of the bag to return: its card is refunded online (no shift needed).
+        const { paymentIntentId, amount } = await bagPaidOnReader(w);
+        const sold = await harness.t.app.inject({
+          method: 'POST',
+          url: '/api/pos/sales',
+          headers: { ...bearer(w.cashier), 'idempotency-key': `fuzz-return-sale-${paymentIntentId}` },
+          payload: {
+            lines: [{ productId: w.unsized.id, size_id: null, packageId: null, quantity: 1 }],
+            addTax: false,
+            tenders: [{ type: 'card', amount, paymentIntentId }],
+          },
+        });
+        w.latest = String(sold.json<{ id: number }>().id);
+      },
+      call: (w) => ({
+        params: { id: w.latest },
+        headers: { 'idempotency-key': `fuzz-return-${w.latest}` },
+        body: { lines: [{ line: 0, quantity: 1 }], restock: true, email: 'robin@example.ca' },
+      }),
     },
     'POST /api/pos/refund': {
       caller: 'cashier',

@@ -179,6 +179,12 @@ export const routes: RouteObject[] = [
             posOnly,
           ),
           page(
+            'pos/return',
+            'Return',
+            () => import('../features/pos/register-return-page.tsx').then((m) => m.RegisterReturnPage),
+            posOnly,
+          ),
+          page(
             'pos-checkout',
             'Checkout',
             () => import('../features/pos/pos-checkout-page.tsx').then((m) => m.PosCheckoutPage),

@@ -59,6 +59,8 @@ export const paths = {
   posCheckout: () => '/pos-checkout',
   /** The register: sales from the catalogue, cash and card, shifts. */
   posRegister: () => '/pos/register',
+  /** Returns at the counter: a register sale found by its receipt number. */
+  posReturn: () => '/pos/return',
   checkoutSuccess: () => '/checkout-success',
   generateReceipt: () => '/generate-receipt',
   refund: () => '/refund',

@@ -42,8 +42,9 @@ function refundEvents(range: ReportInstants) {
 }
 
 /**
- * The sales report's figures per day, week or month and kind: `web` orders, POS `card` sales
- * (receipts with a payment), `manual` receipts (Generate Receipt: not payments) and web `refund`s.
+ * The sales report's figures per day, week or month and kind: `web` orders, register sales (`pos`),
+ * POS `card` payments (receipts with a payment), `manual` receipts (Generate Receipt: not payments)
+ * and `refund`s: web refunds and returns at the counter (what they gave back, cash rounding in).
  */
 export const selectSalesBuckets = typedQuery(
   z.object({
@@ -63,9 +64,12 @@ export const selectSalesBuckets = typedQuery(
       SELECT p.created_at,
              CASE WHEN p.sale_id IS NOT NULL THEN 'pos' WHEN p.payment_intent_id IS NULL THEN 'manual' ELSE 'card' END,
              p.total, p.tax
-      FROM receipts p WHERE ${within('p.created_at', range)}
+      FROM receipts p WHERE p.return_id IS NULL AND ${within('p.created_at', range)}
       UNION ALL
       SELECT r.at, 'refund', r.amount, r.tax FROM (${refundEvents(range)}) r
+      UNION ALL
+      SELECT x.created_at, 'refund', x.refunded, x.tax FROM pos_returns x
+      WHERE x.status = 'succeeded' AND ${within('x.created_at', range)}
     ) e
     GROUP BY 1, 2
     ORDER BY 1, 2`,
@@ -91,7 +95,7 @@ export const selectTenderBuckets = typedQuery(
 /**
  * Tax per province and component. Each sale and refund is taxed in a province on a day: a web
  * order in its shipping province on the day it was placed (its refunds too), a POS sale in the
- * store's province. Its tax is split between the components in effect there that day (each its
+ * store's province (a return at the counter too, on its sale's day). Its tax is split between the components in effect there that day (each its
  * newest row from that day or before) in proportion to their rates, rounded, the last component by
  * name taking what rounding leaves, so the parts add up to the tax exactly. Without components that
  * day the whole tax stays in one row of component ''.
@@ -130,6 +134,11 @@ export const selectTaxRows = typedQuery(
              p.tax
       FROM receipts p
       WHERE (p.payment_intent_id IS NOT NULL OR p.sale_id IS NOT NULL) AND ${within('p.created_at', range)}
+      UNION ALL
+      SELECT 'x' || x.id, 'refund', upper(${storeProvince}), (s.created_at AT TIME ZONE ${ZONE})::date,
+             CASE WHEN s.add_tax THEN x.subtotal ELSE 0 END, x.tax
+      FROM pos_returns x JOIN pos_sales s ON s.id = x.sale_id
+      WHERE x.status = 'succeeded' AND ${within('x.created_at', range)}
     ),
     shares AS (
       SELECT t.key, t.kind, t.province, t.base, t.tax, c.name, c.rate_ppm,

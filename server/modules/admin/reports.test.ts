@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostalAddress } from '../../../domain/address.ts';
 import {
@@ -16,6 +17,7 @@ import {
   orderLines,
   orderRefunds,
   orders,
+  posReturns,
   posSales,
   posSaleTenders,
   receipts,
@@ -540,6 +542,51 @@ describe('register sales', () => {
       totals: { tax_collected: number };
     }>();
     expect(tax.totals.tax_collected).toBe(650);
+  });
+
+  it('count a return at the counter as a refund with its tax, its refund receipt in no other figure', async () => {
+    const [sale] = await t.db
+      .select()
+      .from(posSales)
+      .where(eq(posSales.idempotencyKey, 'report-register-sale'));
+    if (!sale) throw new Error('no sale');
+    const at = new Date('2026-05-20T15:00:00Z');
+    const [made] = await t.db
+      .insert(posReturns)
+      .values({
+        saleId: sale.id,
+        cashierId: admin.client_id,
+        idempotencyKey: 'report-register-return',
+        status: 'succeeded',
+        lines: [{ line: 0, quantity: 1, amount: 1000, tax: 130 }],
+        restock: true,
+        subtotal: 1000,
+        tax: 130,
+        total: 1130,
+        refunded: 1130,
+        createdAt: at,
+      })
+      .returning();
+    if (!made) throw new Error('no return');
+    await t.db.insert(receipts).values({
+      clientId: admin.client_id,
+      returnId: made.id,
+      lines: [
+        { product_name: 'Socks', amount: 1000, tax: 130, total: 1130, addTax: true, tax_rate_ppm: 130_000 },
+      ],
+      subtotal: 1000,
+      tax: 130,
+      total: 1130,
+      createdAt: at,
+    });
+    const may = 'from=2026-05-01&to=2026-05-31';
+    const report = (await asAdmin(`/api/admin/reports/sales?${may}&by=month`)).json<SalesReport>();
+    expect(report.totals).toMatchObject({ pos_sales: 1, pos_gross: 5650, refunds: 1, refunded: 1130 });
+    expect(report.manual_receipts).toBe(0);
+    const tax = (await asAdmin(`/api/admin/reports/tax?${may}`)).json<{
+      totals: { tax_collected: number; tax_refunded: number; taxable_refunded: number };
+    }>();
+    expect(tax.totals).toMatchObject({ tax_collected: 650, tax_refunded: 130, taxable_refunded: 1000 });
   });
 });
 

@@ -63,3 +63,28 @@ export async function takeStock(tx: Tx, items: readonly SoldItem[]): Promise<voi
     if (taken.length === 0) throw new ShortStock(item.name);
   }
 }
+
+/** Puts items back on the shelf (a refund or a return restocked): the product in its size, or the package. */
+export async function putBackStock(tx: Tx, items: readonly Omit<SoldItem, 'name'>[]): Promise<void> {
+  for (const item of items) {
+    if (item.packageId !== null) {
+      await tx
+        .update(packages)
+        .set({ instock: sql`${packages.instock} + ${item.quantity}` })
+        .where(eq(packages.id, item.packageId));
+      continue;
+    }
+    const updated = await tx
+      .update(stock)
+      .set({ instock: sql`${stock.instock} + ${item.quantity}` })
+      .where(
+        and(eq(stock.productId, item.productId), sql`${stock.sizeId} IS NOT DISTINCT FROM ${item.sizeId}`),
+      )
+      .returning({ id: stock.id });
+    if (updated.length === 0) {
+      await tx
+        .insert(stock)
+        .values({ productId: item.productId, sizeId: item.sizeId, instock: item.quantity });
+    }
+  }
+}

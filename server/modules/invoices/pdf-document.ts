@@ -127,8 +127,8 @@ export function startA5(title: string, clockNow: Date) {
     doc.y = top + size + 5;
   }
 
-  /** 'INVOICE', its number and its date in the store's time zone, then a rule. */
-  function header(kind: 'INVOICE' | 'RECEIPT', number: number, date: Date, extra?: string): void {
+  /** 'INVOICE' (or RECEIPT, REFUND), its number and its date in the store's time zone, then a rule. */
+  function header(kind: 'INVOICE' | 'RECEIPT' | 'REFUND', number: number, date: Date, extra?: string): void {
     heading(kind);
     line(`${kind === 'INVOICE' ? 'Invoice' : 'Receipt'} No. ${number}`, { bold: true });
     line(`Date: ${formatStoreDate(date)}`);

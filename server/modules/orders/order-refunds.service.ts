@@ -3,19 +3,12 @@ import { planOrderRefund, type RefundAsk } from '../../../domain/admin/order-ref
 import { CANCELLABLE_STATUSES } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Database, Tx } from '../../db/database.ts';
-import {
-  type OrderRefundLine,
-  orderEvents,
-  orderLines,
-  orderRefunds,
-  orders,
-  packages,
-  stock,
-} from '../../db/schema.ts';
+import { type OrderRefundLine, orderEvents, orderLines, orderRefunds, orders } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
 import { isPaymentError, type PaymentGateway } from '../../providers/payments/gateway.ts';
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
+import { putBackStock } from '../inventory/stock-taking.ts';
 import { readSettings } from '../settings/settings.service.ts';
 
 /** Where a refund was asked for: the back office, the POS refund screen or a cancellation. */
@@ -224,31 +217,15 @@ export function createOrderRefunds({
           wanted.map((line) => line.lineId),
         ),
       );
-    const productIds: number[] = [];
-    for (const line of wanted) {
+    const items = wanted.flatMap((line) => {
       const row = rows.find((candidate) => candidate.id === line.lineId);
-      if (!row?.productId) continue;
-      productIds.push(row.productId);
-      if (row.packageId) {
-        await tx
-          .update(packages)
-          .set({ instock: sql`${packages.instock} + ${line.quantity}` })
-          .where(eq(packages.id, row.packageId));
-        continue;
-      }
-      const updated = await tx
-        .update(stock)
-        .set({ instock: sql`${stock.instock} + ${line.quantity}` })
-        .where(
-          and(eq(stock.productId, row.productId), sql`${stock.sizeId} IS NOT DISTINCT FROM ${row.sizeId}`),
-        )
-        .returning({ id: stock.id });
-      if (updated.length === 0) {
-        await tx
-          .insert(stock)
-          .values({ productId: row.productId, sizeId: row.sizeId, instock: line.quantity });
-      }
-    }
+      if (!row?.productId) return [];
+      return [
+        { productId: row.productId, sizeId: row.sizeId, packageId: row.packageId, quantity: line.quantity },
+      ];
+    });
+    await putBackStock(tx, items);
+    const productIds = items.map((item) => item.productId);
     return productIds;
   }
 

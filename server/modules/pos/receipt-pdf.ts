@@ -22,13 +22,15 @@ export function renderReceiptPdf(
   const created = new Date(receipt.created);
   const pdf = startA5(`Receipt ${receipt.receipt_number}`, created);
 
+  const refund = receipt.kind === 'refund';
   pdf.header(
-    'RECEIPT',
+    refund ? 'REFUND' : 'RECEIPT',
     receipt.receipt_number,
     created,
     `Time: ${storeTime.format(created)} (${formatStoreDate(created)})${receipt.cashier ? ` · Served by ${receipt.cashier}` : ''}`,
   );
   if (copy) pdf.line('COPY: a reprint of this receipt', { bold: true, size: 11 });
+  if (receipt.refundOf) pdf.line(`Refund of receipt No. ${receipt.refundOf}`, { bold: true, size: 11 });
   if (receipt.kind === 'manual') pdf.line(MANUAL_RECEIPT_NOTE.toUpperCase(), { bold: true, size: 11 });
 
   pdf.seller(receipt.seller);
@@ -51,7 +53,7 @@ export function renderReceiptPdf(
   pdf.totals(receipt);
   if (receipt.tenders.length > 0) {
     pdf.doc.moveDown(0.5);
-    pdf.label('Paid');
+    pdf.label(refund ? 'Refunded' : 'Paid');
     for (const tender of receipt.tenders) pdf.line(tenderText(tender, formatMoney));
   } else if (receipt.kind === 'payment') {
     pdf.doc.moveDown(0.5);

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { receiptTotals } from '../../../domain/pos/invoices.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import type {
@@ -6,10 +7,11 @@ import type {
   Receipt,
   ReceiptCreated,
   ReceiptLine,
+  ReceiptTender,
   Seller,
 } from '../../../domain/pos/receipts.ts';
 import type { Database } from '../../db/database.ts';
-import { clients, posSaleTenders, receipts } from '../../db/schema.ts';
+import { clients, posReturns, posReturnTenders, posSaleTenders, receipts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
@@ -38,16 +40,58 @@ export interface ReceiptsDeps {
  * PDF and e-mails it through the outbox. Any POS user may read and send any receipt.
  */
 export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
+  /** How a sale was paid, or through which of its tenders a return gave the money back. */
+  async function paymentsOf(row: ReceiptRow): Promise<{ tenders: ReceiptTender[]; refundOf: number | null }> {
+    if (row.saleId !== null) {
+      const tenders = await db
+        .select({
+          type: posSaleTenders.type,
+          amount: posSaleTenders.amount,
+          tendered: posSaleTenders.tendered,
+          change: posSaleTenders.change,
+          brand: posSaleTenders.brand,
+          last4: posSaleTenders.last4,
+          authorizationCode: posSaleTenders.authorizationCode,
+        })
+        .from(posSaleTenders)
+        .where(eq(posSaleTenders.saleId, row.saleId))
+        .orderBy(asc(posSaleTenders.id));
+      return { tenders, refundOf: null };
+    }
+    if (row.returnId === null) return { tenders: [], refundOf: null };
+    const saleReceipt = alias(receipts, 'sale_receipt');
+    const [tenders, [refunded]] = await Promise.all([
+      db
+        .select({
+          type: posReturnTenders.type,
+          amount: posReturnTenders.amount,
+          brand: posSaleTenders.brand,
+          last4: posSaleTenders.last4,
+        })
+        .from(posReturnTenders)
+        .innerJoin(posSaleTenders, eq(posSaleTenders.id, posReturnTenders.saleTenderId))
+        .where(eq(posReturnTenders.returnId, row.returnId))
+        .orderBy(asc(posReturnTenders.id)),
+      db
+        .select({ receiptNumber: saleReceipt.receiptNumber })
+        .from(posReturns)
+        .innerJoin(saleReceipt, eq(saleReceipt.saleId, posReturns.saleId))
+        .where(eq(posReturns.id, row.returnId)),
+    ]);
+    return {
+      tenders: tenders.map((tender) => ({
+        ...tender,
+        tendered: null,
+        change: null,
+        authorizationCode: null,
+      })),
+      refundOf: refunded?.receiptNumber ?? null,
+    };
+  }
+
   async function toReceipt(row: ReceiptRow): Promise<Receipt> {
     const lines = row.lines;
-    const tenders =
-      row.saleId === null
-        ? []
-        : await db
-            .select()
-            .from(posSaleTenders)
-            .where(eq(posSaleTenders.saleId, row.saleId))
-            .orderBy(asc(posSaleTenders.id));
+    const { tenders, refundOf } = await paymentsOf(row);
     const [maker] = await db
       .select({ firstName: clients.firstName, lastName: clients.lastName })
       .from(clients)
@@ -55,17 +99,17 @@ export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
     return {
       receipt_id: row.id,
       receipt_number: row.receiptNumber,
-      kind: row.saleId !== null ? 'sale' : row.paymentIntentId ? 'payment' : 'manual',
+      kind:
+        row.saleId !== null
+          ? 'sale'
+          : row.returnId !== null
+            ? 'refund'
+            : row.paymentIntentId
+              ? 'payment'
+              : 'manual',
+      refundOf,
       cashier: maker ? `${maker.firstName} ${maker.lastName}` : '',
-      tenders: tenders.map((tender) => ({
-        type: tender.type,
-        amount: tender.amount,
-        tendered: tender.tendered,
-        change: tender.change,
-        brand: tender.brand,
-        last4: tender.last4,
-        authorizationCode: tender.authorizationCode,
-      })),
+      tenders,
       paymentIntentId: row.paymentIntentId,
       lines: lines.map(({ product_name, amount, tax, total, addTax }) => ({
         product_name,

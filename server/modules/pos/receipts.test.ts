@@ -138,6 +138,7 @@ describe('GET api/pos/receipts/{id} and its PDF', () => {
       receipt_number: created.receipt_number,
       // Typed in Generate Receipt with no payment: a manual receipt.
       kind: 'manual',
+      refundOf: null,
       cashier: expect.any(String),
       tenders: [],
       paymentIntentId: null,

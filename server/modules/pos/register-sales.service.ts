@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { formatMoney, taxOn } from '../../../domain/money.ts';
 import {
   type PlannedTender,
@@ -7,12 +7,15 @@ import {
   type SaleRequestData,
   saleFingerprint,
 } from '../../../domain/pos/register.ts';
+import { RETURN_MESSAGES } from '../../../domain/pos/returns.ts';
 import { SHIFT_MESSAGES } from '../../../domain/pos/shifts.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbOrTx } from '../../db/database.ts';
 import {
   clients,
   type PosSaleLine,
   packages,
+  posReturns,
+  posReturnTenders,
   posSales,
   posSaleTenders,
   products,
@@ -42,7 +45,11 @@ export interface RegisterSalesDeps {
 const noOpenShift = () => new AppError('no_open_shift', SHIFT_MESSAGES.noOpenShift, 409);
 
 /** A tender with what the card processor says of its card (brand, last 4). */
-type CheckedTender = PlannedTender & { brand: string | null; last4: string | null };
+type CheckedTender = PlannedTender & {
+  brand: string | null;
+  last4: string | null;
+  authorizationCode: string | null;
+};
 
 /**
  * Sales at the register from the shop's own catalogue (issue "The POS as a real register"): priced
@@ -107,7 +114,9 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
 
   /** A reader payment named by a tender: this cashier's, succeeded, for that amount and type. */
   async function checkCardTender(user: AuthUser, tender: PlannedTender): Promise<CheckedTender> {
-    if (tender.type === 'cash' || !tender.paymentIntentId) return { ...tender, brand: null, last4: null };
+    if (tender.type === 'cash' || !tender.paymentIntentId) {
+      return { ...tender, brand: null, last4: null, authorizationCode: null };
+    }
     const refused = (message: string) => new AppError('payment_not_usable', message, 409);
     const intent = await payments.retrievePaymentIntent(tender.paymentIntentId).catch((error: unknown) => {
       if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
@@ -134,7 +143,12 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
         409,
       );
     }
-    return { ...tender, brand: charge.brand, last4: charge.last4 };
+    return {
+      ...tender,
+      brand: charge.brand,
+      last4: charge.last4,
+      authorizationCode: charge.authorizationCode,
+    };
   }
 
   /**
@@ -161,17 +175,53 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
     return tenders.some((tender) => tender.type === 'card') ? ' The card payment was refunded.' : '';
   }
 
-  async function view(row: SaleRow): Promise<Sale> {
-    const tenders = await db
+  /** The sale as the API answers it; inside a transaction, read through it. */
+  async function view(row: SaleRow, conn: DbOrTx = db): Promise<Sale> {
+    const tenders = await conn
       .select()
       .from(posSaleTenders)
       .where(eq(posSaleTenders.saleId, row.id))
       .orderBy(asc(posSaleTenders.id));
-    const [receipt] = await db
+    // Returns on their way hold their quantities and amounts as the succeeded ones do.
+    const saleReturns = await conn
+      .select({
+        id: posReturns.id,
+        status: posReturns.status,
+        lines: posReturns.lines,
+        refunded: posReturns.refunded,
+        receiptNumber: receipts.receiptNumber,
+        createdAt: posReturns.createdAt,
+      })
+      .from(posReturns)
+      .leftJoin(receipts, eq(receipts.returnId, posReturns.id))
+      .where(and(eq(posReturns.saleId, row.id), ne(posReturns.status, 'failed')))
+      .orderBy(asc(posReturns.id));
+    const refundedByTender =
+      saleReturns.length === 0
+        ? []
+        : await conn
+            .select({
+              saleTenderId: posReturnTenders.saleTenderId,
+              amount: sql<number>`sum(${posReturnTenders.amount})::int`,
+            })
+            .from(posReturnTenders)
+            .where(
+              inArray(
+                posReturnTenders.returnId,
+                saleReturns.map((made) => made.id),
+              ),
+            )
+            .groupBy(posReturnTenders.saleTenderId);
+    const returnedOf = (index: number) =>
+      saleReturns
+        .flatMap((made) => made.lines)
+        .filter((line) => line.line === index)
+        .reduce((sum, line) => sum + line.quantity, 0);
+    const [receipt] = await conn
       .select({ id: receipts.id, receiptNumber: receipts.receiptNumber })
       .from(receipts)
       .where(eq(receipts.saleId, row.id));
-    const [cashier] = await db
+    const [cashier] = await conn
       .select({ firstName: clients.firstName, lastName: clients.lastName })
       .from(clients)
       .where(eq(clients.id, row.cashierId));
@@ -180,7 +230,7 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
       id: row.id,
       cashier: cashier ? `${cashier.firstName} ${cashier.lastName}` : '',
       shiftId: row.shiftId,
-      lines: row.lines,
+      lines: row.lines.map((line, index) => ({ ...line, returned: returnedOf(index) })),
       subtotal: row.subtotal,
       taxRatePpm: row.taxRatePpm,
       tax: row.tax,
@@ -189,6 +239,7 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
       paid: row.paid,
       change: row.change,
       tenders: tenders.map((tender) => ({
+        id: tender.id,
         type: tender.type,
         amount: tender.amount,
         tendered: tender.tendered,
@@ -197,10 +248,25 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
         brand: tender.brand,
         last4: tender.last4,
         authorizationCode: tender.authorizationCode,
+        refunded: refundedByTender.find((refund) => refund.saleTenderId === tender.id)?.amount ?? 0,
       })),
       receipt: { receipt_id: receipt.id, receipt_number: receipt.receiptNumber },
+      returns: saleReturns.map((made) => ({
+        id: made.id,
+        status: made.status,
+        refunded: made.refunded,
+        receipt_number: made.receiptNumber,
+        createdAt: made.createdAt.toISOString(),
+      })),
       createdAt: row.createdAt.toISOString(),
     };
+  }
+
+  /** A sale; inside a transaction (a return holding the sale's lock), read through it. */
+  async function get(id: number, conn: DbOrTx = db): Promise<Sale> {
+    const [row] = await conn.select().from(posSales).where(eq(posSales.id, id));
+    if (!row) throw notFound('Sale');
+    return view(row, conn);
   }
 
   /** A retry answers its sale; the same key with another sale's content is refused, as Stripe does. */
@@ -303,6 +369,7 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
               paymentIntentId: tender.paymentIntentId,
               brand: tender.brand,
               last4: tender.last4,
+              authorizationCode: tender.authorizationCode,
             })),
           );
           await tx.insert(receipts).values({
@@ -360,10 +427,19 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
       return sale;
     },
 
-    async get(id: number): Promise<Sale> {
-      const [row] = await db.select().from(posSales).where(eq(posSales.id, id));
-      if (!row) throw notFound('Sale');
-      return view(row);
+    get,
+
+    /** The sale a receipt was printed for (a return starts from the receipt in the client's hand). */
+    async byReceipt(receiptNumber: number): Promise<Sale> {
+      const [receipt] = await db
+        .select({ saleId: receipts.saleId })
+        .from(receipts)
+        .where(eq(receipts.receiptNumber, receiptNumber));
+      if (!receipt) throw notFound('Receipt');
+      if (receipt.saleId === null) {
+        throw new AppError('not_a_register_sale', RETURN_MESSAGES.notASale(receiptNumber), 409);
+      }
+      return get(receipt.saleId);
     },
   };
 }

@@ -73,12 +73,24 @@ export function renderShiftReportPdf(report: ShiftReport, seller: Seller, now: D
     ]),
   );
 
-  pdf.label('Refunds');
-  if (report.refunds.note) pdf.line(report.refunds.note);
-  pdf.line(`Refunds: ${report.refunds.count}, ${formatMoney(report.refunds.amount)}`);
-  pdf.rule();
+  pdf.label('Returns at the counter');
+  pdf.table(
+    [
+      { label: 'Refunded through', width: 0.5 },
+      { label: 'Count', width: 0.2, align: 'right' },
+      { label: 'Amount', width: 0.3, align: 'right' },
+    ],
+    [
+      ...report.refunds.tenders.map((tender) => [
+        TENDER_NAMES[tender.type],
+        String(tender.count),
+        formatMoney(tender.amount),
+      ]),
+      ['All returns', String(report.refunds.count), formatMoney(report.refunds.amount)],
+    ],
+  );
 
-  pdf.label(`Tax collected (${report.tax.province}, rates of ${report.tax.day})`);
+  pdf.label(`Tax collected, less returns (${report.tax.province}, rates of ${report.tax.day})`);
   pdf.table(
     [
       { label: 'Component', width: 0.4 },
@@ -98,11 +110,19 @@ export function renderShiftReportPdf(report: ShiftReport, seller: Seller, now: D
   pdf.label('By cashier');
   pdf.table(
     [
-      { label: 'Cashier', width: 0.4 },
-      { label: 'Sales', width: 0.2, align: 'right' },
-      { label: 'Total', width: 0.4, align: 'right' },
+      { label: 'Cashier', width: 0.3 },
+      { label: 'Sales', width: 0.12, align: 'right' },
+      { label: 'Total', width: 0.2, align: 'right' },
+      { label: 'Returns', width: 0.16, align: 'right' },
+      { label: 'Refunded', width: 0.22, align: 'right' },
     ],
-    report.cashiers.map((row) => [row.cashier, String(row.sales), formatMoney(row.total)]),
+    report.cashiers.map((row) => [
+      row.cashier,
+      String(row.sales),
+      formatMoney(row.total),
+      String(row.returns),
+      formatMoney(row.refunded),
+    ]),
   );
 
   pdf.label('Cash movements');

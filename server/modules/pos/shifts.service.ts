@@ -21,7 +21,15 @@ import {
 } from '../../../domain/pos/shifts.ts';
 import { hasAnyRole } from '../../../domain/roles.ts';
 import type { Database, DbOrTx } from '../../db/database.ts';
-import { cashMovements, clients, posSales, posSaleTenders, registerShifts } from '../../db/schema.ts';
+import {
+  cashMovements,
+  clients,
+  posReturns,
+  posReturnTenders,
+  posSales,
+  posSaleTenders,
+  registerShifts,
+} from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
@@ -51,6 +59,10 @@ const salesTotal = sql<number>`(SELECT coalesce(sum(${posSales.total}), 0)::int 
 const cashSales = sql<number>`(SELECT coalesce(sum(${posSaleTenders.amount}), 0)::int
   FROM ${posSaleTenders} JOIN ${posSales} ON ${posSales.id} = ${posSaleTenders.saleId}
   WHERE ${posSales.shiftId} = ${registerShifts.id} AND ${posSaleTenders.type} = 'cash')`;
+const cashRefunds = sql<number>`(SELECT coalesce(sum(${posReturnTenders.amount}), 0)::int
+  FROM ${posReturnTenders} JOIN ${posReturns} ON ${posReturns.id} = ${posReturnTenders.returnId}
+  WHERE ${posReturns.shiftId} = ${registerShifts.id} AND ${posReturns.status} = 'succeeded'
+    AND ${posReturnTenders.type} = 'cash')`;
 const movementsTotal = sql<number>`(SELECT coalesce(sum(${cashMovements.amount}), 0)::int FROM ${cashMovements}
   WHERE ${cashMovements.shiftId} = ${registerShifts.id})`;
 
@@ -67,6 +79,7 @@ const summaryFields = {
   sales: salesCount,
   salesTotal,
   cashSales,
+  cashRefunds,
   cashMovements: movementsTotal,
 };
 
@@ -81,9 +94,7 @@ function selectSummaries(db: DbOrTx, where: SQL | undefined) {
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
 function toSummary(row: SummaryRow): ShiftSummary {
-  // Refunds at the counter are not recorded yet: no cash goes back out of the drawer for them.
-  const cashRefunds = 0;
-  const running = row.float + row.cashSales - cashRefunds + row.cashMovements;
+  const running = row.float + row.cashSales - row.cashRefunds + row.cashMovements;
   const closed = row.status === 'closed';
   // A closed shift keeps the figure it was reconciled against.
   const expectedCash = closed && row.expectedCash !== null ? row.expectedCash : running;
@@ -96,7 +107,7 @@ function toSummary(row: SummaryRow): ShiftSummary {
     closedAt: row.closedAt?.toISOString() ?? null,
     float: row.float,
     cashSales: row.cashSales,
-    cashRefunds,
+    cashRefunds: row.cashRefunds,
     cashMovements: row.cashMovements,
     expectedCash,
     counted: row.counted,
@@ -104,6 +115,12 @@ function toSummary(row: SummaryRow): ShiftSummary {
     sales: row.sales,
     salesTotal: row.salesTotal,
   };
+}
+
+/** A shift with its running figures (the drawer's expected cash among them). */
+export async function summaryOf(tx: DbOrTx, id: number): Promise<ShiftSummary | undefined> {
+  const [row] = await selectSummaries(tx, eq(registerShifts.id, id));
+  return row && toSummary(row);
 }
 
 const isTender = (type: string): type is TenderType => (TENDER_TYPES as readonly string[]).includes(type);
@@ -127,11 +144,6 @@ function tendersFrom(rows: readonly { type: string; count: number; amount: numbe
  * is an SQL aggregate over pos_sales, pos_sale_tenders and cash_movements.
  */
 export function createShiftsService({ db, clock }: ShiftsDeps) {
-  async function summaryOf(tx: DbOrTx, id: number): Promise<ShiftSummary | undefined> {
-    const [row] = await selectSummaries(tx, eq(registerShifts.id, id));
-    return row && toSummary(row);
-  }
-
   /** The caller's open shift, locked for the rest of the transaction; 409 without one. */
   async function lockOpenShift(tx: DbOrTx, caller: AuthUser, mode: 'update' | 'no key update') {
     const [shift] = await tx
@@ -148,7 +160,8 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
   async function report(id: number): Promise<ShiftReport | undefined> {
     const shift = await summaryOf(db, id);
     if (!shift) return undefined;
-    const [byCashier, byTender, movements, settings] = await Promise.all([
+    const returned = and(eq(posReturns.shiftId, id), eq(posReturns.status, 'succeeded'));
+    const [byCashier, byTender, movements, settings, returnsByCashier, returnTenders] = await Promise.all([
       db
         .select({
           cashierId: posSales.cashierId,
@@ -189,27 +202,51 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
         .where(eq(cashMovements.shiftId, id))
         .orderBy(asc(cashMovements.createdAt), asc(cashMovements.id)),
       readSettings(db),
+      db
+        .select({
+          cashierId: posReturns.cashierId,
+          cashier: cashierName,
+          returns: sql<number>`count(*)::int`,
+          refunded: sql<number>`coalesce(sum(${posReturns.refunded}), 0)::int`,
+          tax: sql<number>`coalesce(sum(${posReturns.tax}), 0)::int`,
+        })
+        .from(posReturns)
+        .innerJoin(clients, eq(clients.id, posReturns.cashierId))
+        .where(returned)
+        .groupBy(posReturns.cashierId, clients.firstName, clients.lastName),
+      db
+        .select({
+          type: posReturnTenders.type,
+          count: sql<number>`count(DISTINCT ${posReturnTenders.returnId})::int`,
+          amount: sql<number>`coalesce(sum(${posReturnTenders.amount}), 0)::int`,
+        })
+        .from(posReturnTenders)
+        .innerJoin(posReturns, eq(posReturns.id, posReturnTenders.returnId))
+        .where(returned)
+        .groupBy(posReturnTenders.type),
     ]);
     const unknownTender = byTender.find((row) => !isTender(row.type));
     if (unknownTender) throw new Error(`shift ${id} has a tender of unknown type ${unknownTender.type}`);
 
-    const cashiers: CashierFigures[] = byCashier.map(({ paid: _paid, ...row }) => ({
-      ...row,
-      tenders: tendersFrom(byTender.filter((tender) => tender.cashierId === row.cashierId)),
-    }));
-    // A shift without sales still names its cashier.
-    if (!cashiers.some((row) => row.cashierId === shift.cashierId)) {
-      cashiers.unshift({
-        cashierId: shift.cashierId,
-        cashier: shift.cashier,
-        sales: 0,
-        subtotal: 0,
-        tax: 0,
-        total: 0,
-        rounding: 0,
-        tenders: tendersFrom([]),
-      });
-    }
+    // The shift's cashier first (named even without sales), then whoever else sold or refunded in it.
+    const people = new Map<number, string>([[shift.cashierId, shift.cashier]]);
+    for (const row of [...byCashier, ...returnsByCashier]) people.set(row.cashierId, row.cashier);
+    const cashiers: CashierFigures[] = [...people].map(([cashierId, cashier]) => {
+      const sold = byCashier.find((row) => row.cashierId === cashierId);
+      const gaveBack = returnsByCashier.find((row) => row.cashierId === cashierId);
+      return {
+        cashierId,
+        cashier,
+        sales: sold?.sales ?? 0,
+        subtotal: sold?.subtotal ?? 0,
+        tax: sold?.tax ?? 0,
+        total: sold?.total ?? 0,
+        rounding: sold?.rounding ?? 0,
+        tenders: tendersFrom(byTender.filter((tender) => tender.cashierId === cashierId)),
+        returns: gaveBack?.returns ?? 0,
+        refunded: gaveBack?.refunded ?? 0,
+      };
+    });
     const sum = (pick: (row: (typeof byCashier)[number]) => number) =>
       byCashier.reduce((total, row) => total + pick(row), 0);
     const sales = {
@@ -224,11 +261,13 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
     const province = settings.store_province;
     const day = calendarDayOf(new Date(shift.openedAt), STORE_TIME_ZONE);
     const components = await taxComponentsOn(db, province, day);
+    const refundsTax = returnsByCashier.reduce((total, row) => total + row.tax, 0);
+    const taxCollected = sales.tax - refundsTax;
     // Without components on file that day the tax stays whole, under one line (never lost).
     const taxParts =
       components.length > 0
-        ? splitTax(sales.tax, components)
-        : [{ name: 'Tax', ratePpm: 0, amount: sales.tax }];
+        ? splitTax(taxCollected, components)
+        : [{ name: 'Tax', ratePpm: 0, amount: taxCollected }];
 
     return {
       shift,
@@ -236,14 +275,13 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
       sales,
       tenders: tendersFrom(byTender),
       refunds: {
-        recorded: false,
-        note: SHIFT_MESSAGES.refundsNotRecorded,
-        count: 0,
-        amount: 0,
-        cash: 0,
-        tenders: tendersFrom([]),
+        count: returnsByCashier.reduce((total, row) => total + row.returns, 0),
+        amount: returnsByCashier.reduce((total, row) => total + row.refunded, 0),
+        tax: refundsTax,
+        cash: shift.cashRefunds,
+        tenders: tendersFrom(returnTenders),
       },
-      tax: { province, day, total: sales.tax, components: taxParts },
+      tax: { province, day, total: taxCollected, components: taxParts },
       cashiers,
       movements: movements.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     };

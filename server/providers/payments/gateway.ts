@@ -157,11 +157,16 @@ export interface PaymentMethod {
   created: number;
 }
 
+/** A card read by a reader: as Stripe, its receipt carries what the printed receipt must show. */
+export interface PresentCardDetails extends CardDetails {
+  receipt: { authorization_code: string | null } | null;
+}
+
 export interface PaymentMethodDetails {
   type: PaymentMethodType;
   card?: CardDetails;
-  card_present?: CardDetails;
-  interac_present?: CardDetails;
+  card_present?: PresentCardDetails;
+  interac_present?: PresentCardDetails;
 }
 
 export interface Charge {
@@ -281,6 +286,8 @@ export interface ChargeSummary {
   source: PaymentMethodType | null;
   country: string | null;
   last4: string | null;
+  /** The network's authorization code printed on receipts; null for online card payments and declined charges. */
+  authorizationCode: string | null;
   /** Unix seconds, as Stripe. */
   created: number;
   status: Charge['status'];

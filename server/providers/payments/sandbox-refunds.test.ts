@@ -225,6 +225,7 @@ describe('charge search', () => {
       source: 'card',
       country: 'US',
       last4: '4444',
+      authorizationCode: null,
       created: Math.floor(day(2).getTime() / 1000),
       status: 'succeeded',
     });
@@ -233,7 +234,11 @@ describe('charge search', () => {
       brand: 'interac',
       network: 'interac',
       country: 'CA',
+      authorizationCode: expect.stringMatching(/^[A-Z0-9]{6}$/),
     });
+    expect(rows[2]?.authorizationCode).toMatch(/^[A-Z0-9]{6}$/);
+    expect(rows[3]?.authorizationCode).toMatch(/^[A-Z0-9]{6}$/);
+    expect(rows[0]).toMatchObject({ status: 'failed', authorizationCode: null });
   });
 
   it('filters by amount, date, status, card type and last 4, and limits', async () => {
@@ -251,6 +256,8 @@ describe('charge search', () => {
   it('answers one charge by its id as the search shows it, and resource_missing for an unknown one', async () => {
     const [web] = await gateway.searchCharges({ ...window, cardType: 'web' });
     expect(await gateway.retrieveCharge(web?.chargeId ?? '')).toEqual(web);
+    const [interac] = await gateway.searchCharges({ ...window, last4: '1933' });
+    expect(await gateway.retrieveCharge(interac?.chargeId ?? '')).toEqual(interac);
     await expect(gateway.retrieveCharge('ch_DoesNotExist')).rejects.toMatchObject({
       code: 'resource_missing',
       statusCode: 404,

@@ -414,6 +414,26 @@ describe('card readers', () => {
     expect((await gateway.retrievePaymentIntent(intent.id)).status).toBe('succeeded');
   });
 
+  it('gives a succeeded in-person charge a 6-character authorization code; online and declined ones none', async () => {
+    const code = async (intent: { latest_charge: string | null }) =>
+      (await gateway.retrieveCharge(intent.latest_charge ?? '')).authorizationCode;
+    const card = await paidInPerson(2700, 'card_present');
+    const interac = await paidInPerson(3100, 'interac_present');
+    const cardCode = await code(card);
+    expect(cardCode).toMatch(/^[A-Z0-9]{6}$/);
+    expect(await code(interac)).toMatch(/^[A-Z0-9]{6}$/);
+    // The code belongs to the charge: asked again, or by another instance, it is the same.
+    expect(await code(card)).toBe(cardCode);
+    expect(
+      (await createSandboxGateway(t.db, clock).retrieveCharge(card.latest_charge ?? '')).authorizationCode,
+    ).toBe(cardCode);
+    const declined = await paidInPerson(2000, 'card_present', '4000000000009995');
+    expect(declined.status).toBe('requires_payment_method');
+    expect(await code(declined)).toBeNull();
+    expect(await code(await paidOnline(1900))).toBeNull();
+    expect(await code(await authorize(1200))).toBeNull();
+  });
+
   it('a card on a manual-capture intent waits for capture (unlike Interac)', async () => {
     const intent = await gateway.createPaymentIntent({
       amount: 1800,

@@ -141,6 +141,35 @@ export const charge = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
+/** Taken on a reader: the receipt has the network's authorization code (an online card has no receipt). */
+export const cardPresentCharge = (fields: Record<string, unknown> = {}) =>
+  charge({
+    id: 'ch_3QfakeP1',
+    payment_intent: 'pi_3QfakeP1',
+    amount: 3000,
+    amount_captured: 3000,
+    payment_method_details: {
+      type: 'card_present',
+      card_present: {
+        brand: 'visa',
+        country: 'US',
+        exp_month: 12,
+        exp_year: 2030,
+        funding: 'credit',
+        last4: '4242',
+        network: 'visa',
+        receipt: {
+          account_type: 'credit',
+          application_preferred_name: 'Visa Credit',
+          authorization_code: 'A1B2C3',
+          authorization_response_code: '3030',
+          cardholder_verification_method: 'signature',
+        },
+      },
+    },
+    ...fields,
+  });
+
 export const interacCharge = (fields: Record<string, unknown> = {}) =>
   charge({
     id: 'ch_3QfakeI1',
@@ -157,6 +186,13 @@ export const interacCharge = (fields: Record<string, unknown> = {}) =>
         funding: 'debit',
         last4: '1933',
         network: 'interac',
+        receipt: {
+          account_type: 'checking',
+          application_preferred_name: 'Interac',
+          authorization_code: '7Q4K9Z',
+          authorization_response_code: '3030',
+          cardholder_verification_method: 'online_pin',
+        },
       },
     },
     ...fields,

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { PaymentError, type PaymentGateway } from './gateway.ts';
 import {
+  cardPresentCharge,
   charge,
   form,
   gateway,
@@ -374,23 +375,7 @@ describe('refunds', () => {
 
 describe('charge search', () => {
   const online = charge({ id: 'ch_web', payment_intent: 'pi_web', amount: 2000, amount_refunded: 700 });
-  const credit = charge({
-    id: 'ch_credit',
-    payment_intent: 'pi_credit',
-    amount: 3000,
-    payment_method_details: {
-      type: 'card_present',
-      card_present: {
-        brand: 'visa',
-        country: 'US',
-        exp_month: 12,
-        exp_year: 2030,
-        funding: 'credit',
-        last4: '4242',
-        network: 'visa',
-      },
-    },
-  });
+  const credit = cardPresentCharge({ id: 'ch_credit', payment_intent: 'pi_credit' });
   const failed = charge({
     id: 'ch_failed',
     payment_intent: 'pi_failed',
@@ -429,10 +414,18 @@ describe('charge search', () => {
       source: 'card',
       country: 'US',
       last4: '4242',
+      authorizationCode: null,
       created: 1_795_400_000,
       status: 'succeeded',
     });
-    expect(rows[1]).toMatchObject({ source: 'interac_present', brand: 'interac', network: 'interac' });
+    expect(rows[1]).toMatchObject({
+      source: 'interac_present',
+      brand: 'interac',
+      network: 'interac',
+      authorizationCode: '7Q4K9Z',
+    });
+    expect(rows[2]).toMatchObject({ source: 'card_present', authorizationCode: 'A1B2C3' });
+    expect(rows[0]).toMatchObject({ status: 'failed', authorizationCode: null });
   });
 
   it('applies amount, status, card type, last 4 and limit', async () => {
@@ -459,6 +452,7 @@ describe('retrieveCharge', () => {
       amountRefunded: 650,
       source: 'interac_present',
       last4: '1933',
+      authorizationCode: '7Q4K9Z',
     });
     expect(sent(0)).toMatchObject({ method: 'GET', path: '/v1/charges/ch_3QfakeI1' });
     routes['GET /v1/charges/ch_missing'] = [
@@ -475,6 +469,34 @@ describe('retrieveCharge', () => {
       code: 'resource_missing',
       statusCode: 404,
     });
+  });
+
+  it('takes the authorization code from an in-person charge’s receipt; none online, none when declined', async () => {
+    routes['GET /v1/charges/ch_3QfakeP1'] = [200, cardPresentCharge()];
+    routes['GET /v1/charges/ch_3QfakeI1'] = [200, interacCharge()];
+    routes['GET /v1/charges/ch_3QfakeA1'] = [200, charge()];
+    routes['GET /v1/charges/ch_noReceipt'] = [
+      200,
+      cardPresentCharge({
+        id: 'ch_noReceipt',
+        payment_method_details: { type: 'card_present', card_present: { brand: 'visa', receipt: null } },
+      }),
+    ];
+    routes['GET /v1/charges/ch_declined'] = [
+      200,
+      cardPresentCharge({
+        id: 'ch_declined',
+        status: 'failed',
+        captured: false,
+        failure_code: 'card_declined',
+      }),
+    ];
+    const code = async (id: string) => (await gateway.retrieveCharge(id)).authorizationCode;
+    expect(await code('ch_3QfakeP1')).toBe('A1B2C3');
+    expect(await code('ch_3QfakeI1')).toBe('7Q4K9Z');
+    expect(await code('ch_3QfakeA1')).toBeNull();
+    expect(await code('ch_noReceipt')).toBeNull();
+    expect(await code('ch_declined')).toBeNull();
   });
 });
 

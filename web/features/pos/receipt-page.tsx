@@ -56,6 +56,8 @@ interface ReceiptView {
   email: string | undefined;
   /** A stored receipt's: what it stands for, who made it, how it was paid. */
   kind?: ReceiptKind;
+  /** A refund receipt: the sale's receipt number. */
+  refundOf?: number | null;
   cashier?: string;
   tenders?: ReceiptTender[];
 }
@@ -91,7 +93,7 @@ function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
             <SellerBlock seller={receipt.seller} />
           </Box>
           <Stack gap={2} align="flex-end" ta="right">
-            <DocumentTitle>RECEIPT</DocumentTitle>
+            <DocumentTitle>{receipt.kind === 'refund' ? 'REFUND' : 'RECEIPT'}</DocumentTitle>
             <Text size="sm">
               {receipt.number ? (
                 `Receipt No. ${receipt.number}`
@@ -103,6 +105,7 @@ function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
               {formatStoreDate(receipt.date)} {receiptTime.format(receipt.date)}
             </Text>
             {receipt.cashier ? <Text size="sm">Served by {receipt.cashier}</Text> : null}
+            {receipt.refundOf ? <Text size="sm">Refund of receipt No. {receipt.refundOf}</Text> : null}
             {receipt.kind === 'manual' ? (
               <Badge color="orange" variant="light">
                 {MANUAL_RECEIPT_NOTE}
@@ -139,9 +142,9 @@ function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
           taxLabel={`Tax (HST ${taxRateLabel(receipt.taxRatePpm)})`}
         />
         {receipt.tenders && receipt.tenders.length > 0 ? (
-          <Stack gap={2} aria-label="Paid">
+          <Stack gap={2} aria-label={receipt.kind === 'refund' ? 'Refunded' : 'Paid'}>
             <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-              Paid
+              {receipt.kind === 'refund' ? 'Refunded' : 'Paid'}
             </Text>
             {receipt.tenders.map((tender) => (
               <Text size="sm" key={`${tender.type}-${tender.amount}-${tender.last4 ?? ''}`}>
@@ -234,6 +237,7 @@ export function ReceiptPage() {
         taxRatePpm: ratePpmOf(receipt.tax_rate),
         email: receipt.email ?? undefined,
         kind: receipt.kind,
+        refundOf: receipt.refundOf,
         cashier: receipt.cashier,
         tenders: receipt.tenders,
       };

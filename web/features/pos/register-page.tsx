@@ -43,6 +43,7 @@ import {
   type RegisterLine,
   removeLine,
   saleLines,
+  saleTendersText,
   saleTotals,
   setLineQuantity,
   stockOf,
@@ -150,13 +151,7 @@ function SaleDone({ sale, onNewSale }: { sale: Sale; onNewSale: () => void }) {
           </Anchor>{' '}
           · total {formatMoney(sale.total)}
           {sale.rounding !== 0 ? ` (${formatMoney(sale.paid)} paid: cash rounded to 5 cents)` : ''} ·{' '}
-          {sale.tenders
-            .map((tender) =>
-              tender.type === 'cash'
-                ? `cash ${formatMoney(tender.amount)}`
-                : `${tender.type === 'interac' ? 'Interac' : (tender.brand ?? 'card')}${tender.last4 ? ` •••• ${tender.last4}` : ''} ${formatMoney(tender.amount)}`,
-            )
-            .join(' + ')}
+          {saleTendersText(sale, formatMoney)}
         </Text>
         <Text fz={48} fw={900} lh={1.1} c={sale.change > 0 ? 'maple.8' : undefined} aria-label="Change due">
           Change due: {formatMoney(sale.change)}
@@ -252,6 +247,9 @@ export function RegisterPage() {
         <Group gap="md" className={classes.noPrint}>
           <Anchor component={Link} to={paths.pos()} size="sm">
             POS Payment
+          </Anchor>
+          <Anchor component={Link} to={paths.posReturn()} size="sm">
+            Return
           </Anchor>
           <Anchor component={Link} to={paths.refund()} size="sm">
             Refund

@@ -96,17 +96,28 @@ export function ShiftReportView({ report }: { report: ShiftReport }) {
                   <Table.Td className={classes.numeric}>{formatMoney(tender.amount)}</Table.Td>
                 </Table.Tr>
               ))}
+              {refunds.tenders
+                .filter((tender) => tender.count > 0)
+                .map((tender) => (
+                  <Table.Tr key={`refund-${tender.type}`}>
+                    <Table.Td>{TENDER_LABELS[tender.type] ?? tender.type} refunds</Table.Td>
+                    <Table.Td className={classes.numeric}>{tender.count}</Table.Td>
+                    <Table.Td className={classes.numeric}>-{formatMoney(tender.amount)}</Table.Td>
+                  </Table.Tr>
+                ))}
               <Table.Tr>
-                <Table.Td>Refunds</Table.Td>
+                <Table.Td fw={700}>Returns</Table.Td>
                 <Table.Td className={classes.numeric}>{refunds.count}</Table.Td>
-                <Table.Td className={classes.numeric}>{formatMoney(refunds.amount)}</Table.Td>
+                <Table.Td className={classes.numeric} fw={700}>
+                  -{formatMoney(refunds.amount)}
+                </Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>
           <Table aria-label="Tax collected" withTableBorder>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Tax ({tax.province})</Table.Th>
+                <Table.Th>Tax collected ({tax.province})</Table.Th>
                 <Table.Th className={classes.numeric}>Rate</Table.Th>
                 <Table.Th className={classes.numeric}>Amount</Table.Th>
               </Table.Tr>
@@ -134,10 +145,53 @@ export function ShiftReportView({ report }: { report: ShiftReport }) {
             Cash rounding to 5 cents: {formatMoney(sales.rounding)}
           </Text>
         ) : null}
-        {refunds.note ? (
+        {refunds.tax !== 0 ? (
           <Text size="sm" c="dimmed">
-            {refunds.note}
+            Tax collected is the sales' tax ({formatMoney(sales.tax)}) less the tax given back by returns (
+            {formatMoney(refunds.tax)}).
           </Text>
+        ) : null}
+        <Table aria-label="By cashier" withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Cashier</Table.Th>
+              <Table.Th className={classes.numeric}>Sales</Table.Th>
+              <Table.Th className={classes.numeric}>Total</Table.Th>
+              <Table.Th className={classes.numeric}>Returns</Table.Th>
+              <Table.Th className={classes.numeric}>Refunded</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.cashiers.map((row) => (
+              <Table.Tr key={row.cashierId}>
+                <Table.Td>{row.cashier}</Table.Td>
+                <Table.Td className={classes.numeric}>{row.sales}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatMoney(row.total)}</Table.Td>
+                <Table.Td className={classes.numeric}>{row.returns}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatMoney(row.refunded)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {report.movements.length > 0 ? (
+          <Table aria-label="Cash in and out" withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Cash in and out</Table.Th>
+                <Table.Th>By</Table.Th>
+                <Table.Th className={classes.numeric}>Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.movements.map((movement) => (
+                <Table.Tr key={movement.id}>
+                  <Table.Td>{movement.reason}</Table.Td>
+                  <Table.Td>{movement.actor ?? ''}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatMoney(movement.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         ) : null}
       </Stack>
     </Paper>

@@ -5,7 +5,7 @@
  */
 import { taxOn } from '../../../domain/money.ts';
 import type { PosCatalogueItem, PosCatalogueSize } from '../../../domain/pos/catalogue.ts';
-import { roundCash, type SaleRequest } from '../../../domain/pos/register.ts';
+import { roundCash, type Sale, type SaleRequest } from '../../../domain/pos/register.ts';
 
 export interface RegisterLine {
   /** One line per item: a product in a size, a product without sizes, or a package. */
@@ -140,4 +140,15 @@ export function dollarsToCents(text: string): number | undefined {
   const trimmed = text.trim();
   if (!/^\d+(\.\d{0,2})?$/.test(trimmed)) return undefined;
   return Math.round(Number(trimmed) * 100);
+}
+
+/** How a sale was paid, in a few words: 'VISA •••• 4242 CDN$20.00 + cash CDN$13.90'. */
+export function saleTendersText(sale: Pick<Sale, 'tenders'>, money: (cents: number) => string): string {
+  return sale.tenders
+    .map((tender) => {
+      if (tender.type === 'cash') return `cash ${money(tender.amount)}`;
+      const card = tender.type === 'interac' ? 'Interac' : (tender.brand?.toUpperCase() ?? 'card');
+      return `${card}${tender.last4 ? ` •••• ${tender.last4}` : ''} ${money(tender.amount)}`;
+    })
+    .join(' + ');
 }

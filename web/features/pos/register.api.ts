@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { PosCatalogueItem } from '../../../domain/pos/catalogue.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../domain/pos/constants.ts';
 import type { Sale, SaleRequest } from '../../../domain/pos/register.ts';
+import type { ReturnRequest, SaleReturn } from '../../../domain/pos/returns.ts';
 import type { ShiftReport, ShiftSummary } from '../../../domain/pos/shifts.ts';
 import { api, isApiError } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -12,6 +13,7 @@ export const registerKeys = {
   catalogue: (q: string) => ['pos', 'catalogue', q] as const,
   allCatalogue: ['pos', 'catalogue'] as const,
   currentShift: ['pos', 'shift', 'current'] as const,
+  saleByReceipt: (receiptNumber: number | undefined) => ['pos', 'sale-by-receipt', receiptNumber] as const,
 };
 
 export function catalogueQuery(q: string) {
@@ -80,5 +82,31 @@ export function useShiftReportPdf() {
         `shift-${shiftId}-report.pdf`,
         'The report could not be made',
       ),
+  });
+}
+
+/** GET api/pos/sales/by-receipt/{n}: the sale a receipt was printed for (nothing asked before a number). */
+export function useSaleByReceipt(receiptNumber: number | undefined) {
+  return useQuery({
+    queryKey: registerKeys.saleByReceipt(receiptNumber),
+    queryFn: ({ signal }) => api.get<Sale>(`/api/pos/sales/by-receipt/${receiptNumber}`, { signal }),
+    enabled: receiptNumber !== undefined,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** POST api/pos/sales/{id}/returns with the attempt's Idempotency-Key; the drawer and stock change. */
+export function usePostReturn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ saleId, key, body }: { saleId: number; key: string; body: ReturnRequest }) =>
+      api.post<{ return: SaleReturn; sale: Sale }>(`/api/pos/sales/${saleId}/returns`, body, {
+        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: registerKeys.currentShift });
+      void queryClient.invalidateQueries({ queryKey: registerKeys.allCatalogue });
+    },
   });
 }

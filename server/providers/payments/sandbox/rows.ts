@@ -1,5 +1,5 @@
 /** The sandbox's rows and Stripe's objects made of them: ids, row types, the mapping, raw rows. */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -118,6 +118,20 @@ export function toReader(row: ReaderRow): Reader {
   };
 }
 
+const AUTH_CODE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/**
+ * The network's authorization code of a succeeded in-person charge, as a reader prints it: six
+ * uppercase letters and digits. Derived from the charge's id, so it never changes and needs no column.
+ */
+export function authorizationCode(row: ChargeRow): string | null {
+  if (row.status !== 'succeeded' || row.paymentMethodType === 'card') return null;
+  const digest = createHash('sha256').update(row.id).digest();
+  let code = '';
+  for (const byte of digest.subarray(0, 6)) code += AUTH_CODE_CHARS[byte % AUTH_CODE_CHARS.length];
+  return code;
+}
+
 export function toSummary(row: ChargeRow): ChargeSummary {
   return {
     chargeId: row.id,
@@ -131,6 +145,7 @@ export function toSummary(row: ChargeRow): ChargeSummary {
     source: row.paymentMethodType,
     country: row.country,
     last4: row.last4,
+    authorizationCode: authorizationCode(row),
     created: seconds(row.createdAt),
     status: row.status,
   };

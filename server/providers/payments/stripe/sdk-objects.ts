@@ -18,6 +18,7 @@ import {
   type PaymentIntent,
   type PaymentMethod,
   type PaymentMethodDetails,
+  type PresentCardDetails,
   READER_ACTION_STATUSES,
   READER_ACTION_TYPES,
   REFUND_STATUSES,
@@ -105,6 +106,16 @@ export function cardDetails(details: SdkCardDetails | null | undefined): CardDet
   };
 }
 
+/** A card read by a reader, with the authorization code of its receipt. */
+function presentDetails(
+  details: (SdkCardDetails & { receipt?: { authorization_code?: string | null } | null }) | null | undefined,
+): PresentCardDetails | undefined {
+  const card = cardDetails(details);
+  if (!card) return undefined;
+  const receipt = details?.receipt;
+  return { ...card, receipt: receipt ? { authorization_code: receipt.authorization_code ?? null } : null };
+}
+
 export function methodDetails(charge: Stripe.Charge): PaymentMethodDetails | null {
   const details = charge.payment_method_details;
   if (!details) return null;
@@ -115,8 +126,8 @@ export function methodDetails(charge: Stripe.Charge): PaymentMethodDetails | nul
   return compact({
     type,
     card,
-    card_present: cardDetails(details.card_present),
-    interac_present: cardDetails(details.interac_present),
+    card_present: presentDetails(details.card_present),
+    interac_present: presentDetails(details.interac_present),
   });
 }
 
@@ -143,6 +154,8 @@ export function toCharge(charge: Stripe.Charge): Charge {
 export function toSummary(charge: Charge): ChargeSummary {
   const details = charge.payment_method_details;
   const card = details ? details[details.type] : undefined;
+  // Online card payments print no network receipt; a declined charge was not authorized.
+  const receipt = details && details.type !== 'card' ? details[details.type]?.receipt : undefined;
   return {
     chargeId: charge.id,
     paymentIntentId: charge.payment_intent,
@@ -155,6 +168,7 @@ export function toSummary(charge: Charge): ChargeSummary {
     source: details?.type ?? null,
     country: card?.country ?? null,
     last4: card?.last4 ?? null,
+    authorizationCode: charge.status === 'succeeded' ? (receipt?.authorization_code ?? null) : null,
     created: charge.created,
     status: charge.status,
   };

@@ -15,13 +15,11 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { formatMoney } from '../../../../domain/money.ts';
-import type { ShiftReport, ShiftSummary } from '../../../../domain/pos/shifts.ts';
+import type { ShiftSummary } from '../../../../domain/pos/shifts.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { notifyError } from '../../../lib/notify.ts';
-import { useShiftReport, useShiftReportPdf, useShifts } from './shifts.api.ts';
-
-const TENDER_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', interac: 'Interac' };
+import { ShiftReportView } from '../../pos/register-report.tsx';
+import { useShiftReport, useShifts } from './shifts.api.ts';
 
 function overShortText(cents: number | null): string {
   if (cents === null) return '—';
@@ -120,7 +118,7 @@ export function ShiftsPage() {
         opened={opened !== null}
         onClose={() => setOpened(null)}
         position="right"
-        size="lg"
+        size="xl"
         title="Shift report"
       >
         {opened !== null ? <ReportView id={opened} /> : null}
@@ -164,22 +162,8 @@ function ShiftRow({ shift, onOpen }: { shift: ShiftSummary; onOpen: () => void }
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Group justify="space-between">
-      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : 500}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
-
 function ReportView({ id }: { id: number }) {
   const report = useShiftReport(id);
-  const pdf = useShiftReportPdf();
   if (report.isPending) return <Loader aria-label="Loading the report" />;
   if (report.isError) {
     return (
@@ -188,74 +172,5 @@ function ReportView({ id }: { id: number }) {
       </Alert>
     );
   }
-  const data: ShiftReport = report.data;
-  const { shift } = data;
-  return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <div>
-          <Text fw={700}>
-            {data.final ? 'Z report' : 'X report (the shift is still open)'} · {shift.cashier}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {formatDateTime(shift.openedAt)}
-            {shift.closedAt ? ` to ${formatDateTime(shift.closedAt)}` : ''}
-          </Text>
-        </div>
-        <Button
-          variant="default"
-          loading={pdf.isPending}
-          onClick={() => pdf.mutate(id, { onError: (error) => notifyError(errorMessage(error)) })}
-        >
-          Download PDF
-        </Button>
-      </Group>
-      <Stack gap={4}>
-        <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-          Sales
-        </Text>
-        <Row label="Number of sales" value={String(data.sales.count)} />
-        <Row label="Before tax" value={formatMoney(data.sales.subtotal)} />
-        <Row label="Tax" value={formatMoney(data.sales.tax)} />
-        <Row label="Total" value={formatMoney(data.sales.total)} strong />
-        <Row label="Cash rounding" value={formatMoney(data.sales.rounding)} />
-      </Stack>
-      <Stack gap={4}>
-        <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-          By tender
-        </Text>
-        {data.tenders.map((tender) => (
-          <Row
-            key={tender.type}
-            label={`${TENDER_LABELS[tender.type] ?? tender.type} (${tender.count})`}
-            value={formatMoney(tender.amount)}
-          />
-        ))}
-      </Stack>
-      <Stack gap={4}>
-        <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-          Tax collected ({data.tax.province})
-        </Text>
-        {data.tax.components.map((part) => (
-          <Row key={part.name} label={part.name} value={formatMoney(part.amount)} />
-        ))}
-      </Stack>
-      <Stack gap={4}>
-        <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-          Cash drawer
-        </Text>
-        <Row label="Float" value={formatMoney(shift.float)} />
-        <Row label="Cash sales" value={formatMoney(shift.cashSales)} />
-        <Row label="Cash in and out" value={formatMoney(shift.cashMovements)} />
-        <Row label="Expected" value={formatMoney(shift.expectedCash)} strong />
-        <Row label="Counted" value={shift.counted === null ? '—' : formatMoney(shift.counted)} />
-        <Row label="Over / short" value={overShortText(shift.overShort)} strong />
-      </Stack>
-      {data.refunds.note ? (
-        <Text size="sm" c="dimmed">
-          {data.refunds.note}
-        </Text>
-      ) : null}
-    </Stack>
-  );
+  return <ShiftReportView report={report.data} />;
 }

@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminShiftsPage, AdminShiftsQuery, ShiftReport } from '../../../../domain/pos/shifts.ts';
 import { api } from '../../../lib/api.ts';
-import { downloadFile } from '../../../lib/download.ts';
 import { searchOf } from '../../../lib/search-params.ts';
 
 export function useShifts(query: Partial<AdminShiftsQuery>) {
@@ -19,17 +18,5 @@ export function useShiftReport(id: number | null) {
     queryKey: ['admin', 'shifts', 'report', id],
     queryFn: ({ signal }) => api.get<ShiftReport>(`/api/pos/shifts/${id}/report`, { signal }),
     enabled: id !== null,
-  });
-}
-
-/** Downloads a shift's report as a PDF. */
-export function useShiftReportPdf() {
-  return useMutation({
-    mutationFn: (id: number) =>
-      downloadFile(
-        `/api/pos/shifts/${id}/report.pdf`,
-        `shift-${id}-report.pdf`,
-        'The report could not be made',
-      ),
   });
 }

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { tenderText } from './receipts.ts';
+import type { Sale } from './register.ts';
+import { planReturn } from './returns.ts';
+
+type Tender = Sale['tenders'][number];
+
+/** A sale of `quantity` pairs at `unitPrice` (13% tax on the line), paid by these tenders. */
+function saleOf(unitPrice: number, quantity: number, tenders: Partial<Tender>[], returned = 0): Sale {
+  const lineTotal = unitPrice * quantity;
+  const tax = Math.round((lineTotal * 130_000) / 1_000_000);
+  return {
+    id: 1,
+    cashier: 'Alex Martin',
+    shiftId: 1,
+    lines: [
+      {
+        productId: 1,
+        size_id: null,
+        packageId: null,
+        code: 'MS-1',
+        name: 'Crew',
+        sizeName: '',
+        unitPrice,
+        quantity,
+        lineTotal,
+        returned,
+      },
+    ],
+    subtotal: lineTotal,
+    taxRatePpm: 130_000,
+    tax,
+    total: lineTotal + tax,
+    rounding: 0,
+    paid: lineTotal + tax,
+    change: 0,
+    tenders: tenders.map((tender, index) => ({
+      id: index + 1,
+      type: 'cash',
+      amount: 0,
+      tendered: null,
+      change: null,
+      paymentIntentId: null,
+      brand: null,
+      last4: null,
+      authorizationCode: null,
+      refunded: 0,
+      ...tender,
+    })),
+    receipt: { receipt_id: 1, receipt_number: 1001 },
+    returns: [],
+    createdAt: '2026-11-26T12:00:00.000Z',
+  };
+}
+
+describe('planReturn', () => {
+  it('gives each return of a line its share of the tax, adding up to the line’s tax', () => {
+    // 3 x 3.33 = 9.99, tax 1.30; one at a time: 0.43, then 0.44 (0.87 - 0.43), then 0.43 (1.30 - 0.87).
+    const taxes: number[] = [];
+    for (let returned = 0; returned < 3; returned += 1) {
+      const sale = saleOf(333, 3, [{ type: 'card', amount: 1129 }], returned);
+      const result = planReturn(sale, [{ line: 0, quantity: 1 }]);
+      if (!result.ok) throw new Error(result.message);
+      taxes.push(result.plan.tax);
+    }
+    expect(taxes.reduce((sum, tax) => sum + tax, 0)).toBe(130);
+  });
+
+  it('refunds the card first, then the rest in cash rounded to 5 cents', () => {
+    // 2 x 10.01 = 20.02 + 2.60 = 22.62: 10.00 by card, 12.60 in cash.
+    const sale = saleOf(1001, 2, [
+      { type: 'card', amount: 1000 },
+      { type: 'cash', amount: 1260 },
+    ]);
+    const one = planReturn(sale, [{ line: 0, quantity: 1 }]);
+    expect(one).toMatchObject({
+      ok: true,
+      plan: {
+        total: 1131,
+        refunded: 1130,
+        rounding: -1,
+        tenders: [
+          { type: 'card', amount: 1000 },
+          { type: 'cash', amount: 130 },
+        ],
+      },
+    });
+  });
+
+  it('never gives back more cash than the cash tender has left', () => {
+    const sale = saleOf(1001, 1, [{ type: 'cash', amount: 1130, refunded: 0 }]);
+    // 11.31 due rounds to 11.30: what was paid.
+    expect(planReturn(sale, [{ line: 0, quantity: 1 }])).toMatchObject({
+      ok: true,
+      plan: { refunded: 1130, tenders: [{ type: 'cash', amount: 1130 }] },
+    });
+    const taken = saleOf(1001, 1, [{ type: 'cash', amount: 1130, refunded: 1130 }]);
+    expect(planReturn(taken, [{ line: 0, quantity: 1 }])).toMatchObject({ ok: false });
+  });
+
+  it('refuses more than is left of a line, a line the sale does not have, and nothing', () => {
+    const sale = saleOf(1000, 2, [{ type: 'cash', amount: 2260 }], 1);
+    expect(planReturn(sale, [{ line: 0, quantity: 2 }])).toEqual({
+      ok: false,
+      message: 'Only 1 of Crew can still be returned.',
+    });
+    expect(planReturn(sale, [{ line: 1, quantity: 1 }])).toEqual({
+      ok: false,
+      message: 'This sale has no such line.',
+    });
+    expect(planReturn(sale, [])).toEqual({ ok: false, message: 'Choose at least one item to return.' });
+  });
+});
+
+describe('tenderText', () => {
+  const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  const tender = { brand: null, last4: null, authorizationCode: null, tendered: null, change: null };
+
+  it('reads cash handed over with its change, and cash given back by a refund', () => {
+    expect(tenderText({ ...tender, type: 'cash', amount: 1015, tendered: 2000, change: 985 }, money)).toBe(
+      'Cash: $20.00 tendered, $9.85 change',
+    );
+    expect(tenderText({ ...tender, type: 'cash', amount: 1130 }, money)).toBe('Cash: $11.30');
+  });
+
+  it('reads a card with its brand, last 4 and authorization code, and Interac', () => {
+    expect(
+      tenderText(
+        { ...tender, type: 'card', amount: 1200, brand: 'visa', last4: '4242', authorizationCode: 'A1B2C3' },
+        money,
+      ),
+    ).toBe('VISA ending 4242: $12.00, authorization A1B2C3');
+    expect(tenderText({ ...tender, type: 'interac', amount: 500 }, money)).toBe('Interac: $5.00');
+  });
+});
