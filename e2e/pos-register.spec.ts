@@ -4,15 +4,15 @@ import { FRONT_COUNTER, leaveReaderIdle, toast, useIdleReader } from './pos-read
 
 /**
  * The register as a cashier runs a day (issue "The POS as a real register"): a shift opened with a
- * float, a cash sale from the catalogue with change, a card sale on the simulated reader, and the
- * close with the counted cash and the Z report.
+ * float, a cash sale from the catalogue with change, a card sale on the simulated reader, a return
+ * of one item for cash, and the close with the counted cash and the Z report.
  */
 
 test.afterEach(leaveReaderIdle);
 
 const { rustM, mixedFivePack, argyleS } = OWNED.register;
 
-test('a cashier opens a shift, sells for cash and by card, and closes the shift with its report', async ({
+test('a cashier opens a shift, sells for cash and by card, takes a return, and closes the shift with its report', async ({
   page,
   request,
 }) => {
@@ -91,22 +91,44 @@ test('a cashier opens a shift, sells for cash and by card, and closes the shift 
   const [argyle] = (await stock.json()) as { sizes: { size_id: number; instock: number }[] }[];
   expect(argyle?.sizes.find((size) => size.size_id === argyleS.size_id)?.instock).toBe(9);
 
-  // The close: 300.00 counted against 299.40 expected, 0.60 over.
+  // The client brings the rust sock back: found by the cash sale's receipt, refunded from the
+  // drawer (12.99 + 1.69 tax = 14.68, 14.70 in cash), back in stock.
+  await page.getByRole('link', { name: 'Return', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Return' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Receipt number' }).fill(receiptNumber ?? '');
+  await page.getByRole('button', { name: 'Find the sale' }).click();
+  const toReturn = page.getByRole('table', { name: 'Sale lines to return' });
+  await toReturn.getByRole('textbox', { name: `Return how many of ${rustM.name} (M)` }).fill('1');
+  const refund = page.getByRole('region', { name: 'Refund' });
+  await expect(refund.getByLabel('Refund total')).toHaveText('CDN$14.70');
+  await expect(refund.getByText('Cash: give it from the drawer')).toBeVisible();
+  await page.getByRole('button', { name: 'Refund CDN$14.70' }).click();
+  const returned = page.getByRole('region', { name: 'Return complete' });
+  await expect(returned.getByLabel('Cash to give back')).toHaveText('Give back: CDN$14.70');
+  await expect(returned.getByRole('link', { name: /^No\. \d+$/ })).toBeVisible();
+  const rust = await request.get(`/api/pos/catalogue?q=${rustM.code}`, { headers: bearer(cashier) });
+  const [rustItem] = (await rust.json()) as { sizes: { size_id: number; instock: number }[] }[];
+  expect(rustItem?.sizes.find((size) => size.size_id === rustM.size_id)?.instock).toBe(10);
+  await returned.getByRole('link', { name: 'Back to the register' }).click();
+
+  // The close: 285.00 counted against 284.70 expected (299.40 less the 14.70 given back), 0.30 over.
   await shiftBar.getByRole('button', { name: 'Close shift' }).click();
   const dialog = page.getByRole('dialog', { name: 'Close the shift' });
-  await expect(dialog.getByText('The register expects CDN$299.40.')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Counted cash' }).fill('300');
+  await expect(dialog.getByText('The register expects CDN$284.70.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Counted cash' }).fill('285');
   await dialog.getByRole('button', { name: 'Close shift' }).click();
   await expect(toast(page, 'closed.')).toBeVisible();
 
   const report = page.getByRole('region', { name: 'Shift report' });
   await expect(report.getByRole('heading', { name: /End of day \(Z\) report/ })).toBeVisible();
-  await expect(report.getByText('Over CDN$0.60')).toBeVisible();
+  await expect(report.getByText('Over CDN$0.30')).toBeVisible();
   const tenders = report.getByRole('table', { name: 'Sales by tender' });
   await expect(tenders.getByRole('row', { name: /Cash sales 1 CDN\$99\.40/ })).toBeVisible();
   await expect(tenders.getByRole('row', { name: /Card sales 1 CDN\$19\.20/ })).toBeVisible();
+  await expect(tenders.getByRole('row', { name: /Cash refunds 1 -CDN\$14\.70/ })).toBeVisible();
+  // 13.65 collected less the 1.69 given back.
   await expect(
-    report.getByRole('table', { name: 'Tax collected' }).getByRole('row', { name: /Total tax CDN\$13\.65/ }),
+    report.getByRole('table', { name: 'Tax collected' }).getByRole('row', { name: /Total tax CDN\$11\.96/ }),
   ).toBeVisible();
   await expect(report.getByRole('button', { name: 'Download PDF' })).toBeVisible();
   // No shift now: the bar offers to open one again.

@@ -193,7 +193,7 @@ function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleR
         </Alert>
       ) : null}
       {plan ? (
-        <Paper withBorder radius="md" p="md" aria-label="Refund">
+        <Paper withBorder radius="md" p="md" component="section" aria-label="Refund">
           <Stack gap={4}>
             <Group justify="space-between">
               <Text fw={700}>Refund</Text>
@@ -239,7 +239,7 @@ function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleR
       ) : null}
 
       {interacPart && !interacRefundId ? (
-        <Paper withBorder radius="md" p="md" aria-label="Interac refund">
+        <Paper withBorder radius="md" p="md" component="section" aria-label="Interac refund">
           <Stack gap="sm">
             <Text size="sm">
               First refund {formatMoney(interacPart.amount)} on the reader: the client taps their Interac
