@@ -6,6 +6,7 @@ import {
   type Sale,
   type SaleRequestData,
   saleFingerprint,
+  type TenderPlan,
 } from '../../../domain/pos/register.ts';
 import { RETURN_MESSAGES } from '../../../domain/pos/returns.ts';
 import { SHIFT_MESSAGES } from '../../../domain/pos/shifts.ts';
@@ -43,6 +44,24 @@ export interface RegisterSalesDeps {
 }
 
 const noOpenShift = () => new AppError('no_open_shift', SHIFT_MESSAGES.noOpenShift, 409);
+
+/** A sale's tax, line by line at the rate (as receipts show it), and its totals. */
+export function totalsOf(lines: readonly Pick<PosSaleLine, 'lineTotal'>[], ratePpm: number) {
+  const taxes = lines.map((line) => taxOn(line.lineTotal, ratePpm));
+  const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+  const tax = taxes.reduce((sum, lineTax) => sum + lineTax, 0);
+  return { taxes, subtotal, tax, total: subtotal + tax };
+}
+
+/** A sale ready to record: priced lines, the tax rate, the tenders checked. */
+interface PaidSale {
+  lines: PosSaleLine[];
+  addTax: boolean;
+  ratePpm: number;
+  plan: TenderPlan;
+  tenders: CheckedTender[];
+  email: string | null;
+}
 
 /** A tender with what the card processor says of its card (brand, last 4). */
 type CheckedTender = PlannedTender & {
@@ -293,6 +312,133 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
     return row;
   }
 
+  /**
+   * Records a paid sale in one transaction: its stock taken (the web's guard), the sale, its tenders
+   * and its receipt; then the receipt is e-mailed. Stock gone meanwhile or a shift closed meanwhile
+   * gives the card payments back. `onDuplicate` answers a key another request used at the same time.
+   */
+  async function record(
+    user: AuthUser,
+    key: string,
+    { lines, addTax, ratePpm, plan, tenders, email }: PaidSale,
+    onDuplicate: (row: SaleRow) => Promise<Sale>,
+  ): Promise<Sale> {
+    const { taxes, subtotal, tax, total } = totalsOf(lines, ratePpm);
+    const [shift] = await db
+      .select({ id: registerShifts.id })
+      .from(registerShifts)
+      .where(and(eq(registerShifts.cashierId, user.id), eq(registerShifts.status, 'open')));
+    if (!shift && plan.tenders.some((tender) => tender.type === 'cash')) throw noOpenShift();
+
+    let saleId: number;
+    try {
+      saleId = await db.transaction(async (tx) => {
+        // The shift stays open until the sale is in it: a close waits for this lock.
+        const [stillOpen] = shift
+          ? await tx
+              .select({ id: registerShifts.id })
+              .from(registerShifts)
+              .where(and(eq(registerShifts.id, shift.id), eq(registerShifts.status, 'open')))
+              .for('share')
+          : [];
+        if (!stillOpen && plan.tenders.some((tender) => tender.type === 'cash')) throw noOpenShift();
+        await takeStock(
+          tx,
+          lines.map((line) => ({
+            productId: line.productId,
+            sizeId: line.size_id,
+            packageId: line.packageId,
+            quantity: line.quantity,
+            name: line.sizeName ? `${line.name} (${line.sizeName})` : line.name,
+          })),
+        );
+        const [sale] = await tx
+          .insert(posSales)
+          .values({
+            cashierId: user.id,
+            shiftId: stillOpen?.id ?? null,
+            idempotencyKey: key,
+            lines,
+            addTax,
+            taxRatePpm: ratePpm,
+            subtotal,
+            tax,
+            total,
+            rounding: plan.rounding,
+            paid: plan.paid,
+            change: plan.change,
+            email,
+          })
+          .returning({ id: posSales.id });
+        if (!sale) throw new Error('sale insert returned nothing');
+        await tx.insert(posSaleTenders).values(
+          tenders.map((tender) => ({
+            saleId: sale.id,
+            type: tender.type,
+            amount: tender.amount,
+            tendered: tender.tendered,
+            change: tender.change,
+            paymentIntentId: tender.paymentIntentId,
+            brand: tender.brand,
+            last4: tender.last4,
+            authorizationCode: tender.authorizationCode,
+          })),
+        );
+        await tx.insert(receipts).values({
+          clientId: user.id,
+          saleId: sale.id,
+          paymentIntentId: tenders.find((tender) => tender.paymentIntentId)?.paymentIntentId ?? null,
+          lines: lines.map((line, index) => ({
+            product_name: `${line.quantity} x ${line.name}${line.sizeName ? ` (${line.sizeName})` : ''}`,
+            amount: line.lineTotal,
+            tax: taxes[index] ?? 0,
+            total: line.lineTotal + (taxes[index] ?? 0),
+            addTax,
+            tax_rate_ppm: ratePpm,
+          })),
+          subtotal,
+          tax,
+          total,
+          email,
+        });
+        return sale.id;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        // The same key sent twice at once: the other request made the sale.
+        const again = await byKey(key);
+        if (again) return onDuplicate(again);
+        throw new AppError('payment_used', 'A payment of this sale already paid another sale.', 409);
+      }
+      if (error instanceof AppError && error.code === 'no_open_shift') {
+        throw new AppError('no_open_shift', `${error.message}${await giveBack(tenders)}`, 409);
+      }
+      if (error instanceof ShortStock) {
+        const given = await giveBack(tenders);
+        throw new AppError(
+          'not_enough_stock',
+          `Not enough stock of ${error.productName} for this sale.${given}`,
+          409,
+        );
+      }
+      throw error;
+    }
+    await notifyCatalogChanged(
+      db,
+      lines.map((line) => line.productId),
+    );
+    const [row] = await db.select().from(posSales).where(eq(posSales.id, saleId));
+    if (!row) throw new Error('a sale vanished');
+    const sale = await view(row);
+    if (email) {
+      // The receipt goes out through the outbox; the sale stands even if its e-mail cannot be written.
+      await receiptsService
+        .send(sale.receipt.receipt_id, email)
+        .catch((error: unknown) => log(`receipt ${sale.receipt.receipt_number} was not e-mailed`, error));
+    }
+    return sale;
+  }
+
   return {
     /** POST api/pos/sales: one sale per Idempotency-Key; a retry answers the sale it made. */
     async create(user: AuthUser, idempotencyKey: string, input: SaleRequestData): Promise<Sale> {
@@ -302,132 +448,73 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
 
       const lines = await priceLines(input.lines);
       const ratePpm = input.addTax ? (await storeTaxRatePpm(db)).ppm : 0;
-      const taxes = lines.map((line) => taxOn(line.lineTotal, ratePpm));
-      const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
-      const tax = taxes.reduce((sum, lineTax) => sum + lineTax, 0);
-      const total = subtotal + tax;
-      const planned = planTenders(total, input.tenders);
+      const planned = planTenders(totalsOf(lines, ratePpm).total, input.tenders);
       if (!planned.ok) throw badRequest(planned.message, { tenders: planned.message });
       const { plan } = planned;
 
-      const [shift] = await db
-        .select({ id: registerShifts.id })
-        .from(registerShifts)
-        .where(and(eq(registerShifts.cashierId, user.id), eq(registerShifts.status, 'open')));
-      if (!shift && plan.tenders.some((tender) => tender.type === 'cash')) throw noOpenShift();
       const tenders: CheckedTender[] = [];
       for (const tender of plan.tenders) tenders.push(await checkCardTender(user, tender));
-
-      let saleId: number;
-      try {
-        saleId = await db.transaction(async (tx) => {
-          // The shift stays open until the sale is in it: a close waits for this lock.
-          const [stillOpen] = shift
-            ? await tx
-                .select({ id: registerShifts.id })
-                .from(registerShifts)
-                .where(and(eq(registerShifts.id, shift.id), eq(registerShifts.status, 'open')))
-                .for('share')
-            : [];
-          if (!stillOpen && plan.tenders.some((tender) => tender.type === 'cash')) throw noOpenShift();
-          await takeStock(
-            tx,
-            lines.map((line) => ({
-              productId: line.productId,
-              sizeId: line.size_id,
-              packageId: line.packageId,
-              quantity: line.quantity,
-              name: line.sizeName ? `${line.name} (${line.sizeName})` : line.name,
-            })),
-          );
-          const [sale] = await tx
-            .insert(posSales)
-            .values({
-              cashierId: user.id,
-              shiftId: stillOpen?.id ?? null,
-              idempotencyKey: key,
-              lines,
-              addTax: input.addTax,
-              taxRatePpm: ratePpm,
-              subtotal,
-              tax,
-              total,
-              rounding: plan.rounding,
-              paid: plan.paid,
-              change: plan.change,
-              email: input.email ?? null,
-            })
-            .returning({ id: posSales.id });
-          if (!sale) throw new Error('sale insert returned nothing');
-          await tx.insert(posSaleTenders).values(
-            tenders.map((tender) => ({
-              saleId: sale.id,
-              type: tender.type,
-              amount: tender.amount,
-              tendered: tender.tendered,
-              change: tender.change,
-              paymentIntentId: tender.paymentIntentId,
-              brand: tender.brand,
-              last4: tender.last4,
-              authorizationCode: tender.authorizationCode,
-            })),
-          );
-          await tx.insert(receipts).values({
-            clientId: user.id,
-            saleId: sale.id,
-            paymentIntentId: tenders.find((tender) => tender.paymentIntentId)?.paymentIntentId ?? null,
-            lines: lines.map((line, index) => ({
-              product_name: `${line.quantity} x ${line.name}${line.sizeName ? ` (${line.sizeName})` : ''}`,
-              amount: line.lineTotal,
-              tax: taxes[index] ?? 0,
-              total: line.lineTotal + (taxes[index] ?? 0),
-              addTax: input.addTax,
-              tax_rate_ppm: ratePpm,
-            })),
-            subtotal,
-            tax,
-            total,
-            email: input.email ?? null,
-          });
-          return sale.id;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          // The same key sent twice at once: the other request made the sale.
-          const again = await byKey(key);
-          if (again) return answerRetry(again, input);
-          throw new AppError('payment_used', 'A payment of this sale already paid another sale.', 409);
-        }
-        if (error instanceof AppError && error.code === 'no_open_shift') {
-          throw new AppError('no_open_shift', `${error.message}${await giveBack(tenders)}`, 409);
-        }
-        if (error instanceof ShortStock) {
-          const given = await giveBack(tenders);
-          throw new AppError(
-            'not_enough_stock',
-            `Not enough stock of ${error.productName} for this sale.${given}`,
-            409,
-          );
-        }
-        throw error;
-      }
-      await notifyCatalogChanged(
-        db,
-        lines.map((line) => line.productId),
+      return record(
+        user,
+        key,
+        { lines, addTax: input.addTax, ratePpm, plan, tenders, email: input.email ?? null },
+        (again) => answerRetry(again, input),
       );
-      const [row] = await db.select().from(posSales).where(eq(posSales.id, saleId));
-      if (!row) throw new Error('a sale vanished');
-      const sale = await view(row);
-      if (input.email) {
-        // The receipt goes out through the outbox; the sale stands even if its e-mail cannot be written.
-        await receiptsService
-          .send(sale.receipt.receipt_id, input.email)
-          .catch((error: unknown) => log(`receipt ${sale.receipt.receipt_number} was not e-mailed`, error));
+    },
+
+    /**
+     * A sale paid by card on the hosted payment page (Card Checkout): its lines as priced when the
+     * session was made, one card tender for the payment the page took. One sale per key (the
+     * session); its stock is taken now, and a payment for stock gone meanwhile is refunded.
+     */
+    async recordPaid(
+      user: AuthUser,
+      key: string,
+      paid: {
+        lines: PosSaleLine[];
+        addTax: boolean;
+        ratePpm: number;
+        paymentIntentId: string;
+        email: string | null;
+      },
+    ): Promise<Sale> {
+      const done = await byKey(key);
+      if (done) return view(done);
+      const { total } = totalsOf(paid.lines, paid.ratePpm);
+      const intent = await payments.retrievePaymentIntent(paid.paymentIntentId);
+      if (intent.status !== 'succeeded' || !intent.latest_charge || intent.amount_received !== total) {
+        throw new AppError('payment_not_usable', 'This checkout has not been paid in full.', 409);
       }
-      return sale;
+      const charge = await payments.retrieveCharge(intent.latest_charge);
+      const tender: CheckedTender = {
+        type: 'card',
+        amount: total,
+        tendered: null,
+        change: null,
+        paymentIntentId: intent.id,
+        brand: charge.brand,
+        last4: charge.last4,
+        authorizationCode: charge.authorizationCode,
+      };
+      return record(
+        user,
+        key,
+        {
+          lines: paid.lines,
+          addTax: paid.addTax,
+          ratePpm: paid.ratePpm,
+          plan: { tenders: [tender], paid: total, rounding: 0, change: 0 },
+          tenders: [tender],
+          email: paid.email,
+        },
+        view,
+      );
     },
 
     get,
+
+    /** Lines from the catalogue at today's prices (the hosted checkout prices its session with them). */
+    priceLines,
 
     /** The sale a receipt was printed for (a return starts from the receipt in the client's hand). */
     async byReceipt(receiptNumber: number): Promise<Sale> {
