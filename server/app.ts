@@ -236,14 +236,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     carrier,
   });
   const receipts = createReceiptsService({ db, payments, clock });
+  const logError = (message: string, error?: unknown) => app.log.error({ err: error }, message);
+  const registerSales = createRegisterSales({ db, payments, receiptsService: receipts, log: logError });
   await app.register(posRoutes, {
     settings,
-    pos: createPosService({ db, payments, clock, orderRefunds }),
+    pos: createPosService({ db, payments, clock, orderRefunds, receiptsService: receipts, log: logError }),
     posCheckout: createPosCheckoutService({ payments, publicUrl: config.publicUrl }),
     receipts,
   });
-  const logError = (message: string, error?: unknown) => app.log.error({ err: error }, message);
-  const registerSales = createRegisterSales({ db, payments, receiptsService: receipts, log: logError });
   await app.register(registerSalesRoutes, {
     sales: registerSales,
     returns: createRegisterReturns({

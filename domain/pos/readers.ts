@@ -77,6 +77,16 @@ export const createPaymentIntentSchema = z.strictObject({
         ),
     ),
   receiptEmail: optionalPosEmail,
+  /**
+   * The amount before tax (the form's Amount), when the total has the store's tax on it: the
+   * payment's receipt is made from it. Without it the whole amount is one untaxed line.
+   */
+  subtotal: z
+    .number({ error: 'The amount before tax must be cents.' })
+    .int('The amount before tax must be a whole number of cents.')
+    .min(0, 'The amount before tax cannot be negative.')
+    .max(POS_AMOUNT_MAX_CENTS, POS_MESSAGES.amountMax)
+    .optional(),
 });
 export type CreatePaymentIntent = z.input<typeof createPaymentIntentSchema>;
 export const paymentIntentCreatedSchema = z.object({ id: z.string() });
@@ -124,5 +134,7 @@ export const savedPaymentDetailSchema = z.object({
   amount: cents,
   paymentIntentId: z.string(),
   created: z.string(),
+  /** The payment's receipt, made at once (null if it could not be: the shop's tax rate changed meanwhile). */
+  receipt: z.object({ receipt_id: z.number().int(), receipt_number: z.number().int() }).nullable(),
 });
 export type SavedPaymentDetail = z.infer<typeof savedPaymentDetailSchema>;

@@ -68,6 +68,8 @@ export type ReceiptLine = z.infer<typeof receiptLineSchema>;
  */
 export const RECEIPT_KINDS = ['sale', 'refund', 'payment', 'manual'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+/** The one line of a payment's receipt taken on the POS Payment screen (an amount, not items). */
+export const POS_PAYMENT_LINE_NAME = 'In-store card payment';
 export const MANUAL_RECEIPT_NOTE = 'Manual receipt: not proof of payment.';
 
 export const receiptTenderSchema = z.object({

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
-import type { PosReader } from '../../../domain/pos/readers.ts';
+import type { PosReader, SavedPaymentDetail } from '../../../domain/pos/readers.ts';
 import { countRows } from '../../db/database.ts';
-import { posPayments, readerAssignments, sandboxPaymentIntents } from '../../db/schema.ts';
+import { outbox, posPayments, readerAssignments, sandboxPaymentIntents } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, logIn, signUp, type TestApp } from '../../test/app.ts';
 import {
@@ -289,6 +289,45 @@ describe('a payment through the reader', () => {
     expect(rows[0]).toMatchObject({ clientId: cashier.client_id, amount: 2260 });
   });
 
+  it('makes the payment’s one receipt when it is saved and e-mails it at once to the address typed', async () => {
+    // 20.00 + 2.60 HST = 22.60, for robin@example.ca.
+    const created = await call(cashier, '/api/pos/create_payment_intent', {
+      amount: '2260',
+      subtotal: 2000,
+      receiptEmail: 'robin.payment@example.ca',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json<{ id: string }>().id;
+    await processOn(t, cashier, FRONT_COUNTER, id);
+    await call(cashier, '/api/pos/simulate_payment', {}, { reader_id: FRONT_COUNTER });
+    const detail = { userId: cashier.client_id, readerId: FRONT_COUNTER, amount: 2260, paymentIntentId: id };
+    const saved = (await call(cashier, '/api/pos/save_user_payment_detail', detail)).json<SavedPaymentDetail>();
+    expect(saved.receipt).toEqual({ receipt_id: expect.any(Number), receipt_number: expect.any(Number) });
+    const receipt = await t.app.inject({
+      url: `/api/pos/receipts/${saved.receipt?.receipt_id}`,
+      headers: bearer(cashier),
+    });
+    expect(receipt.json()).toMatchObject({
+      kind: 'payment',
+      paymentIntentId: id,
+      lines: [{ amount: 2000, tax: 260, total: 2260, addTax: true }],
+      total: 2260,
+      email: 'robin.payment@example.ca',
+    });
+    const again = (await call(cashier, '/api/pos/save_user_payment_detail', detail)).json<SavedPaymentDetail>();
+    expect(again.receipt).toEqual(saved.receipt);
+    const mails = await t.db.select().from(outbox).where(eq(outbox.to, 'robin.payment@example.ca'));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      expect.stringContaining(`Receipt ${saved.receipt?.receipt_number}`),
+    ]);
+  });
+
+  it('refuses an amount before tax that the store’s tax does not turn into the total', async () => {
+    const refused = await call(cashier, '/api/pos/create_payment_intent', { amount: '2260', subtotal: 2100 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.subtotal).toBe(POS_MESSAGES.paymentAmountMismatch);
+  });
+
   it('goes to failed on Stripe’s declining test amounts and cards, with the failure code and message', async () => {
     const declined = await payOnReader(t, cashier, FRONT_COUNTER, 1005);
     expect(declined.reader.action).toMatchObject({
@@ -369,6 +408,7 @@ describe('a payment through the reader', () => {
 
   it('saves only a succeeded payment of that reader, for its real amount', async () => {
     const paid = await payOnReader(t, admin, POP_UP_STAND, 1234);
+    const savedBefore = await countRows(t.db, posPayments);
     const detail = {
       userId: admin.client_id,
       readerId: POP_UP_STAND,
@@ -395,7 +435,7 @@ describe('a payment through the reader', () => {
       readerId: FRONT_COUNTER,
     });
     expect(othersPayment.statusCode).toBe(404);
-    expect(await countRows(t.db, posPayments)).toBe(1);
+    expect(await countRows(t.db, posPayments)).toBe(savedBefore);
     const ok = await call(admin, '/api/pos/save_user_payment_detail', detail);
     expect(ok.statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { nextCalendarDay, startOfDay } from '../../../domain/dates.ts';
+import { taxOn } from '../../../domain/money.ts';
 import { POS_MESSAGES, refundMaxMessage } from '../../../domain/pos/messages.ts';
 import type {
   CreatePaymentIntent,
@@ -9,6 +10,7 @@ import type {
   SavedPaymentDetail,
   SaveUserPaymentDetail,
 } from '../../../domain/pos/readers.ts';
+import { POS_PAYMENT_LINE_NAME } from '../../../domain/pos/receipts.ts';
 import type {
   ChargeSearchFilter,
   PosCharge,
@@ -17,7 +19,7 @@ import type {
 } from '../../../domain/pos/refunds.ts';
 import { hasAnyRole } from '../../../domain/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { clients, orders, posPayments, readerActions, readerAssignments } from '../../db/schema.ts';
+import { clients, orders, posPayments, readerActions, readerAssignments, receipts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound, readerNotPresent, readerOffline } from '../../lib/errors.ts';
 import {
@@ -31,11 +33,15 @@ import {
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { OrderRefunds } from '../orders/order-refunds.service.ts';
 import { storeTaxRatePpm } from '../settings/settings.service.ts';
+import type { ReceiptsService } from './receipts.service.ts';
 
 export interface PosDeps {
   db: Database;
   payments: PaymentGateway;
   clock: Clock;
+  /** A payment taken on the reader gets its receipt at once. */
+  receiptsService: ReceiptsService;
+  log: (message: string, error?: unknown) => void;
   /** A web order's charge refunded here updates its order the same way the back office does. */
   orderRefunds: OrderRefunds;
 }
@@ -87,7 +93,7 @@ const alreadyRefunded = () => new AppError('charge_already_refunded', POS_MESSAG
  * reader: the one assigned to them (reader_assignments); any POS user may assign themselves any
  * known reader with update_user_reader, so two cashiers may share a counter's reader.
  */
-export function createPosService({ db, payments, clock, orderRefunds }: PosDeps) {
+export function createPosService({ db, payments, clock, orderRefunds, receiptsService, log }: PosDeps) {
   async function assignedReaderId(userId: number): Promise<string | undefined> {
     const [row] = await db
       .select({ readerId: readerAssignments.readerId })
@@ -231,6 +237,39 @@ export function createPosService({ db, payments, clock, orderRefunds }: PosDeps)
     };
   }
 
+  /**
+   * A payment's one receipt, made when the payment is saved: one line of the amount before tax
+   * (the intent's `subtotal`), its tax at the store's rate, e-mailed at once to the address typed
+   * on the payment screen. Saving again answers the same receipt and sends nothing more.
+   */
+  async function receiptOfPayment(user: AuthUser, intent: PaymentIntent) {
+    const [made] = await db
+      .select({ receipt_id: receipts.id, receipt_number: receipts.receiptNumber })
+      .from(receipts)
+      .where(eq(receipts.paymentIntentId, intent.id));
+    if (made) return made;
+    const subtotal = Number(intent.metadata.subtotal ?? intent.amount_received);
+    try {
+      const created = await receiptsService.create(user, {
+        lines: [
+          {
+            product_name: POS_PAYMENT_LINE_NAME,
+            amount: subtotal,
+            addTax: subtotal !== intent.amount_received,
+          },
+        ],
+        paymentIntentId: intent.id,
+        ...(intent.receipt_email ? { email: intent.receipt_email } : {}),
+      });
+      if (intent.receipt_email) await receiptsService.send(created.receipt_id, intent.receipt_email);
+      return { receipt_id: created.receipt_id, receipt_number: created.receipt_number };
+    } catch (error) {
+      // The payment stands: its receipt can still be made from the receipt screen.
+      log(`the receipt of payment ${intent.id} was not made`, error);
+      return null;
+    }
+  }
+
   /** Scoped to the caller, so that two cashiers' keys never meet. */
   function refundKey(user: AuthUser, idempotencyKey: string): string {
     return `pos-refund:${user.id}:${idempotencyKey}`;
@@ -289,7 +328,13 @@ export function createPosService({ db, payments, clock, orderRefunds }: PosDeps)
     async createPaymentIntent(user: AuthUser, input: CreatePaymentIntent & { amount: number }) {
       // The amount is the register's total with the store's tax, and the sale's receipt needs the
       // rate too: without one, stop before a card is charged for a sale that cannot be receipted.
-      await storeTaxRatePpm(db);
+      const { ppm } = await storeTaxRatePpm(db);
+      const subtotal = input.subtotal ?? input.amount;
+      if (subtotal !== input.amount && subtotal + taxOn(subtotal, ppm) !== input.amount) {
+        throw badRequest(POS_MESSAGES.paymentAmountMismatch, {
+          subtotal: POS_MESSAGES.paymentAmountMismatch,
+        });
+      }
       const readerId = await assignedReaderId(user.id);
       const intent = await payments.createPaymentIntent({
         amount: input.amount,
@@ -298,6 +343,7 @@ export function createPosService({ db, payments, clock, orderRefunds }: PosDeps)
         metadata: {
           source: POS_SOURCE,
           pos_user: String(user.id),
+          subtotal: String(subtotal),
           ...(readerId ? { reader_id: readerId } : {}),
         },
         ...(input.receiptEmail ? { receiptEmail: input.receiptEmail } : {}),
@@ -367,6 +413,7 @@ export function createPosService({ db, payments, clock, orderRefunds }: PosDeps)
         .onConflictDoNothing({ target: posPayments.paymentIntentId });
       const [row] = await db.select().from(posPayments).where(eq(posPayments.paymentIntentId, intent.id));
       if (!row) throw new Error('pos payment insert returned nothing');
+      const receipt = await receiptOfPayment(user, intent);
       return {
         id: row.id,
         userId: row.clientId,
@@ -374,6 +421,7 @@ export function createPosService({ db, payments, clock, orderRefunds }: PosDeps)
         amount: row.amount,
         paymentIntentId: row.paymentIntentId,
         created: row.createdAt.toISOString(),
+        receipt,
       };
     },
 

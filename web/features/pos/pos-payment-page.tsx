@@ -52,7 +52,7 @@ export function PosPaymentPage() {
     amountCents === undefined || ratePpm === undefined ? undefined : posTotals(amountCents, addTax, ratePpm);
 
   const payment = useReaderPayment({ onFinished: () => reset(DEFAULT_VALUES) });
-  const { transaction, paid, cancelled, cardReader, strayAction } = payment;
+  const { transaction, paid, receipt, cancelled, cardReader, strayAction } = payment;
   const started = transaction !== undefined;
   const processing = transaction?.phase === 'processing';
 
@@ -176,7 +176,16 @@ export function PosPaymentPage() {
                     {formatMoney(paid.total)} paid
                     {paid.tax > 0 ? ` (${formatMoney(paid.amount)} + ${formatMoney(paid.tax)} tax)` : ''}.
                   </Text>
-                  <Button component={Link} to={paths.receipt()} variant="light" color="green" size="xs">
+                  {receipt ? (
+                    <Text size="sm">Receipt No. {receipt.receipt_number} was made for this payment.</Text>
+                  ) : null}
+                  <Button
+                    component={Link}
+                    to={receipt ? paths.storedReceipt(receipt.receipt_id) : paths.receipt()}
+                    variant="light"
+                    color="green"
+                    size="xs"
+                  >
                     View/Send Receipt
                   </Button>
                 </Stack>

@@ -9,6 +9,7 @@ import { formatDollars, formatMoney, toCents } from '../../../domain/money.ts';
 import type { PosPrice, PosProduct } from '../../../domain/pos/checkout.ts';
 import { CHARGE_SEARCH_DEFAULT_DAYS, CHARGE_SEARCH_LIMIT_DEFAULT } from '../../../domain/pos/constants.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
+import { POS_PAYMENT_LINE_NAME } from '../../../domain/pos/receipts.ts';
 import {
   type ChargeSearchRequest,
   chargeSearchSchema,
@@ -82,8 +83,6 @@ export interface PaidLine {
 }
 
 export type PaidDetails = PaidPayment | PaidLine[];
-
-export const POS_PAYMENT_LINE_NAME = 'In-store card payment';
 
 export function paidLine(line: {
   product_name: string;

@@ -15,6 +15,7 @@ import type {
   ProcessPayment,
   ReaderSummary,
   ReaderWithStatus,
+  SavedPaymentDetail,
   SaveUserPaymentDetail,
 } from '../../../domain/pos/readers.ts';
 import type {
@@ -164,7 +165,8 @@ export function useSimulatePayment() {
 
 export function useSaveUserPaymentDetail() {
   return useMutation({
-    mutationFn: (body: SaveUserPaymentDetail) => api.post('/api/pos/save_user_payment_detail', body),
+    mutationFn: (body: SaveUserPaymentDetail) =>
+      api.post<SavedPaymentDetail>('/api/pos/save_user_payment_detail', body),
   });
 }
 

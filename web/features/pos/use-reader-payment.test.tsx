@@ -112,7 +112,7 @@ describe('useReaderPayment', () => {
     const view = await renderPayment();
     await beginPayment(view);
     expect(server.sent('/api/pos/create_payment_intent')).toEqual([
-      { amount: '2260', receiptEmail: 'shopper@example.ca' },
+      { amount: '2260', subtotal: 2000, receiptEmail: 'shopper@example.ca' },
     ]);
     expect(server.sent('/api/pos/process_payment')).toEqual([HANDED_OVER]);
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useReducer } from 'react';
 import { POS_MESSAGES, readerFailureText } from '../../../domain/pos/messages.ts';
-import type { ProcessPayment } from '../../../domain/pos/readers.ts';
+import type { ProcessPayment, SavedPaymentDetail } from '../../../domain/pos/readers.ts';
 import { type PosTotals, paidDetails } from '../../../domain/pos/sale.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -28,6 +28,8 @@ export interface ReaderPaymentState {
   transaction: Transaction | undefined;
   /** What the last payment took, once the reader said it succeeded (spec §4 paidSuccess). */
   paid: PosTotals | undefined;
+  /** The last payment's receipt, made by the server when the payment was saved. */
+  receipt: SavedPaymentDetail['receipt'] | undefined;
   /** The last payment was cancelled (spec §4 cancelled). */
   cancelled: boolean;
 }
@@ -38,9 +40,15 @@ export type ReaderPaymentEvent =
   /** No payment: it could not start, the reader refused or dropped it, or the card failed. */
   | { type: 'stopped' }
   | { type: 'succeeded' }
+  | { type: 'receipted'; receipt: SavedPaymentDetail['receipt'] }
   | { type: 'cancelled' };
 
-export const IDLE_PAYMENT: ReaderPaymentState = { transaction: undefined, paid: undefined, cancelled: false };
+export const IDLE_PAYMENT: ReaderPaymentState = {
+  transaction: undefined,
+  paid: undefined,
+  receipt: undefined,
+  cancelled: false,
+};
 
 /** The payment's states and the events that move it (spec §4 Card payment with a reader). */
 export function readerPaymentReducer(
@@ -55,6 +63,7 @@ export function readerPaymentReducer(
       return {
         transaction: { phase: 'starting', totals: event.totals, receiptEmail: event.receiptEmail },
         paid: undefined,
+        receipt: undefined,
         cancelled: false,
       };
     case 'handed-over':
@@ -74,6 +83,8 @@ export function readerPaymentReducer(
     case 'succeeded':
       if (transaction?.phase !== 'processing') return state;
       return { ...state, transaction: undefined, paid: transaction.totals };
+    case 'receipted':
+      return state.paid ? { ...state, receipt: event.receipt } : state;
     case 'cancelled':
       // Also a reader left busy by an earlier page, cancelled from this one.
       return { ...state, transaction: undefined, cancelled: true };
@@ -118,8 +129,12 @@ export function useReaderPayment({ onFinished }: { onFinished: () => void }) {
     }
     const { totals, receiptEmail, readerId, paymentIntentId, userId } = payment;
     storePaidDetails({ ...paidDetails(totals), paymentIntentId, ...(receiptEmail ? { receiptEmail } : {}) });
-    // Errors are only logged (spec §7); the API client has logged them already.
-    saveUserPaymentDetail.mutate({ userId, readerId, amount: totals.total, paymentIntentId });
+    // Errors are only logged (spec §7); the API client has logged them already. The answer names
+    // the payment's receipt, made (and e-mailed) by the server.
+    saveUserPaymentDetail.mutate(
+      { userId, readerId, amount: totals.total, paymentIntentId },
+      { onSuccess: (saved) => dispatch({ type: 'receipted', receipt: saved.receipt }) },
+    );
     // The payment is a new charge: a refund search kept from earlier is out of date.
     void queryClient.invalidateQueries({ queryKey: posKeys.allCharges });
     onFinished();
@@ -152,6 +167,7 @@ export function useReaderPayment({ onFinished }: { onFinished: () => void }) {
       }
       const intent = await createPaymentIntent.mutateAsync({
         amount: String(request.totals.total),
+        subtotal: request.totals.amount,
         receiptEmail: request.receiptEmail,
       });
       if (!intent?.id) {
