@@ -4,6 +4,7 @@
  * cashMovementSchema); these are the replies and the back office's query. Amounts in cents.
  */
 import { z } from 'zod';
+import { isCalendarDay } from '../dates.ts';
 import { optionalCalendarDay, pageNumberSchema } from '../validation.ts';
 import { TENDER_TYPES } from './register.ts';
 
@@ -80,10 +81,8 @@ export const cashMovementOutSchema = z.object({
 });
 export type CashMovement = z.infer<typeof cashMovementOutSchema>;
 
-/** The Z report of a shift (an X report while it is still open: `final` false). */
-export const shiftReportSchema = z.object({
-  shift: shiftSummarySchema,
-  final: z.boolean(),
+/** What the register took and gave back over a shift or a store day: the report's figures. */
+export const registerFiguresSchema = z.object({
   sales: z.object({
     count: z.number().int(),
     subtotal: cents,
@@ -95,7 +94,7 @@ export const shiftReportSchema = z.object({
   }),
   /** Every tender type, in TENDER_TYPES order, 0 when unused; amounts add up to sales.paid. */
   tenders: z.array(tenderFiguresSchema),
-  /** Returns at the counter made in the shift (whichever shift sold the items). */
+  /** Returns at the counter made in the shift or on the day (whenever the items were sold). */
   refunds: z.object({
     count: z.number().int(),
     /** What went back in all, and the tax in it. */
@@ -107,7 +106,7 @@ export const shiftReportSchema = z.object({
   }),
   /**
    * Tax collected: the sales' tax less the returns', split over the store province's components in
-   * effect on the shift's first day.
+   * effect on the shift's (or the report's) first day.
    */
   tax: z.object({
     province: z.string(),
@@ -118,7 +117,32 @@ export const shiftReportSchema = z.object({
   cashiers: z.array(cashierFiguresSchema),
   movements: z.array(cashMovementOutSchema),
 });
+export type RegisterFigures = z.infer<typeof registerFiguresSchema>;
+
+/** The Z report of a shift (an X report while it is still open: `final` false). */
+export const shiftReportSchema = registerFiguresSchema.extend({
+  shift: shiftSummarySchema,
+  final: z.boolean(),
+});
 export type ShiftReport = z.infer<typeof shiftReportSchema>;
+
+/** GET api/admin/day-report?day=: the store day's report, across every cashier and shift. */
+export const dayReportQuerySchema = z.strictObject({
+  day: z
+    .string({ error: 'Day must be a date as YYYY-MM-DD.' })
+    .trim()
+    .refine(isCalendarDay, 'Day must be a date as YYYY-MM-DD.'),
+});
+
+/**
+ * A store day's end-of-day report: every sale and return made that day (in a shift or not), by
+ * tender, tax and cashier, the cash moved, and the shifts opened that day with their drawers.
+ */
+export const dayReportSchema = registerFiguresSchema.extend({
+  day: z.string(),
+  shifts: z.array(shiftSummarySchema),
+});
+export type DayReport = z.infer<typeof dayReportSchema>;
 
 /** GET api/admin/shifts?from=&to=&page=: shifts opened on those store days (both included). */
 export const adminShiftsQuerySchema = z.strictObject({

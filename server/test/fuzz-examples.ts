@@ -261,6 +261,14 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       caller: 'admin',
       call: () => ({ query: { from: '2026-03-01', to: '2026-03-31', page: 1 } }),
     },
+    'GET /api/admin/day-report': {
+      caller: 'admin',
+      call: () => ({ query: { day: '2026-03-14' } }),
+    },
+    'GET /api/admin/day-report.pdf': {
+      caller: 'admin',
+      call: () => ({ query: { day: '2026-03-14' } }),
+    },
     'GET /api/categories/{id}/products': {
       caller: 'client',
       call: (w) => ({ params: { id: w.sized.categoryId }, query: { offset: 0, limit: 24 } }),

@@ -159,3 +159,5 @@ export function startA5(title: string, clockNow: Date) {
 
   return { doc, header, label, line, rule, table, totals, seller, finish };
 }
+
+export type A5Document = ReturnType<typeof startA5>;

@@ -301,7 +301,9 @@ describe('a payment through the reader', () => {
     await processOn(t, cashier, FRONT_COUNTER, id);
     await call(cashier, '/api/pos/simulate_payment', {}, { reader_id: FRONT_COUNTER });
     const detail = { userId: cashier.client_id, readerId: FRONT_COUNTER, amount: 2260, paymentIntentId: id };
-    const saved = (await call(cashier, '/api/pos/save_user_payment_detail', detail)).json<SavedPaymentDetail>();
+    const saved = (
+      await call(cashier, '/api/pos/save_user_payment_detail', detail)
+    ).json<SavedPaymentDetail>();
     expect(saved.receipt).toEqual({ receipt_id: expect.any(Number), receipt_number: expect.any(Number) });
     const receipt = await t.app.inject({
       url: `/api/pos/receipts/${saved.receipt?.receipt_id}`,
@@ -314,7 +316,9 @@ describe('a payment through the reader', () => {
       total: 2260,
       email: 'robin.payment@example.ca',
     });
-    const again = (await call(cashier, '/api/pos/save_user_payment_detail', detail)).json<SavedPaymentDetail>();
+    const again = (
+      await call(cashier, '/api/pos/save_user_payment_detail', detail)
+    ).json<SavedPaymentDetail>();
     expect(again.receipt).toEqual(saved.receipt);
     const mails = await t.db.select().from(outbox).where(eq(outbox.to, 'robin.payment@example.ca'));
     expect(mails.map((mail) => mail.subject)).toEqual([

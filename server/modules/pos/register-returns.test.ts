@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
+import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import type { PosReader } from '../../../domain/pos/readers.ts';
 import type { Receipt } from '../../../domain/pos/receipts.ts';
 import type { Sale, SaleRequest } from '../../../domain/pos/register.ts';
 import type { SaleReturn } from '../../../domain/pos/returns.ts';
-import type { ShiftReport, ShiftSummary } from '../../../domain/pos/shifts.ts';
+import type { DayReport, ShiftReport, ShiftSummary } from '../../../domain/pos/shifts.ts';
 import { countRows } from '../../db/database.ts';
-import { outbox, posReturns, products, sandboxCharges, stock } from '../../db/schema.ts';
-import { bearer, createTestApp, stockOf, type TestApp } from '../../test/app.ts';
+import { outbox, posReturns, posSales, products, sandboxCharges, stock } from '../../db/schema.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
+import { bearer, createTestApp, logIn, stockOf, type TestApp } from '../../test/app.ts';
 import { parsePdf } from '../../test/pdf.ts';
 import { assignReader, FRONT_COUNTER, newCashier, payOnReader, posCall } from './pos-test-helpers.ts';
 
@@ -336,5 +338,40 @@ describe('the Z report with returns', () => {
     const { text } = await parsePdf(pdf.rawPayload);
     expect(text).toContain('RETURNS AT THE COUNTER');
     expect(text).toContain('All returns');
+  });
+});
+
+describe('the day report', () => {
+  it('adds up every sale and return of the store day, across cashiers and shifts', async () => {
+    const admin = await logIn(t.app, DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.admin.password);
+    const day = calendarDayOf(new Date(), STORE_TIME_ZONE);
+    const response = await t.app.inject({ url: `/api/admin/day-report?day=${day}`, headers: bearer(admin) });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json<DayReport>();
+    const sales = await t.db.select().from(posSales);
+    const made = await t.db.select().from(posReturns).where(eq(posReturns.status, 'succeeded'));
+    expect(report.sales.count).toBe(sales.length);
+    expect(report.sales.total).toBe(sales.reduce((sum, sale) => sum + sale.total, 0));
+    expect(report.tenders.reduce((sum, tender) => sum + tender.amount, 0)).toBe(report.sales.paid);
+    expect(report.refunds.amount).toBe(made.reduce((sum, row) => sum + row.refunded, 0));
+    expect(report.tax.total).toBe(report.sales.tax - made.reduce((sum, row) => sum + row.tax, 0));
+    expect(report.cashiers.reduce((sum, row) => sum + row.sales, 0)).toBe(sales.length);
+    expect(report.shifts.map((row) => row.id)).toEqual([shift.id]);
+
+    const pdf = await t.app.inject({ url: `/api/admin/day-report.pdf?day=${day}`, headers: bearer(admin) });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { text } = await parsePdf(pdf.rawPayload);
+    expect(text).toContain('DAY REPORT');
+    expect(text).toContain('SHIFTS OPENED THAT DAY');
+
+    const quiet = await t.app.inject({ url: '/api/admin/day-report?day=2020-01-01', headers: bearer(admin) });
+    expect(quiet.json<DayReport>()).toMatchObject({ sales: { count: 0 }, refunds: { count: 0 }, shifts: [] });
+    const cashierAsks = await t.app.inject({
+      url: `/api/admin/day-report?day=${day}`,
+      headers: bearer(cashier),
+    });
+    expect(cashierAsks.statusCode).toBe(403);
+    const bad = await t.app.inject({ url: '/api/admin/day-report?day=today', headers: bearer(admin) });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -2,8 +2,8 @@ import { STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Seller } from '../../../domain/pos/receipts.ts';
 import { taxRateLabel } from '../../../domain/pos/sale.ts';
-import type { ShiftReport, TenderFigures } from '../../../domain/pos/shifts.ts';
-import { startA5 } from '../invoices/pdf-document.ts';
+import type { DayReport, RegisterFigures, ShiftReport, TenderFigures } from '../../../domain/pos/shifts.ts';
+import { type A5Document, startA5 } from '../invoices/pdf-document.ts';
 
 const TENDER_NAMES: Record<TenderFigures['type'], string> = {
   cash: 'Cash',
@@ -22,27 +22,8 @@ function storeDateTime(iso: string): string {
 
 const signed = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents));
 
-/**
- * A shift's Z report on A5 portrait (an X report while the shift is open): the seller, the shift,
- * sales by tender, refunds, tax by component, the cashiers, cash movements, and the drawer's count.
- */
-export function renderShiftReportPdf(report: ShiftReport, seller: Seller, now: Date): Promise<Buffer> {
-  const { shift } = report;
-  const title = report.final ? 'Z REPORT' : 'X REPORT';
-  const pdf = startA5(`${title} shift ${shift.id}`, now);
-
-  pdf.line(title, { bold: true, size: 18 });
-  pdf.line(report.final ? 'End of shift' : 'Shift still open: running figures, not final');
-  pdf.doc.moveDown(0.3);
-  pdf.line(`Shift No. ${shift.id}`, { bold: true });
-  pdf.line(`Cashier: ${shift.cashier}`);
-  pdf.line(`Opened: ${storeDateTime(shift.openedAt)}`);
-  pdf.line(shift.closedAt ? `Closed: ${storeDateTime(shift.closedAt)}` : 'Closed: -');
-  pdf.line(`Printed: ${storeDateTime(now.toISOString())}`);
-  pdf.rule();
-  pdf.seller(seller);
-  pdf.rule();
-
+/** The figures a shift's and a day's report share: sales, tenders, returns, tax, cashiers, cash moved. */
+function figureSections(pdf: A5Document, report: RegisterFigures): void {
   pdf.label('Sales');
   pdf.table(
     [
@@ -139,6 +120,30 @@ export function renderShiftReportPdf(report: ShiftReport, seller: Seller, now: D
       report.movements.map((move) => [storeDateTime(move.createdAt), move.reason, signed(move.amount)]),
     );
   }
+}
+
+/**
+ * A shift's Z report on A5 portrait (an X report while the shift is open): the seller, the shift,
+ * sales by tender, refunds, tax by component, the cashiers, cash movements, and the drawer's count.
+ */
+export function renderShiftReportPdf(report: ShiftReport, seller: Seller, now: Date): Promise<Buffer> {
+  const { shift } = report;
+  const title = report.final ? 'Z REPORT' : 'X REPORT';
+  const pdf = startA5(`${title} shift ${shift.id}`, now);
+
+  pdf.line(title, { bold: true, size: 18 });
+  pdf.line(report.final ? 'End of shift' : 'Shift still open: running figures, not final');
+  pdf.doc.moveDown(0.3);
+  pdf.line(`Shift No. ${shift.id}`, { bold: true });
+  pdf.line(`Cashier: ${shift.cashier}`);
+  pdf.line(`Opened: ${storeDateTime(shift.openedAt)}`);
+  pdf.line(shift.closedAt ? `Closed: ${storeDateTime(shift.closedAt)}` : 'Closed: -');
+  pdf.line(`Printed: ${storeDateTime(now.toISOString())}`);
+  pdf.rule();
+  pdf.seller(seller);
+  pdf.rule();
+
+  figureSections(pdf, report);
 
   pdf.label('Cash drawer');
   pdf.table(
@@ -158,6 +163,45 @@ export function renderShiftReportPdf(report: ShiftReport, seller: Seller, now: D
         shift.overShort === null ? '-' : signed(shift.overShort),
       ],
     ],
+  );
+  return pdf.finish();
+}
+
+/**
+ * A store day's end-of-day report on A5 portrait: every sale and return of the day across the
+ * cashiers and shifts, then each shift opened that day with its drawer's count.
+ */
+export function renderDayReportPdf(report: DayReport, seller: Seller, now: Date): Promise<Buffer> {
+  const pdf = startA5(`Day report ${report.day}`, now);
+  pdf.line('DAY REPORT', { bold: true, size: 18 });
+  pdf.line(`Store day ${report.day}: every cashier and shift`);
+  pdf.line(`Printed: ${storeDateTime(now.toISOString())}`);
+  pdf.rule();
+  pdf.seller(seller);
+  pdf.rule();
+
+  figureSections(pdf, report);
+
+  pdf.label('Shifts opened that day');
+  if (report.shifts.length === 0) {
+    pdf.line('None');
+    return pdf.finish();
+  }
+  pdf.table(
+    [
+      { label: 'Shift', width: 0.12 },
+      { label: 'Cashier', width: 0.28 },
+      { label: 'Expected', width: 0.2, align: 'right' },
+      { label: 'Counted', width: 0.2, align: 'right' },
+      { label: 'Over/short', width: 0.2, align: 'right' },
+    ],
+    report.shifts.map((shift) => [
+      String(shift.id),
+      shift.status === 'open' ? `${shift.cashier} (open)` : shift.cashier,
+      formatMoney(shift.expectedCash),
+      shift.counted === null ? '-' : formatMoney(shift.counted),
+      shift.overShort === null ? '-' : signed(shift.overShort),
+    ]),
   );
   return pdf.finish();
 }

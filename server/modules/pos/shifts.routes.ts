@@ -4,12 +4,17 @@ import { cashMovementSchema, closeShiftSchema, openShiftSchema } from '../../../
 import {
   adminShiftsPageSchema,
   adminShiftsQuerySchema,
+  dayReportQuerySchema,
+  dayReportSchema,
   shiftReportSchema,
   shiftSummarySchema,
 } from '../../../domain/pos/shifts.ts';
 import type { ShiftsService } from './shifts.service.ts';
 
-/** Register shifts for POS staff (the caller's own), their Z reports, and the owner's list of them. */
+/**
+ * Register shifts for POS staff (the caller's own), their Z reports, and the owner's list of them
+ * and report of a whole store day.
+ */
 export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = async (app, { shifts }) => {
   app.post(
     '/api/pos/shifts/open',
@@ -67,5 +72,27 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
       schema: { querystring: adminShiftsQuerySchema, response: { 200: adminShiftsPageSchema } },
     },
     (request) => shifts.list(request.query),
+  );
+
+  app.get(
+    '/api/admin/day-report',
+    {
+      config: { access: 'admin' },
+      schema: { querystring: dayReportQuerySchema, response: { 200: dayReportSchema } },
+    },
+    (request) => shifts.dayReport(request.query.day),
+  );
+
+  app.get(
+    '/api/admin/day-report.pdf',
+    { config: { access: 'admin' }, schema: { querystring: dayReportQuerySchema } },
+    async (request, reply) => {
+      const pdf = await shifts.dayReportPdf(request.query.day);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="day-report-${request.query.day}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 };

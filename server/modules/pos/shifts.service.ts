@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE, startOfDay } from '../../../domain/dates.ts';
 import { formatMoney, splitTax } from '../../../domain/money.ts';
@@ -14,6 +15,8 @@ import {
   type AdminShiftsPage,
   type AdminShiftsQuery,
   type CashierFigures,
+  type DayReport,
+  type RegisterFigures,
   SHIFT_MESSAGES,
   type ShiftReport,
   type ShiftSummary,
@@ -35,7 +38,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { sellerFrom } from '../invoices/pdf-document.ts';
 import { readSettings, taxComponentsOn } from '../settings/settings.service.ts';
-import { renderShiftReportPdf } from './shift-report-pdf.ts';
+import { renderDayReportPdf, renderShiftReportPdf } from './shift-report-pdf.ts';
 
 type OpenShiftData = z.output<typeof openShiftSchema>;
 type CloseShiftData = z.output<typeof closeShiftSchema>;
@@ -157,10 +160,16 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
     return summary;
   }
 
-  async function report(id: number): Promise<ShiftReport | undefined> {
-    const shift = await summaryOf(db, id);
-    if (!shift) return undefined;
-    const returned = and(eq(posReturns.shiftId, id), eq(posReturns.status, 'succeeded'));
+  /**
+   * The figures of the sales, returns and cash movements a filter picks (a shift's, or a store
+   * day's), the tax split as on `day`; `lead` is named first among the cashiers, even idle.
+   */
+  async function figures(
+    where: { sales: SQL; returns: SQL; movements: SQL },
+    day: string,
+    lead?: { cashierId: number; cashier: string },
+  ): Promise<RegisterFigures> {
+    const returned = and(where.returns, eq(posReturns.status, 'succeeded'));
     const [byCashier, byTender, movements, settings, returnsByCashier, returnTenders] = await Promise.all([
       db
         .select({
@@ -175,7 +184,7 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
         })
         .from(posSales)
         .innerJoin(clients, eq(clients.id, posSales.cashierId))
-        .where(eq(posSales.shiftId, id))
+        .where(where.sales)
         .groupBy(posSales.cashierId, clients.firstName, clients.lastName)
         .orderBy(asc(posSales.cashierId)),
       db
@@ -187,7 +196,7 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
         })
         .from(posSaleTenders)
         .innerJoin(posSales, eq(posSales.id, posSaleTenders.saleId))
-        .where(eq(posSales.shiftId, id))
+        .where(where.sales)
         .groupBy(posSales.cashierId, posSaleTenders.type),
       db
         .select({
@@ -199,7 +208,7 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
         })
         .from(cashMovements)
         .leftJoin(clients, eq(clients.id, cashMovements.actorId))
-        .where(eq(cashMovements.shiftId, id))
+        .where(where.movements)
         .orderBy(asc(cashMovements.createdAt), asc(cashMovements.id)),
       readSettings(db),
       db
@@ -226,10 +235,10 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
         .groupBy(posReturnTenders.type),
     ]);
     const unknownTender = byTender.find((row) => !isTender(row.type));
-    if (unknownTender) throw new Error(`shift ${id} has a tender of unknown type ${unknownTender.type}`);
+    if (unknownTender) throw new Error(`a sale has a tender of unknown type ${unknownTender.type}`);
 
-    // The shift's cashier first (named even without sales), then whoever else sold or refunded in it.
-    const people = new Map<number, string>([[shift.cashierId, shift.cashier]]);
+    // The lead (a shift's cashier) first, then whoever else sold or refunded.
+    const people = new Map<number, string>(lead ? [[lead.cashierId, lead.cashier]] : []);
     for (const row of [...byCashier, ...returnsByCashier]) people.set(row.cashierId, row.cashier);
     const cashiers: CashierFigures[] = [...people].map(([cashierId, cashier]) => {
       const sold = byCashier.find((row) => row.cashierId === cashierId);
@@ -259,7 +268,6 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
     };
 
     const province = settings.store_province;
-    const day = calendarDayOf(new Date(shift.openedAt), STORE_TIME_ZONE);
     const components = await taxComponentsOn(db, province, day);
     const refundsTax = returnsByCashier.reduce((total, row) => total + row.tax, 0);
     const taxCollected = sales.tax - refundsTax;
@@ -269,22 +277,60 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
         ? splitTax(taxCollected, components)
         : [{ name: 'Tax', ratePpm: 0, amount: taxCollected }];
 
+    const refundTenders = tendersFrom(returnTenders);
     return {
-      shift,
-      final: shift.status === 'closed',
       sales,
       tenders: tendersFrom(byTender),
       refunds: {
         count: returnsByCashier.reduce((total, row) => total + row.returns, 0),
         amount: returnsByCashier.reduce((total, row) => total + row.refunded, 0),
         tax: refundsTax,
-        cash: shift.cashRefunds,
-        tenders: tendersFrom(returnTenders),
+        cash: refundTenders.find((tender) => tender.type === 'cash')?.amount ?? 0,
+        tenders: refundTenders,
       },
       tax: { province, day, total: taxCollected, components: taxParts },
       cashiers,
       movements: movements.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     };
+  }
+
+  async function report(id: number): Promise<ShiftReport | undefined> {
+    const shift = await summaryOf(db, id);
+    if (!shift) return undefined;
+    const day = calendarDayOf(new Date(shift.openedAt), STORE_TIME_ZONE);
+    const shown = await figures(
+      {
+        sales: eq(posSales.shiftId, id),
+        returns: eq(posReturns.shiftId, id),
+        movements: eq(cashMovements.shiftId, id),
+      },
+      day,
+      shift,
+    );
+    return { ...shown, shift, final: shift.status === 'closed' };
+  }
+
+  /** A store day's report: every sale, return and cash movement of that day, and its shifts. */
+  async function dayReport(day: string): Promise<DayReport> {
+    const from = startOfDay(day);
+    const to = startOfDay(nextCalendarDay(day));
+    const within = (column: AnyPgColumn) =>
+      sql`${column} >= ${from.toISOString()}::timestamptz AND ${column} < ${to.toISOString()}::timestamptz`;
+    const [shown, shifts] = await Promise.all([
+      figures(
+        {
+          sales: within(posSales.createdAt),
+          returns: within(posReturns.createdAt),
+          movements: within(cashMovements.createdAt),
+        },
+        day,
+      ),
+      selectSummaries(db, and(gte(registerShifts.openedAt, from), lt(registerShifts.openedAt, to))).orderBy(
+        asc(registerShifts.openedAt),
+        asc(registerShifts.id),
+      ),
+    ]);
+    return { ...shown, day, shifts: shifts.map(toSummary) };
   }
 
   /** A shift's report for the caller: their own shift's, or any for an ADMIN; 404 otherwise. */
@@ -361,6 +407,14 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
     },
 
     report: reportFor,
+
+    /** GET api/admin/day-report?day=: the store day across every cashier and shift. */
+    dayReport,
+
+    async dayReportPdf(day: string): Promise<Buffer> {
+      const found = await dayReport(day);
+      return renderDayReportPdf(found, sellerFrom(await readSettings(db)), clock.now());
+    },
 
     async reportPdf(caller: AuthUser, id: number): Promise<{ report: ShiftReport; pdf: Buffer }> {
       const found = await reportFor(caller, id);

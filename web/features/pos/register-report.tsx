@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ShiftReport } from '../../../domain/pos/shifts.ts';
+import type { RegisterFigures, ShiftReport } from '../../../domain/pos/shifts.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { notifyError } from '../../lib/notify.ts';
 import classes from './pos.module.css';
 import { useShiftReportPdf } from './register.api.ts';
+import { overShortText } from './register-rules.ts';
 
 const TENDER_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', interac: 'Interac' };
 
@@ -20,16 +21,133 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
   );
 }
 
-/** Over (positive), short (negative) or even, as the drawer's count said. */
-function overShortText(overShort: number): string {
-  if (overShort === 0) return 'Even';
-  return overShort > 0 ? `Over ${formatMoney(overShort)}` : `Short ${formatMoney(-overShort)}`;
+/** The figures a shift's and a day's report share: tenders and returns, tax, cashiers, cash moved. */
+export function RegisterFiguresView({ figures }: { figures: RegisterFigures }) {
+  const { sales, tenders, tax, refunds } = figures;
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Table aria-label="Sales by tender" withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Tender</Table.Th>
+              <Table.Th className={classes.numeric}>Sales</Table.Th>
+              <Table.Th className={classes.numeric}>Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tenders.map((tender) => (
+              <Table.Tr key={tender.type}>
+                <Table.Td>{TENDER_LABELS[tender.type] ?? tender.type} sales</Table.Td>
+                <Table.Td className={classes.numeric}>{tender.count}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatMoney(tender.amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+            {refunds.tenders
+              .filter((tender) => tender.count > 0)
+              .map((tender) => (
+                <Table.Tr key={`refund-${tender.type}`}>
+                  <Table.Td>{TENDER_LABELS[tender.type] ?? tender.type} refunds</Table.Td>
+                  <Table.Td className={classes.numeric}>{tender.count}</Table.Td>
+                  <Table.Td className={classes.numeric}>-{formatMoney(tender.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            <Table.Tr>
+              <Table.Td fw={700}>Returns</Table.Td>
+              <Table.Td className={classes.numeric}>{refunds.count}</Table.Td>
+              <Table.Td className={classes.numeric} fw={700}>
+                -{formatMoney(refunds.amount)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Table aria-label="Tax collected" withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Tax collected ({tax.province})</Table.Th>
+              <Table.Th className={classes.numeric}>Rate</Table.Th>
+              <Table.Th className={classes.numeric}>Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tax.components.map((component) => (
+              <Table.Tr key={component.name}>
+                <Table.Td>{component.name}</Table.Td>
+                <Table.Td className={classes.numeric}>{(component.ratePpm / 10_000).toFixed(2)}%</Table.Td>
+                <Table.Td className={classes.numeric}>{formatMoney(component.amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Td fw={700}>Total tax</Table.Td>
+              <Table.Td />
+              <Table.Td className={classes.numeric} fw={700}>
+                {formatMoney(tax.total)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </SimpleGrid>
+      {sales.rounding !== 0 ? (
+        <Text size="sm" c="dimmed">
+          Cash rounding to 5 cents: {formatMoney(sales.rounding)}
+        </Text>
+      ) : null}
+      {refunds.tax !== 0 ? (
+        <Text size="sm" c="dimmed">
+          Tax collected is the sales' tax ({formatMoney(sales.tax)}) less the tax given back by returns (
+          {formatMoney(refunds.tax)}).
+        </Text>
+      ) : null}
+      <Table aria-label="By cashier" withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Cashier</Table.Th>
+            <Table.Th className={classes.numeric}>Sales</Table.Th>
+            <Table.Th className={classes.numeric}>Total</Table.Th>
+            <Table.Th className={classes.numeric}>Returns</Table.Th>
+            <Table.Th className={classes.numeric}>Refunded</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {figures.cashiers.map((row) => (
+            <Table.Tr key={row.cashierId}>
+              <Table.Td>{row.cashier}</Table.Td>
+              <Table.Td className={classes.numeric}>{row.sales}</Table.Td>
+              <Table.Td className={classes.numeric}>{formatMoney(row.total)}</Table.Td>
+              <Table.Td className={classes.numeric}>{row.returns}</Table.Td>
+              <Table.Td className={classes.numeric}>{formatMoney(row.refunded)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {figures.movements.length > 0 ? (
+        <Table aria-label="Cash in and out" withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Cash in and out</Table.Th>
+              <Table.Th>By</Table.Th>
+              <Table.Th className={classes.numeric}>Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {figures.movements.map((movement) => (
+              <Table.Tr key={movement.id}>
+                <Table.Td>{movement.reason}</Table.Td>
+                <Table.Td>{movement.actor ?? ''}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatMoney(movement.amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+    </Stack>
+  );
 }
 
 /** A shift's report (the Z report at the close) on screen, with Print and Download PDF. */
 export function ShiftReportView({ report }: { report: ShiftReport }) {
   const pdf = useShiftReportPdf();
-  const { shift, sales, tenders, tax, refunds } = report;
+  const { shift, sales } = report;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} aria-label="Shift report" component="section">
       <Stack gap="md">
@@ -72,127 +190,14 @@ export function ShiftReportView({ report }: { report: ShiftReport }) {
               <Text fw={600}>—</Text>
             ) : (
               <Badge size="lg" color={shift.overShort === 0 ? 'green' : shift.overShort > 0 ? 'blue' : 'red'}>
-                {overShortText(shift.overShort)}
+                {overShortText(shift.overShort, formatMoney)}
               </Badge>
             )}
           </Stack>
           <Figure label="Sales" value={`${sales.count} · ${formatMoney(sales.paid)}`} />
         </SimpleGrid>
 
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Table aria-label="Sales by tender" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tender</Table.Th>
-                <Table.Th className={classes.numeric}>Sales</Table.Th>
-                <Table.Th className={classes.numeric}>Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tenders.map((tender) => (
-                <Table.Tr key={tender.type}>
-                  <Table.Td>{TENDER_LABELS[tender.type] ?? tender.type} sales</Table.Td>
-                  <Table.Td className={classes.numeric}>{tender.count}</Table.Td>
-                  <Table.Td className={classes.numeric}>{formatMoney(tender.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-              {refunds.tenders
-                .filter((tender) => tender.count > 0)
-                .map((tender) => (
-                  <Table.Tr key={`refund-${tender.type}`}>
-                    <Table.Td>{TENDER_LABELS[tender.type] ?? tender.type} refunds</Table.Td>
-                    <Table.Td className={classes.numeric}>{tender.count}</Table.Td>
-                    <Table.Td className={classes.numeric}>-{formatMoney(tender.amount)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              <Table.Tr>
-                <Table.Td fw={700}>Returns</Table.Td>
-                <Table.Td className={classes.numeric}>{refunds.count}</Table.Td>
-                <Table.Td className={classes.numeric} fw={700}>
-                  -{formatMoney(refunds.amount)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-          <Table aria-label="Tax collected" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tax collected ({tax.province})</Table.Th>
-                <Table.Th className={classes.numeric}>Rate</Table.Th>
-                <Table.Th className={classes.numeric}>Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tax.components.map((component) => (
-                <Table.Tr key={component.name}>
-                  <Table.Td>{component.name}</Table.Td>
-                  <Table.Td className={classes.numeric}>{(component.ratePpm / 10_000).toFixed(2)}%</Table.Td>
-                  <Table.Td className={classes.numeric}>{formatMoney(component.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Td fw={700}>Total tax</Table.Td>
-                <Table.Td />
-                <Table.Td className={classes.numeric} fw={700}>
-                  {formatMoney(tax.total)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </SimpleGrid>
-        {sales.rounding !== 0 ? (
-          <Text size="sm" c="dimmed">
-            Cash rounding to 5 cents: {formatMoney(sales.rounding)}
-          </Text>
-        ) : null}
-        {refunds.tax !== 0 ? (
-          <Text size="sm" c="dimmed">
-            Tax collected is the sales' tax ({formatMoney(sales.tax)}) less the tax given back by returns (
-            {formatMoney(refunds.tax)}).
-          </Text>
-        ) : null}
-        <Table aria-label="By cashier" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Cashier</Table.Th>
-              <Table.Th className={classes.numeric}>Sales</Table.Th>
-              <Table.Th className={classes.numeric}>Total</Table.Th>
-              <Table.Th className={classes.numeric}>Returns</Table.Th>
-              <Table.Th className={classes.numeric}>Refunded</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.cashiers.map((row) => (
-              <Table.Tr key={row.cashierId}>
-                <Table.Td>{row.cashier}</Table.Td>
-                <Table.Td className={classes.numeric}>{row.sales}</Table.Td>
-                <Table.Td className={classes.numeric}>{formatMoney(row.total)}</Table.Td>
-                <Table.Td className={classes.numeric}>{row.returns}</Table.Td>
-                <Table.Td className={classes.numeric}>{formatMoney(row.refunded)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {report.movements.length > 0 ? (
-          <Table aria-label="Cash in and out" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Cash in and out</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th className={classes.numeric}>Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.movements.map((movement) => (
-                <Table.Tr key={movement.id}>
-                  <Table.Td>{movement.reason}</Table.Td>
-                  <Table.Td>{movement.actor ?? ''}</Table.Td>
-                  <Table.Td className={classes.numeric}>{formatMoney(movement.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        ) : null}
+        <RegisterFiguresView figures={report} />
       </Stack>
     </Paper>
   );

@@ -152,3 +152,10 @@ export function saleTendersText(sale: Pick<Sale, 'tenders'>, money: (cents: numb
     })
     .join(' + ');
 }
+
+/** A drawer's count against what it should hold: 'Over CDN$0.60', 'Short CDN$1.00', 'Even', or '—'. */
+export function overShortText(cents: number | null, money: (cents: number) => string): string {
+  if (cents === null) return '—';
+  if (cents === 0) return 'Even';
+  return cents > 0 ? `Over ${money(cents)}` : `Short ${money(-cents)}`;
+}

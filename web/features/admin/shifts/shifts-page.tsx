@@ -7,6 +7,7 @@ import {
   Group,
   Loader,
   Pagination,
+  Paper,
   Stack,
   Table,
   Text,
@@ -14,18 +15,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { calendarDayOf, isCalendarDay, STORE_TIME_ZONE } from '../../../../domain/dates.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import type { ShiftSummary } from '../../../../domain/pos/shifts.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ShiftReportView } from '../../pos/register-report.tsx';
+import { overShortText } from '../../pos/register-rules.ts';
+import { DayReportPanel } from './day-report.tsx';
 import { useShiftReport, useShifts } from './shifts.api.ts';
-
-function overShortText(cents: number | null): string {
-  if (cents === null) return '—';
-  if (cents === 0) return 'Even';
-  return cents > 0 ? `Over ${formatMoney(cents)}` : `Short ${formatMoney(-cents)}`;
-}
 
 /** #/admin/shifts: every register shift, newest first, with its cash and its end-of-day report. */
 export function ShiftsPage() {
@@ -33,6 +31,8 @@ export function ShiftsPage() {
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<number | null>(null);
+  const [day, setDay] = useState(() => calendarDayOf(new Date(), STORE_TIME_ZONE));
+  const [dayShown, setDayShown] = useState<string | null>(null);
   const shifts = useShifts({ from, to, page });
   const rows = shifts.data?.shifts ?? [];
   return (
@@ -46,6 +46,23 @@ export function ShiftsPage() {
           was counted at the close, and its end-of-day report.
         </Text>
       </div>
+      <Paper withBorder radius="md" p="md" component="section" aria-label="End of the day">
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Store day"
+            type="date"
+            value={day}
+            onChange={(event) => setDay(event.currentTarget.value)}
+            w={170}
+          />
+          <Button onClick={() => setDayShown(day)} disabled={!isCalendarDay(day)}>
+            Day report
+          </Button>
+          <Text size="sm" c="dimmed" maw={420}>
+            Every cashier's sales and returns of that day, by tender, tax and cashier, with the day's shifts.
+          </Text>
+        </Group>
+      </Paper>
       <Group align="flex-end" gap="sm">
         <TextInput
           label="Opened from"
@@ -123,6 +140,15 @@ export function ShiftsPage() {
       >
         {opened !== null ? <ReportView id={opened} /> : null}
       </Drawer>
+      <Drawer
+        opened={dayShown !== null}
+        onClose={() => setDayShown(null)}
+        position="right"
+        size="xl"
+        title="Day report"
+      >
+        {dayShown !== null ? <DayReportPanel day={dayShown} /> : null}
+      </Drawer>
     </Stack>
   );
 }
@@ -150,7 +176,7 @@ function ShiftRow({ shift, onOpen }: { shift: ShiftSummary; onOpen: () => void }
       <Table.Td ta="right">{shift.counted === null ? '—' : formatMoney(shift.counted)}</Table.Td>
       <Table.Td>
         <Text size="sm" c={shift.overShort !== null && shift.overShort < 0 ? 'red.8' : undefined}>
-          {overShortText(shift.overShort)}
+          {overShortText(shift.overShort, formatMoney)}
         </Text>
       </Table.Td>
       <Table.Td>
