@@ -214,11 +214,12 @@ export function RegisterPage() {
   const [addTax, setAddTax] = useState(true);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [cardPaid, setCardPaid] = useState<ReaderPaid>();
+  const [cardWaiting, setCardWaiting] = useState(false);
   const [sold, setSold] = useState<Sale>();
   const [report, setReport] = useState<ShiftReport>();
 
   const totals = saleTotals(lines, addTax, ratePpm ?? 0);
-  const locked = cardPaid !== undefined;
+  const locked = cardPaid !== undefined || cardWaiting;
 
   /** A changed sale is a new attempt: a new Idempotency-Key. */
   const changeLines = (next: RegisterLine[]) => {
@@ -345,6 +346,7 @@ export function RegisterPage() {
                     disabled={ratePpm === undefined || totals.total <= 0}
                     cardPaid={cardPaid}
                     onCardPaid={setCardPaid}
+                    onCardWaiting={setCardWaiting}
                     onSold={(sale) => {
                       setSold(sale);
                       setCardPaid(undefined);

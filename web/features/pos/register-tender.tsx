@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { POS_AMOUNT_MIN_CENTS } from '../../../domain/pos/constants.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
@@ -51,6 +51,8 @@ interface TenderProps {
   /** A card payment taken for this sale and not yet in a sale (the lines are then locked). */
   cardPaid: ReaderPaid | undefined;
   onCardPaid: (paid: ReaderPaid | undefined) => void;
+  /** A card payment is being taken on the reader: the lines and their tax may not change meanwhile. */
+  onCardWaiting: (waiting: boolean) => void;
   onSold: (sale: Sale) => void;
 }
 
@@ -59,7 +61,18 @@ interface TenderProps {
  * split (the card part first, then cash for the rest, rounded to 5 cents).
  */
 export function RegisterTender(props: TenderProps) {
-  const { total, lines, addTax, attemptKey, hasShift, disabled, cardPaid, onCardPaid, onSold } = props;
+  const {
+    total,
+    lines,
+    addTax,
+    attemptKey,
+    hasShift,
+    disabled,
+    cardPaid,
+    onCardPaid,
+    onCardWaiting,
+    onSold,
+  } = props;
   const [mode, setMode] = useState<Mode>('cash');
   const [tenderedText, setTenderedText] = useState('');
   const [cardPartText, setCardPartText] = useState('');
@@ -116,6 +129,8 @@ export function RegisterTender(props: TenderProps) {
   });
 
   const busy = card.busy || postSale.isPending;
+  // The amount on the reader is this total: the sale's lines wait until the card is done.
+  useEffect(() => onCardWaiting(card.busy), [card.busy, onCardWaiting]);
   const cardPartValid = cardPart !== undefined && cardPart >= POS_AMOUNT_MIN_CENTS && cardPart <= total;
   const cashReady = hasShift && tendered !== undefined && tendered >= due;
 
