@@ -315,6 +315,16 @@ describe('a payment through the reader', () => {
       lines: [{ amount: 2000, tax: 260, total: 2260, addTax: true }],
       total: 2260,
       email: 'robin.payment@example.ca',
+      // The card as the processor tells it, with the network's authorization code.
+      tenders: [
+        {
+          type: 'card',
+          amount: 2260,
+          brand: 'visa',
+          last4: '4242',
+          authorizationCode: expect.stringMatching(/^[A-Z0-9]{6}$/),
+        },
+      ],
     });
     const again = (
       await call(cashier, '/api/pos/save_user_payment_detail', detail)

@@ -40,6 +40,33 @@ export interface ReceiptsDeps {
  * PDF and e-mails it through the outbox. Any POS user may read and send any receipt.
  */
 export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
+  /**
+   * A payment taken on the POS Payment screen, as the processor tells it: the card's brand and last
+   * 4 (or Interac) and the authorization code. Nothing when the processor cannot say at the moment:
+   * the receipt still names the payment.
+   */
+  async function readerPayment(paymentIntentId: string): Promise<ReceiptTender[]> {
+    try {
+      const intent = await payments.retrievePaymentIntent(paymentIntentId);
+      if (intent.status !== 'succeeded' || !intent.latest_charge) return [];
+      const charge = await payments.retrieveCharge(intent.latest_charge);
+      return [
+        {
+          type: charge.source === 'interac_present' ? 'interac' : 'card',
+          amount: intent.amount_received,
+          tendered: null,
+          change: null,
+          brand: charge.brand,
+          last4: charge.last4,
+          authorizationCode: charge.authorizationCode,
+        },
+      ];
+    } catch (error) {
+      if (isPaymentError(error)) return [];
+      throw error;
+    }
+  }
+
   /** How a sale was paid, or through which of its tenders a return gave the money back. */
   async function paymentsOf(row: ReceiptRow): Promise<{ tenders: ReceiptTender[]; refundOf: number | null }> {
     if (row.saleId !== null) {
@@ -58,7 +85,9 @@ export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
         .orderBy(asc(posSaleTenders.id));
       return { tenders, refundOf: null };
     }
-    if (row.returnId === null) return { tenders: [], refundOf: null };
+    if (row.returnId === null) {
+      return { tenders: row.paymentIntentId ? await readerPayment(row.paymentIntentId) : [], refundOf: null };
+    }
     const saleReceipt = alias(receipts, 'sale_receipt');
     const [tenders, [refunded]] = await Promise.all([
       db
