@@ -94,6 +94,10 @@ export const OWNED = {
     mixedFivePack: inPackage(60, 10, 'GP-BDL-002-BURGUNDY', 'Office Week Five-Pack - Mixed'),
     argyleS: product(10, 'MS-CRW-010', 'Argyle Heritage Crew Sock - Burgundy', 'S'),
   },
+
+  // ------------------------------------------------------------------ pos-checkout.spec.ts
+  /** 'a cashier without a reader sells through Card Checkout and the hosted payment page' */
+  cardCheckout: { camelM: product(11, 'MS-CRW-011', 'Argyle Heritage Crew Sock - Camel', 'M') },
 } as const;
 
 // Two owners of one item would race on its stock again: refuse that as soon as the tests load.

@@ -134,3 +134,58 @@ test('a cashier opens a shift, sells for cash and by card, takes a return, and c
   // No shift now: the bar offers to open one again.
   await expect(page.getByRole('button', { name: 'Open shift' })).toBeVisible();
 });
+
+test('a return of an Interac sale is refunded on the reader first, then recorded with its refund receipt', async ({
+  page,
+  request,
+}) => {
+  await setStock(request, [stockAt(argyleS, 10)]);
+  const cashier = await logInByApi(request, DEMO.pos);
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
+  const headers = bearer(cashier);
+  // An Interac sale of the argyle sock (16.99 + 2.21 tax = 19.20), made as the register makes it.
+  const intent = await request.post('/api/pos/create_payment_intent', { headers, data: { amount: '1920' } });
+  const { id: paymentIntentId } = (await intent.json()) as { id: string };
+  await request.post('/api/pos/process_payment', {
+    headers,
+    data: { readerId: FRONT_COUNTER.id, paymentIntentId, userId: cashier.client_id },
+  });
+  await request.post('/api/pos/simulate_interac_payment', {
+    headers: { ...headers, reader_id: FRONT_COUNTER.id },
+  });
+  const sold = await request.post('/api/pos/sales', {
+    headers: { ...headers, 'idempotency-key': `e2e-interac-${paymentIntentId}` },
+    data: {
+      lines: [{ productId: argyleS.productId, size_id: argyleS.size_id, packageId: null, quantity: 1 }],
+      addTax: true,
+      tenders: [{ type: 'interac', amount: 1920, paymentIntentId }],
+    },
+  });
+  expect(sold.status(), await sold.text()).toBe(200);
+  const sale = (await sold.json()) as { receipt: { receipt_number: number } };
+
+  await openLoggedIn(page, cashier, '/pos/return');
+  await page.getByRole('textbox', { name: 'Receipt number' }).fill(String(sale.receipt.receipt_number));
+  await page.getByRole('button', { name: 'Find the sale' }).click();
+  await expect(page.getByText(/paid Interac/)).toBeVisible();
+  await page
+    .getByRole('table', { name: 'Sale lines to return' })
+    .getByRole('textbox', { name: `Return how many of ${argyleS.name} (S)` })
+    .fill('1');
+  const finish = page.getByRole('button', { name: 'Refund CDN$19.20', exact: true });
+  await expect(finish).toBeDisabled();
+  const onReader = page.getByRole('region', { name: 'Interac refund' });
+  await onReader.getByRole('button', { name: 'Refund CDN$19.20 on the reader' }).click();
+  await expect(page.getByText('Please tap the Interac card on the card reader')).toBeVisible();
+  await page.getByRole('button', { name: 'Simulate Interac card' }).click();
+  await expect(
+    page.getByText('The Interac part is back on the client’s card: finish the return.'),
+  ).toBeVisible();
+  await finish.click();
+  const returned = page.getByRole('region', { name: 'Return complete' });
+  await expect(returned.getByText(/CDN\$19\.20 refunded: Interac CDN\$19\.20/)).toBeVisible();
+  await returned.getByRole('link', { name: /^No\. \d+$/ }).click();
+  await expect(page.getByText('REFUND', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Refund of receipt No. ${sale.receipt.receipt_number}`)).toBeVisible();
+  await expect(page.getByText('Interac: CDN$19.20')).toBeVisible();
+});

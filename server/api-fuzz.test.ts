@@ -212,7 +212,7 @@ beforeAll(async () => {
     await payOnReader(t, cashier, FRONT_COUNTER, 4000, { interac: true })
   ).paymentIntentId;
   const session = await saved('cashier', 'POST', '/api/pos/create-checkout-session', {
-    body: { lineItems: [{ priceId: 'price_SbxNovelty1299', quantity: 1 }] },
+    body: { lineItems: [{ priceId: `price_${bag.id}`, quantity: 1 }] },
   });
   world.checkoutSession = /cs_[A-Za-z0-9_]+/.exec(session.url)?.[0] ?? '';
 }, 120_000);

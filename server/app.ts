@@ -241,7 +241,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(posRoutes, {
     settings,
     pos: createPosService({ db, payments, clock, orderRefunds, receiptsService: receipts, log: logError }),
-    posCheckout: createPosCheckoutService({ payments, publicUrl: config.publicUrl }),
+    posCheckout: createPosCheckoutService({
+      db,
+      payments,
+      registerSales,
+      clock,
+      publicUrl: config.publicUrl,
+    }),
     receipts,
   });
   await app.register(registerSalesRoutes, {

@@ -2,12 +2,22 @@
 import { z } from 'zod';
 import { sandboxCardSchema } from '../orders.ts';
 import { CHECKOUT_QUANTITY_MAX, CHECKOUT_QUANTITY_MIN } from './constants.ts';
-import { cents, stripeId } from './fields.ts';
+import { cents, optionalPosEmail, stripeId } from './fields.ts';
 
+/** A catalogue product ('prod_<productId>') or package ('pkg_<packageId>') the checkout sells. */
 const posProductSchema = z.object({ id: z.string(), name: z.string() });
 export type PosProduct = z.infer<typeof posProductSchema>;
 export const posProductListSchema = z.array(posProductSchema);
-const posPriceSchema = z.object({ id: z.string(), productId: z.string(), unitAmount: cents });
+/**
+ * One way to buy it at today's price: a size ('price_<productId>_<sizeId>', labelled with the size's
+ * name), a product without sizes ('price_<productId>') or a package ('price_pkg_<packageId>').
+ */
+const posPriceSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  unitAmount: cents,
+  label: z.string().optional(),
+});
 export type PosPrice = z.infer<typeof posPriceSchema>;
 export const posPriceListSchema = z.array(posPriceSchema);
 
@@ -19,11 +29,18 @@ const checkoutLineItemSchema = z.strictObject({
     .min(CHECKOUT_QUANTITY_MIN, `Quantity must be at least ${CHECKOUT_QUANTITY_MIN}.`)
     .max(CHECKOUT_QUANTITY_MAX, `Quantity cannot be more than ${CHECKOUT_QUANTITY_MAX}.`),
 });
-/** POST api/pos/create-checkout-session: lines with quantity 0 are dropped; none left -> 400. */
+/**
+ * POST api/pos/create-checkout-session: lines with quantity 0 are dropped; none left -> 400. The
+ * store province's tax is added unless addTax is false (the form's Add tax, on by default); the
+ * receipt of the sale is e-mailed to `email` when one is given.
+ */
 export const createCheckoutSessionSchema = z.strictObject({
   lineItems: z.array(checkoutLineItemSchema).max(100, 'Too many prices.'),
+  addTax: z.boolean().default(true),
+  email: optionalPosEmail,
 });
 export type CreateCheckoutSession = z.input<typeof createCheckoutSessionSchema>;
+export type CreateCheckoutSessionData = z.output<typeof createCheckoutSessionSchema>;
 export const checkoutSessionCreatedSchema = z.object({ url: z.string() });
 
 /** GET api/pos/sandbox-checkout/{id}: what the sandbox's hosted page shows. */

@@ -1159,3 +1159,28 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created').on(t.createdAt), index('audit_log_entity').on(t.entity, t.entityId)],
 );
+
+// ---------------------------------------------------------------- Card Checkout
+
+/**
+ * A hosted checkout session of Card Checkout: the lines as priced from the catalogue when it was
+ * made (what the payment page charges), and the register sale its payment became, once.
+ */
+export const posCheckouts = pgTable('pos_checkouts', {
+  sessionId: text('session_id').primaryKey(),
+  cashierId: integer('cashier_id')
+    .notNull()
+    .references(() => clients.id),
+  lines: jsonb('lines').$type<PosSaleLine[]>().notNull(),
+  addTax: boolean('add_tax').notNull(),
+  /** 0 without tax, as a register sale's. */
+  taxRatePpm: integer('tax_rate_ppm').notNull(),
+  /** What the session charges: the lines and their tax, in cents. */
+  total: integer('total').notNull(),
+  /** Where the sale's receipt is e-mailed. */
+  email: text('email'),
+  saleId: integer('sale_id')
+    .references(() => posSales.id)
+    .unique(),
+  createdAt: createdAt(),
+});

@@ -852,7 +852,26 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     },
     'POST /api/pos/create-checkout-session': {
       caller: 'cashier',
-      call: () => ({ body: { lineItems: [{ priceId: 'price_SbxNovelty1299', quantity: 2 }] } }),
+      call: (w) => ({
+        body: {
+          lineItems: [{ priceId: `price_${w.unsized.id}`, quantity: 2 }],
+          addTax: true,
+          email: 'robin@example.ca',
+        },
+      }),
+    },
+    'POST /api/pos/checkout-sessions/{id}/complete': {
+      caller: 'cashier',
+      async prepare(w) {
+        // A Card Checkout of the bag, paid on the sandbox's hosted page.
+        const created = await posCall(harness.t, w.cashier, '/api/pos/create-checkout-session', {
+          lineItems: [{ priceId: `price_${w.unsized.id}`, quantity: 1 }],
+        });
+        w.latest = /cs_[A-Za-z0-9_]+/.exec(created.json<{ url: string }>().url)?.[0] ?? '';
+        const paid = await posCall(harness.t, w.cashier, `/api/pos/sandbox-checkout/${w.latest}`, CARD);
+        expect(paid.statusCode, paid.body).toBe(200);
+      },
+      call: (w) => ({ params: { id: w.latest } }),
     },
     'POST /api/pos/sandbox-checkout/{id}': {
       caller: 'cashier',

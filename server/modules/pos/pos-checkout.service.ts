@@ -1,27 +1,84 @@
 /**
- * Card Checkout, for staff without a reader (spec pos.md §2): the products and prices the hosted
- * payment page sells, a session for the quantities chosen, and the sandbox's own hosted page.
+ * Card Checkout, for staff without a reader (spec pos.md §2; issue "The POS as a real register"):
+ * the shop's own catalogue as products and prices, a hosted payment session priced from it (with
+ * the store's tax when Add tax is on), the register sale its payment becomes (stock taken, one card
+ * tender, one receipt), and the sandbox's own hosted page.
  */
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import type {
+  CreateCheckoutSessionData,
   PosPrice,
   PosProduct,
   SandboxCheckout,
   SandboxCheckoutPay,
 } from '../../../domain/pos/checkout.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
+import type { Sale, SaleRequestData } from '../../../domain/pos/register.ts';
+import { taxRateLabel } from '../../../domain/pos/sale.ts';
+import { PG_INTEGER_MAX } from '../../../domain/validation.ts';
+import type { Database } from '../../db/database.ts';
+import { type PosSaleLine, packages, posCheckouts, products, sizes, stock } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import {
+  CHECKOUT_SESSION_ID_TEMPLATE,
+  type CheckoutLineItemParams,
   type CheckoutSession,
   isPaymentError,
   type PaymentGateway,
 } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import { storeTaxRatePpm, taxComponentsOn } from '../settings/settings.service.ts';
 import { POS_SOURCE } from './pos.service.ts';
+import { type RegisterSales, totalsOf } from './register-sales.service.ts';
 
 export interface PosCheckoutDeps {
+  db: Database;
   payments: PaymentGateway;
+  /** Prices lines from the catalogue and records the paid sale, as the register does. */
+  registerSales: RegisterSales;
+  clock: Clock;
   /** The shop's address on the web (config.publicUrl): the hosted checkout returns there. */
   publicUrl: string;
+}
+
+type CatalogueLine = SaleRequestData['lines'][number];
+
+/** A product or package for sale, with its prices (one per size in stock). */
+interface Offer {
+  product: PosProduct;
+  prices: PosPrice[];
+}
+
+const NOT_FOR_SALE = 'This price is not for sale.';
+const notForSale = () => badRequest(NOT_FOR_SALE, { lineItems: NOT_FOR_SALE });
+
+/** The price id of one catalogue line: a size, a product without sizes, or a package. */
+function priceIdOf(line: CatalogueLine): string {
+  if (line.packageId !== null) return `price_pkg_${line.packageId}`;
+  return line.size_id === null ? `price_${line.productId}` : `price_${line.productId}_${line.size_id}`;
+}
+
+const PRICE_ID = /^price_(?:pkg_(\d{1,10})|(\d{1,10})(?:_(\d{1,10}))?)$/;
+
+/** The ids a price id names, or undefined for one that is not ours. */
+function parsePriceId(
+  priceId: string,
+): { packageId: number } | { productId: number; sizeId: number | null } | undefined {
+  const match = PRICE_ID.exec(priceId);
+  if (!match) return undefined;
+  const [, box, product, size] = match.map((part) => (part === undefined ? undefined : Number(part)));
+  const ids = [box, product, size].filter((id) => id !== undefined);
+  if (ids.some((id) => id < 1 || id > PG_INTEGER_MAX)) return undefined;
+  if (box !== undefined) return { packageId: box };
+  if (product === undefined) return undefined;
+  return { productId: product, sizeId: size ?? null };
+}
+
+/** 'Crew Sock (M)': a line as the payment page, the receipt and the stock messages name it. */
+function lineName(line: Pick<PosSaleLine, 'name' | 'sizeName'>): string {
+  return line.sizeName ? `${line.name} (${line.sizeName})` : line.name;
 }
 
 function sandboxCheckout(session: CheckoutSession): SandboxCheckout {
@@ -43,47 +100,244 @@ function sandboxCheckout(session: CheckoutSession): SandboxCheckout {
   };
 }
 
-export function createPosCheckoutService({ payments, publicUrl }: PosCheckoutDeps) {
+export function createPosCheckoutService({ db, payments, registerSales, clock, publicUrl }: PosCheckoutDeps) {
+  /**
+   * Active products and active packages (of active products) at today's prices, by name. Only what
+   * is in stock now is offered: a size with none left is not a price a cashier can sell, and a
+   * product with no price left is not listed (spec §2: products without a price are not shown).
+   */
+  async function offers(): Promise<Offer[]> {
+    const productRows = await db
+      .select({ id: products.id, name: products.name, sizeTypeId: products.sizeTypeId })
+      .from(products)
+      .where(eq(products.active, true))
+      .orderBy(sql`lower(${products.name})`, asc(products.id));
+    const sizeRows = await db
+      .select({ id: sizes.id, typeId: sizes.typeId, name: sizes.name })
+      .from(sizes)
+      .orderBy(asc(sizes.sortOrder), asc(sizes.id));
+    const stockRows = await db
+      .select({ productId: stock.productId, sizeId: stock.sizeId })
+      .from(stock)
+      .where(gt(stock.instock, 0));
+    const packageRows = await db
+      .select({ id: packages.id, productId: packages.productId, name: packages.name })
+      .from(packages)
+      .innerJoin(products, eq(products.id, packages.productId))
+      .where(and(eq(packages.active, true), eq(products.active, true), gt(packages.instock, 0)))
+      .orderBy(sql`lower(${packages.name})`, asc(packages.id));
+
+    const inStock = new Set(stockRows.map((row) => `${row.productId}:${row.sizeId ?? ''}`));
+    const offered: { product: PosProduct; lines: CatalogueLine[] }[] = productRows.map((product) => {
+      const one = (sizeId: number | null): CatalogueLine => ({
+        productId: product.id,
+        size_id: sizeId,
+        packageId: null,
+        quantity: 1,
+      });
+      const lines =
+        product.sizeTypeId === null
+          ? inStock.has(`${product.id}:`)
+            ? [one(null)]
+            : []
+          : sizeRows
+              .filter((size) => size.typeId === product.sizeTypeId && inStock.has(`${product.id}:${size.id}`))
+              .map((size) => one(size.id));
+      return { product: { id: `prod_${product.id}`, name: product.name }, lines };
+    });
+    for (const box of packageRows) {
+      offered.push({
+        product: { id: `pkg_${box.id}`, name: box.name },
+        lines: [{ productId: box.productId, size_id: null, packageId: box.id, quantity: 1 }],
+      });
+    }
+    const forSale = offered.filter((offer) => offer.lines.length > 0);
+    // One pricing of every line, as a sale prices them (the product's discount, a package's own price).
+    const priced = await registerSales.priceLines(forSale.flatMap((offer) => offer.lines));
+    let next = 0;
+    return forSale.map((offer) => ({
+      product: offer.product,
+      prices: offer.lines.map((line) => {
+        const price = priced[next++];
+        if (!price) throw new Error('a catalogue line was not priced');
+        return {
+          id: priceIdOf(line),
+          productId: offer.product.id,
+          unitAmount: price.unitPrice,
+          ...(price.sizeName ? { label: price.sizeName } : {}),
+        };
+      }),
+    }));
+  }
+
+  /** The chosen prices as catalogue lines at today's prices; 400 for a price that is not ours. */
+  async function priceChoices(quantities: ReadonlyMap<string, number>): Promise<PosSaleLine[]> {
+    const named = [...quantities].map(([priceId, quantity]) => {
+      const ids = parsePriceId(priceId);
+      if (!ids) throw notForSale();
+      return { ids, quantity };
+    });
+    const packageIds = named.flatMap(({ ids }) => ('packageId' in ids ? [ids.packageId] : []));
+    const boxes =
+      packageIds.length === 0
+        ? []
+        : await db
+            .select({ id: packages.id, productId: packages.productId })
+            .from(packages)
+            .where(inArray(packages.id, packageIds));
+    const lines: CatalogueLine[] = named.map(({ ids, quantity }) => {
+      if ('productId' in ids) {
+        return { productId: ids.productId, size_id: ids.sizeId, packageId: null, quantity };
+      }
+      const box = boxes.find((row) => row.id === ids.packageId);
+      if (!box) throw notForSale();
+      return { productId: box.productId, size_id: null, packageId: box.id, quantity };
+    });
+    return registerSales.priceLines(lines).catch((error: unknown) => {
+      // The catalogue's own refusals (not sold, a size of another product) name a sale's lines.
+      if (error instanceof AppError && error.statusCode === 400) throw notForSale();
+      throw error;
+    });
+  }
+
+  /** The first line whose stock is not there now (the payment would be refunded at the end). */
+  async function shortLine(lines: readonly PosSaleLine[]): Promise<PosSaleLine | undefined> {
+    const productIds = lines.filter((line) => line.packageId === null).map((line) => line.productId);
+    const packageIds = lines.flatMap((line) => (line.packageId === null ? [] : [line.packageId]));
+    const stockRows =
+      productIds.length === 0
+        ? []
+        : await db
+            .select({ productId: stock.productId, sizeId: stock.sizeId, instock: stock.instock })
+            .from(stock)
+            .where(inArray(stock.productId, productIds));
+    const boxRows =
+      packageIds.length === 0
+        ? []
+        : await db
+            .select({ id: packages.id, instock: packages.instock })
+            .from(packages)
+            .where(inArray(packages.id, packageIds));
+    return lines.find((line) => {
+      const instock =
+        line.packageId === null
+          ? stockRows.find((row) => row.productId === line.productId && row.sizeId === line.size_id)?.instock
+          : boxRows.find((row) => row.id === line.packageId)?.instock;
+      return (instock ?? 0) < line.quantity;
+    });
+  }
+
+  /** 'HST 13%', 'GST + PST 12%': the tax line of the payment page, named as the province's taxes. */
+  async function taxLineName(province: string, ratePpm: number): Promise<string> {
+    const components = await taxComponentsOn(db, province, calendarDayOf(clock.now(), STORE_TIME_ZONE));
+    const names = components.map((component) => component.name).join(' + ') || 'Tax';
+    return `${names} ${taxRateLabel(ratePpm)}`;
+  }
+
   return {
+    /** POST api/pos/list_products: what the checkout sells, as { id, name }. */
     async listProducts(): Promise<PosProduct[]> {
-      const products = await payments.listProducts();
-      return products.map((product) => ({ id: product.id, name: product.name }));
+      return (await offers()).map((offer) => offer.product);
     },
 
+    /** POST api/pos/list_prices: a price per size in stock, product without sizes, or package. */
     async listPrices(): Promise<PosPrice[]> {
-      const prices = await payments.listPrices();
-      return prices.flatMap((price) =>
-        price.unit_amount === null
-          ? []
-          : [{ id: price.id, productId: price.product, unitAmount: price.unit_amount }],
-      );
+      return (await offers()).flatMap((offer) => offer.prices);
     },
 
-    /** Only the prices with a quantity above 0; the same price twice is one line. */
-    async createCheckoutSession(user: AuthUser, lineItems: { priceId: string; quantity: number }[]) {
+    /**
+     * A hosted payment session of the ticked prices with a quantity above 0 (the same price twice is
+     * one line), priced from the catalogue now with the store province's tax per line (as a register
+     * sale), the stock checked; kept so that its payment becomes exactly that sale.
+     */
+    async createCheckoutSession(user: AuthUser, input: CreateCheckoutSessionData): Promise<{ url: string }> {
       const quantities = new Map<string, number>();
-      for (const item of lineItems) {
+      for (const item of input.lineItems) {
         if (item.quantity > 0)
           quantities.set(item.priceId, (quantities.get(item.priceId) ?? 0) + item.quantity);
       }
       if (quantities.size === 0) {
         throw badRequest(POS_MESSAGES.checkoutNoItems, { lineItems: POS_MESSAGES.checkoutNoItems });
       }
-      const session = await payments
-        .createCheckoutSession({
-          lineItems: [...quantities].map(([priceId, quantity]) => ({ priceId, quantity })),
-          successUrl: `${publicUrl}/#/checkout-success`,
-          cancelUrl: `${publicUrl}/#/pos-checkout`,
-          metadata: { source: POS_SOURCE, pos_user: String(user.id) },
-        })
-        .catch((error: unknown) => {
-          if (isPaymentError(error) && error.code === 'resource_missing') {
-            throw badRequest('This price is not for sale.', { lineItems: 'This price is not for sale.' });
-          }
-          throw error;
+      const lines = await priceChoices(quantities);
+      const short = await shortLine(lines);
+      if (short) {
+        throw new AppError('not_enough_stock', `Not enough stock of ${lineName(short)} for this sale.`, 409);
+      }
+      const rate = input.addTax ? await storeTaxRatePpm(db) : undefined;
+      const ratePpm = rate?.ppm ?? 0;
+      const { tax, total } = totalsOf(lines, ratePpm);
+      const lineItems: CheckoutLineItemParams[] = lines.map((line) => ({
+        priceData: { name: lineName(line), unitAmount: line.unitPrice },
+        quantity: line.quantity,
+      }));
+      if (rate && tax > 0) {
+        lineItems.push({
+          priceData: { name: await taxLineName(rate.province, ratePpm), unitAmount: tax },
+          quantity: 1,
         });
+      }
+      const session = await payments.createCheckoutSession({
+        lineItems,
+        successUrl: `${publicUrl}/#/checkout-success?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`,
+        cancelUrl: `${publicUrl}/#/pos-checkout`,
+        metadata: { source: POS_SOURCE, pos_user: String(user.id) },
+      });
       if (!session.url) throw new AppError('checkout_failed', POS_MESSAGES.paymentCreationError, 502);
+      await db.insert(posCheckouts).values({
+        sessionId: session.id,
+        cashierId: user.id,
+        lines,
+        addTax: input.addTax,
+        taxRatePpm: ratePpm,
+        total,
+        email: input.email ?? null,
+      });
       return { url: session.url };
+    },
+
+    /**
+     * POST api/pos/checkout-sessions/{id}/complete: the paid session of this cashier becomes its
+     * register sale (stock taken, one card tender, one receipt e-mailed when an address was given),
+     * once; asked again, the same sale. Stock gone meanwhile: 409 and the card is refunded.
+     */
+    async complete(user: AuthUser, sessionId: string): Promise<Sale> {
+      const [row] = await db.select().from(posCheckouts).where(eq(posCheckouts.sessionId, sessionId));
+      if (!row || row.cashierId !== user.id) throw notFound('Checkout session');
+      if (row.saleId !== null) return registerSales.get(row.saleId);
+
+      const session = await payments.retrieveCheckoutSession(sessionId).catch((error: unknown) => {
+        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Checkout session');
+        throw error;
+      });
+      if (session.status === 'expired') {
+        throw new AppError(
+          'checkout_expired',
+          'This checkout expired without being paid: start a new one.',
+          409,
+        );
+      }
+      if (session.status !== 'complete' || session.payment_status !== 'paid' || !session.payment_intent) {
+        throw new AppError('checkout_not_paid', 'This checkout has not been paid yet.', 409);
+      }
+      // A payment given back (its stock was gone at a first try) never becomes a sale later.
+      const intent = await payments.retrievePaymentIntent(session.payment_intent);
+      if (intent.latest_charge && (await payments.retrieveCharge(intent.latest_charge)).amountRefunded > 0) {
+        throw new AppError(
+          'checkout_refunded',
+          'The card payment of this checkout was refunded: no sale was made.',
+          409,
+        );
+      }
+      const sale = await registerSales.recordPaid(user, `checkout:${sessionId}`, {
+        lines: row.lines,
+        addTax: row.addTax,
+        ratePpm: row.taxRatePpm,
+        paymentIntentId: session.payment_intent,
+        email: row.email,
+      });
+      await db.update(posCheckouts).set({ saleId: sale.id }).where(eq(posCheckouts.sessionId, sessionId));
+      return sale;
     },
 
     /** The sandbox's hosted payment page (test mode only): what it shows. */

@@ -9,7 +9,7 @@ import { POS_MESSAGES, refundMaxMessage } from '../../../domain/pos/messages.ts'
 import type { PosReader } from '../../../domain/pos/readers.ts';
 import type { ChargeSearchRequest, PosCharge, RefundResult } from '../../../domain/pos/refunds.ts';
 import { countRows } from '../../db/database.ts';
-import { sandboxRefunds } from '../../db/schema.ts';
+import { products, sandboxRefunds } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { createTestApp, logIn, type TestApp } from '../../test/app.ts';
 import {
@@ -56,10 +56,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A card payment on the sandbox's hosted checkout page (the charge search's 'Web'). */
+/** A card payment on the sandbox's hosted checkout page (the charge search's 'Web'): 2 × CDN$12.99, no tax. */
 async function payOnHostedPage(app: TestApp, who: LoginRecord): Promise<string> {
+  // Card Checkout sells the catalogue: a product priced CDN$12.99 gives the amount searched for below.
+  const [product] = await app.db
+    .update(products)
+    .set({ pricing: 1299, priceDiscount: 0 })
+    .where(eq(products.code, 'AC-BAG-001'))
+    .returning({ id: products.id });
   const created = await posCall(app, who, '/api/pos/create-checkout-session', {
-    lineItems: [{ priceId: 'price_SbxNovelty1299', quantity: 2 }],
+    lineItems: [{ priceId: `price_${product?.id}`, quantity: 2 }],
+    addTax: false,
   });
   expect(created.statusCode, created.body).toBe(200);
   const sessionId = /cs_[A-Za-z0-9_]+/.exec(created.json<{ url: string }>().url)?.[0] ?? '';

@@ -39,6 +39,7 @@ import {
   refundRequestSchema,
   refundResultSchema,
 } from '../../../domain/pos/refunds.ts';
+import { saleSchema } from '../../../domain/pos/register.ts';
 import { posTaxRateSchema } from '../../../domain/pos/sale.ts';
 import { idempotencyKeySchema } from '../../lib/idempotency.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -183,7 +184,13 @@ export const posRoutes: FastifyPluginAsyncZod<PosRoutesOptions> = async (
       config: { access: 'pos' },
       schema: { body: createCheckoutSessionSchema, response: { 200: checkoutSessionCreatedSchema } },
     },
-    (request) => posCheckout.createCheckoutSession(request.caller, request.body.lineItems),
+    (request) => posCheckout.createCheckoutSession(request.caller, request.body),
+  );
+
+  app.post(
+    '/api/pos/checkout-sessions/:id/complete',
+    { config: { access: 'pos' }, schema: { params: sessionParams, response: { 200: saleSchema } } },
+    (request) => posCheckout.complete(request.caller, request.params.id),
   );
 
   app.get(

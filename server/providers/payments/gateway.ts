@@ -358,9 +358,24 @@ export interface PresentPaymentMethodParams {
   number?: string;
 }
 
+/**
+ * A line of a hosted checkout: a price kept by the provider, or one made for this session only
+ * (Stripe's `price_data` with `product_data.name`, in the store's currency), as a sale priced from
+ * our own catalogue needs.
+ */
+export type CheckoutLineItemParams =
+  | { priceId: string; quantity: number }
+  | { priceData: { name: string; unitAmount: number }; quantity: number };
+
+/** Stripe's template in a success URL: the payment page puts the session's id in its place. */
+export const CHECKOUT_SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
+
 export interface CheckoutSessionParams {
-  lineItems: { priceId: string; quantity: number }[];
-  /** Where the payment page sends the buyer afterwards: the web's #/checkout-success, as an absolute URL. */
+  lineItems: CheckoutLineItemParams[];
+  /**
+   * Where the payment page sends the buyer afterwards: the web's #/checkout-success, as an absolute
+   * URL; CHECKOUT_SESSION_ID_TEMPLATE in it becomes the session's id.
+   */
   successUrl: string;
   cancelUrl?: string;
   metadata?: Metadata;

@@ -338,6 +338,64 @@ describe('hosted checkout sessions', () => {
     expect(charges.map((row) => row.status).sort()).toEqual(['failed', 'succeeded']);
   });
 
+  it('takes inline prices, each a price of its own named by its product name', async () => {
+    const session = await gateway.createCheckoutSession({
+      lineItems: [
+        { priceData: { name: 'Crew Sock (M)', unitAmount: 1299 }, quantity: 2 },
+        { priceId: 'price_SbxGiftBox4500', quantity: 1 },
+        { priceData: { name: 'HST 13%', unitAmount: 923 }, quantity: 1 },
+      ],
+      successUrl,
+    });
+    expect(session).toMatchObject({
+      amount_total: 2598 + 4500 + 923,
+      currency: 'cad',
+      line_items: [
+        {
+          price: expect.stringMatching(/^price_\w+$/),
+          quantity: 2,
+          amount_total: 2598,
+          description: 'Crew Sock (M)',
+        },
+        { price: 'price_SbxGiftBox4500', quantity: 1, amount_total: 4500, description: 'Gift Box' },
+        {
+          price: expect.stringMatching(/^price_\w+$/),
+          quantity: 1,
+          amount_total: 923,
+          description: 'HST 13%',
+        },
+      ],
+    });
+    const [sock, , tax] = session.line_items;
+    expect(sock?.price).not.toBe(tax?.price);
+
+    await expect(
+      gateway.createCheckoutSession({
+        lineItems: [{ priceData: { name: ' ', unitAmount: 100 }, quantity: 1 }],
+        successUrl,
+      }),
+    ).rejects.toMatchObject({ param: 'line_items[0][price_data][product_data][name]' });
+    for (const unitAmount of [-1, 12.5]) {
+      await expect(
+        gateway.createCheckoutSession({
+          lineItems: [{ priceData: { name: 'Sock', unitAmount }, quantity: 1 }],
+          successUrl,
+        }),
+      ).rejects.toMatchObject({ param: 'line_items[0][price_data][unit_amount]' });
+    }
+  });
+
+  it('puts the session id in place of {CHECKOUT_SESSION_ID} in the success URL, as Stripe’s redirect', async () => {
+    const session = await gateway.createCheckoutSession({
+      lineItems,
+      successUrl: 'http://localhost:3000/#/checkout-success?session_id={CHECKOUT_SESSION_ID}',
+    });
+    const expected = `http://localhost:3000/#/checkout-success?session_id=${session.id}`;
+    expect(session.success_url).toBe(expected);
+    const paid = await sandbox().completeCheckoutSession(session.id, card('4242424242424242'));
+    expect(paid.success_url).toBe(expected);
+  });
+
   it('a session expires after 24 hours', async () => {
     const session = await gateway.createCheckoutSession({ lineItems, successUrl });
     const saved = clock.now();

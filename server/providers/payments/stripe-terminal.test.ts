@@ -309,6 +309,64 @@ describe('checkout sessions, products and prices', () => {
     expect(retrieved).toMatchObject({ status: 'complete', payment_intent: 'pi_3QfakeC1', url: null });
   });
 
+  it('sends inline prices as price_data in the store currency, and the success URL with its template', async () => {
+    const successUrl = 'https://shop.example.ca/#/checkout-success?session_id={CHECKOUT_SESSION_ID}';
+    routes['POST /v1/checkout/sessions'] = [
+      200,
+      {
+        ...session,
+        amount_total: 2936,
+        success_url: successUrl,
+        line_items: {
+          ...session.line_items,
+          data: [
+            {
+              id: 'li_1',
+              object: 'item',
+              amount_total: 2598,
+              description: 'Crew Sock (M)',
+              price: { id: 'price_1Inline', object: 'price', product: 'prod_Inline', unit_amount: 1299 },
+              quantity: 2,
+            },
+            {
+              id: 'li_2',
+              object: 'item',
+              amount_total: 338,
+              description: 'HST 13%',
+              price: { id: 'price_1InlineTax', object: 'price', product: 'prod_InlineTax', unit_amount: 338 },
+              quantity: 1,
+            },
+          ],
+        },
+      },
+    ];
+    const created = await gateway.createCheckoutSession({
+      lineItems: [
+        { priceData: { name: 'Crew Sock (M)', unitAmount: 1299 }, quantity: 2 },
+        { priceData: { name: 'HST 13%', unitAmount: 338 }, quantity: 1 },
+      ],
+      successUrl,
+    });
+    expect(form(sent())).toEqual({
+      mode: 'payment',
+      'line_items[0][price_data][currency]': 'cad',
+      'line_items[0][price_data][unit_amount]': '1299',
+      'line_items[0][price_data][product_data][name]': 'Crew Sock (M)',
+      'line_items[0][quantity]': '2',
+      'line_items[1][price_data][currency]': 'cad',
+      'line_items[1][price_data][unit_amount]': '338',
+      'line_items[1][price_data][product_data][name]': 'HST 13%',
+      'line_items[1][quantity]': '1',
+      // Stripe fills the template in when it sends the buyer back.
+      success_url: successUrl,
+      'expand[0]': 'line_items',
+    });
+    expect(created.line_items).toEqual([
+      { price: 'price_1Inline', quantity: 2, amount_total: 2598, description: 'Crew Sock (M)' },
+      { price: 'price_1InlineTax', quantity: 1, amount_total: 338, description: 'HST 13%' },
+    ]);
+  });
+
   it('lists active products and prices, page by page', async () => {
     routes['GET /v1/products'] = (request) =>
       request.query.get('starting_after')

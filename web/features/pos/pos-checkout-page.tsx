@@ -16,13 +16,15 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { taxOn } from '../../../domain/money.ts';
 import {
   CHECKOUT_FORM_MAX_WIDTH_PX,
   CHECKOUT_QUANTITY_MAX,
   CHECKOUT_QUANTITY_MIN,
 } from '../../../domain/pos/constants.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
-import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
+import { taxRateLabel } from '../../../domain/pos/sale.ts';
+import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -35,56 +37,58 @@ import {
   checkoutTotal,
   filterProducts,
   type PriceChoice,
-  paidLine,
+  storeRatePpm,
 } from './pos-rules.ts';
 import { PosPage } from './pos-ui.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 type Choices = Record<string, PriceChoice>;
 
-/** What the receipt shows after the hosted page: the checked prices, as charged (no tax added). */
-function storeCheckoutLines(products: readonly CheckoutProduct[], choices: Choices): void {
-  const lines = products.flatMap((product) =>
-    product.prices.flatMap((price) => {
+/** The tax of the ticked prices, line by line at the rate, as the server taxes the session. */
+function checkoutTax(products: readonly CheckoutProduct[], choices: Choices, ratePpm: number): number {
+  let tax = 0;
+  for (const product of products) {
+    for (const price of product.prices) {
       const choice = choices[price.priceId];
-      if (!choice?.checked || choice.quantity <= 0) return [];
-      return [
-        paidLine({
-          product_name: `${product.name} (${choice.quantity} × ${formatMoney(price.unitAmount)})`,
-          amount: price.unitAmount * choice.quantity,
-          tax: 0,
-          addTax: false,
-        }),
-      ];
-    }),
-  );
-  try {
-    window.localStorage.setItem(POS_PAID_DETAILS_KEY, JSON.stringify(lines));
-  } catch {
-    // Only the receipt's convenience.
+      if (choice?.checked) tax += taxOn(price.unitAmount * choice.quantity, ratePpm);
+    }
   }
+  return tax;
 }
 
 /**
- * Card checkout without a reader (spec pos §2 Card checkout screen, §4, §5): tick prices, set
- * quantities, Submit opens the hosted payment page (the sandbox's own page, or Stripe Checkout).
+ * Card checkout without a reader (spec pos §2 Card checkout screen, §4, §5): the shop's catalogue,
+ * a price per size; tick prices, set quantities, Add tax (on by default); Submit opens the hosted
+ * payment page (the sandbox's own page, or Stripe Checkout), priced again on the server. The sale
+ * and its receipt are made when the payment page comes back (the Checkout success screen).
  */
 export function PosCheckoutPage() {
+  const { config } = useConfig();
   const products = usePosProducts();
   const prices = usePosPrices();
   const createSession = useCreateCheckoutSession();
   const [search, setSearch] = useState('');
   const [choices, setChoices] = useState<Choices>({});
+  const [addTax, setAddTax] = useState(true);
   const [message, setMessage] = useState<string>();
   // The browser is on its way to the payment page: the spinner stays until it leaves.
   const redirecting = Boolean(createSession.data?.url);
+  const ratePpm = storeRatePpm(config.storeTaxRate);
+  // Without the store's rate the server cannot tax the sale: only a sale without tax can go.
+  const taxUnknown = addTax && ratePpm === undefined;
 
   const catalogue = useMemo(
     () => (products.data && prices.data ? checkoutProducts(products.data, prices.data) : []),
     [products.data, prices.data],
   );
+  // 'M' for a price of a size: the checkbox says which size the price is for.
+  const labels = useMemo(
+    () => new Map((prices.data ?? []).map((price) => [price.id, price.label])),
+    [prices.data],
+  );
   const shown = filterProducts(catalogue, search);
-  const total = checkoutTotal(catalogue, choices);
+  const subtotal = checkoutTotal(catalogue, choices);
+  const tax = addTax && ratePpm !== undefined ? checkoutTax(catalogue, choices, ratePpm) : 0;
 
   const setChoice = (priceId: string, change: Partial<PriceChoice>) => {
     setMessage(undefined);
@@ -103,11 +107,8 @@ export function PosCheckoutPage() {
       return;
     }
     try {
-      const session = await createSession.mutateAsync({ lineItems });
-      if (session?.url) {
-        storeCheckoutLines(catalogue, choices);
-        window.location.assign(session.url);
-      }
+      const session = await createSession.mutateAsync({ lineItems, addTax });
+      if (session?.url) window.location.assign(session.url);
     } catch (error) {
       setMessage(errorMessage(error));
     }
@@ -154,13 +155,15 @@ export function PosCheckoutPage() {
                   <Stack gap="sm">
                     {product.prices.map((price) => {
                       const choice = choices[price.priceId] ?? { checked: false, quantity: 0 };
-                      const label = `${product.name} ${formatMoney(price.unitAmount)}`;
+                      const size = labels.get(price.priceId);
+                      const priceLabel = `${formatMoney(price.unitAmount)}${size ? ` · ${size}` : ''}`;
+                      const label = `${product.name} ${priceLabel}`;
                       return (
                         <Group key={price.priceId} justify="space-between" gap="sm" wrap="wrap">
                           <Group gap="md" wrap="nowrap">
                             <Checkbox
                               aria-label={label}
-                              label={formatMoney(price.unitAmount)}
+                              label={priceLabel}
                               checked={choice.checked}
                               onChange={(event) => {
                                 const checked = event.currentTarget.checked;
@@ -197,11 +200,28 @@ export function PosCheckoutPage() {
                 </Paper>
               ))}
               <Divider />
-              <Group justify="space-between">
-                <Text size="lg" fw={700}>
-                  Total <span className={classes.numeric}>{formatMoney(total)}</span>
-                </Text>
-                <Button type="submit" size="md">
+              <Checkbox
+                label="Add tax"
+                checked={addTax}
+                onChange={(event) => {
+                  setMessage(undefined);
+                  setAddTax(event.currentTarget.checked);
+                }}
+              />
+              <Group justify="space-between" align="flex-end">
+                <Stack gap={2}>
+                  <Text size="sm" c="dimmed" className={classes.numeric}>
+                    {!addTax
+                      ? `Subtotal ${formatMoney(subtotal)}, no tax added`
+                      : ratePpm === undefined
+                        ? `Subtotal ${formatMoney(subtotal)} + tax: the store's tax rate is not known`
+                        : `Subtotal ${formatMoney(subtotal)} + tax (${taxRateLabel(ratePpm)}) ${formatMoney(tax)}`}
+                  </Text>
+                  <Text size="lg" fw={700}>
+                    Total <span className={classes.numeric}>{formatMoney(subtotal + tax)}</span>
+                  </Text>
+                </Stack>
+                <Button type="submit" size="md" disabled={taxUnknown}>
                   Submit
                 </Button>
               </Group>

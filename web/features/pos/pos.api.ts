@@ -31,6 +31,7 @@ import type {
   RefundRequest,
   RefundResult,
 } from '../../../domain/pos/refunds.ts';
+import type { Sale } from '../../../domain/pos/register.ts';
 import { api } from '../../lib/api.ts';
 import { cardRefundSucceeded } from './pos-rules.ts';
 
@@ -52,6 +53,7 @@ export const posKeys = {
   seller: ['pos', 'seller'] as const,
   invoice: (id: number) => ['pos', 'invoice', id] as const,
   sandboxCheckout: (id: string) => ['pos', 'sandbox-checkout', id] as const,
+  completedCheckout: (sessionId: string) => ['pos', 'completed-checkout', sessionId] as const,
 };
 
 function readerHeader(readerId: string | undefined): Record<string, string> {
@@ -188,10 +190,29 @@ export function usePosPrices() {
   });
 }
 
+/** Priced on the server from the catalogue, with the store's tax when `addTax` (default on). */
 export function useCreateCheckoutSession() {
   return useMutation({
     mutationFn: (body: CreateCheckoutSession) =>
       api.post<{ url: string }>('/api/pos/create-checkout-session', body),
+  });
+}
+
+/**
+ * POST api/pos/checkout-sessions/{id}/complete, once per session: the paid session becomes its sale
+ * (stock taken, its receipt made). A query rather than a mutation so that the page asks once however
+ * often it renders; the server answers the same sale to a repeat, so a reload is harmless too. No
+ * abort signal: leaving the page does not stop a sale half-way.
+ */
+export function useCompletedCheckout(sessionId: string | undefined) {
+  return useQuery({
+    queryKey: posKeys.completedCheckout(sessionId ?? ''),
+    queryFn: () =>
+      api.post<Sale>(`/api/pos/checkout-sessions/${encodeURIComponent(sessionId ?? '')}/complete`),
+    enabled: Boolean(sessionId),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
   });
 }
 

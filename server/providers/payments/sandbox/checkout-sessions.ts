@@ -8,6 +8,7 @@ import {
 import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import { checkAmount, resourceMissing } from '../errors.ts';
 import {
+  CHECKOUT_SESSION_ID_TEMPLATE,
   type CheckoutLineItem,
   type CheckoutSession,
   type CheckoutSessionParams,
@@ -22,6 +23,27 @@ import { checkCard } from '../test-cards.ts';
 import type { SandboxContext } from './context.ts';
 import type { Ledger } from './ledger.ts';
 import { newId, SESSION_LIFETIME_MS, type SessionRow, seconds } from './rows.ts';
+
+/** Stripe's refusals of an inline price: a name, and a whole number of cents not below 0. */
+function checkPriceData(priceData: { name: string; unitAmount: number }, index: number): void {
+  const param = `line_items[${index}][price_data]`;
+  if (priceData.name.trim() === '') {
+    throw new PaymentError({
+      type: 'invalid_request_error',
+      code: 'parameter_missing',
+      param: `${param}[product_data][name]`,
+      message: `Missing required param: ${param}[product_data][name].`,
+    });
+  }
+  if (!Number.isSafeInteger(priceData.unitAmount) || priceData.unitAmount < 0) {
+    throw new PaymentError({
+      type: 'invalid_request_error',
+      code: 'parameter_invalid_integer',
+      param: `${param}[unit_amount]`,
+      message: 'This value must be greater than or equal to 0.',
+    });
+  }
+}
 
 type CheckoutOperations = Pick<
   PaymentGateway,
@@ -48,7 +70,8 @@ export function createCheckoutOperations(
       amount_total: row.amountTotal,
       currency: row.currency,
       payment_intent: row.paymentIntentId,
-      success_url: row.successUrl,
+      // Where the page sends the buyer, as Stripe's redirect does: the template holds this session's id.
+      success_url: row.successUrl.replaceAll(CHECKOUT_SESSION_ID_TEMPLATE, row.id),
       cancel_url: row.cancelUrl,
       metadata: row.metadata,
       line_items: row.lineItems,
@@ -84,6 +107,7 @@ export function createCheckoutOperations(
             message: 'This value must be greater than or equal to 1.',
           });
         }
+        if ('priceData' in item) checkPriceData(item.priceData, index);
       });
       if (!params.successUrl) {
         throw new PaymentError({
@@ -97,18 +121,30 @@ export function createCheckoutOperations(
         const existing = await sessionByKey(key);
         if (existing) return toSession(existing);
       }
-      const ids = [...new Set(params.lineItems.map((item) => item.priceId))];
-      const prices = await db
-        .select({
-          id: sandboxPrices.id,
-          unitAmount: sandboxPrices.unitAmount,
-          currency: sandboxPrices.currency,
-          name: sandboxProducts.name,
-        })
-        .from(sandboxPrices)
-        .innerJoin(sandboxProducts, eq(sandboxProducts.id, sandboxPrices.productId))
-        .where(and(inArray(sandboxPrices.id, ids), eq(sandboxPrices.active, true)));
+      const ids = [...new Set(params.lineItems.flatMap((item) => ('priceId' in item ? [item.priceId] : [])))];
+      const prices =
+        ids.length === 0
+          ? []
+          : await db
+              .select({
+                id: sandboxPrices.id,
+                unitAmount: sandboxPrices.unitAmount,
+                currency: sandboxPrices.currency,
+                name: sandboxProducts.name,
+              })
+              .from(sandboxPrices)
+              .innerJoin(sandboxProducts, eq(sandboxProducts.id, sandboxPrices.productId))
+              .where(and(inArray(sandboxPrices.id, ids), eq(sandboxPrices.active, true)));
       const lineItems: CheckoutLineItem[] = params.lineItems.map((item, index) => {
+        if ('priceData' in item) {
+          // As Stripe, an inline price is a price of its own, made for this session.
+          return {
+            price: newId('price'),
+            quantity: item.quantity,
+            amount_total: item.priceData.unitAmount * item.quantity,
+            description: item.priceData.name,
+          };
+        }
         const price = prices.find((candidate) => candidate.id === item.priceId);
         if (!price) throw resourceMissing('price', item.priceId, `line_items[${index}][price]`);
         return {

@@ -325,7 +325,18 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         stripe.checkout.sessions.create(
           compact({
             mode: 'payment' as const,
-            line_items: params.lineItems.map((item) => ({ price: item.priceId, quantity: item.quantity })),
+            line_items: params.lineItems.map((item) =>
+              'priceData' in item
+                ? {
+                    price_data: {
+                      currency: STORE_CURRENCY,
+                      unit_amount: item.priceData.unitAmount,
+                      product_data: { name: item.priceData.name },
+                    },
+                    quantity: item.quantity,
+                  }
+                : { price: item.priceId, quantity: item.quantity },
+            ),
             success_url: params.successUrl,
             cancel_url: params.cancelUrl,
             metadata: params.metadata,
