@@ -21,6 +21,20 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
   );
 }
 
+/** A report's Print and Download PDF buttons (left out of the printed page). */
+export function ReportActions({ downloading, onDownload }: { downloading: boolean; onDownload: () => void }) {
+  return (
+    <Group gap="xs" className={classes.noPrint}>
+      <Button variant="default" onClick={() => window.print()}>
+        Print
+      </Button>
+      <Button variant="light" loading={downloading} onClick={onDownload}>
+        Download PDF
+      </Button>
+    </Group>
+  );
+}
+
 /** The figures a shift's and a day's report share: tenders and returns, tax, cashiers, cash moved. */
 export function RegisterFiguresView({ figures }: { figures: RegisterFigures }) {
   const { sales, tenders, tax, refunds } = figures;
@@ -161,18 +175,10 @@ export function ShiftReportView({ report }: { report: ShiftReport }) {
               {shift.closedAt ? ` · closed ${formatDateTime(shift.closedAt)}` : ''}
             </Text>
           </Stack>
-          <Group gap="xs" className={classes.noPrint}>
-            <Button variant="default" onClick={() => window.print()}>
-              Print
-            </Button>
-            <Button
-              variant="light"
-              loading={pdf.isPending}
-              onClick={() => pdf.mutate(shift.id, { onError: (error) => notifyError(error.message) })}
-            >
-              Download PDF
-            </Button>
-          </Group>
+          <ReportActions
+            downloading={pdf.isPending}
+            onDownload={() => pdf.mutate(shift.id, { onError: (error) => notifyError(error.message) })}
+          />
         </Group>
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { DayReport } from '../../../../domain/pos/shifts.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { RegisterFiguresView } from '../../pos/register-report.tsx';
+import { RegisterFiguresView, ReportActions } from '../../pos/register-report.tsx';
 import { overShortText } from '../../pos/register-rules.ts';
 import { useDayReport, useDayReportPdf } from './shifts.api.ts';
 
@@ -20,18 +20,10 @@ function DayReportView({ report }: { report: DayReport }) {
             Every sale and return of the store day, across every cashier and shift.
           </Text>
         </div>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => window.print()}>
-            Print
-          </Button>
-          <Button
-            variant="light"
-            loading={pdf.isPending}
-            onClick={() => pdf.mutate(report.day, { onError: (error) => notifyError(errorMessage(error)) })}
-          >
-            Download PDF
-          </Button>
-        </Group>
+        <ReportActions
+          downloading={pdf.isPending}
+          onDownload={() => pdf.mutate(report.day, { onError: (error) => notifyError(errorMessage(error)) })}
+        />
       </Group>
       <Text fw={700}>
         {report.sales.count} {report.sales.count === 1 ? 'sale' : 'sales'} · {formatMoney(report.sales.paid)}{' '}
