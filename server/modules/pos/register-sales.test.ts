@@ -166,7 +166,10 @@ describe('a register sale paid on the reader', () => {
       url: `/api/pos/receipts/${sale.receipt.receipt_id}/pdf`,
       headers: bearer(cashier),
     });
-    expect((await parsePdf(receipt.rawPayload)).text).toContain('VISA ending 4242: CDN$10.13');
+    // The card as the network answered it: brand, last 4 and the authorization code.
+    expect((await parsePdf(receipt.rawPayload)).text).toMatch(
+      /VISA ending 4242: CDN\$10\.13, authorization [A-Z0-9]{6}/,
+    );
     // One payment pays one sale.
     const twice = await sell({
       lines: lines(),
@@ -210,6 +213,13 @@ describe('a register sale paid on the reader', () => {
       ['interac', 3000],
       ['cash', 2015],
     ]);
+    const pdf = await t.app.inject({
+      url: `/api/pos/receipts/${sale.receipt.receipt_id}/pdf`,
+      headers: bearer(cashier),
+    });
+    const { text } = await parsePdf(pdf.rawPayload);
+    expect(text).toMatch(/Interac: CDN\$30\.00, authorization [A-Z0-9]{6}/);
+    expect(text).toContain('Cash: CDN$21.00 tendered, CDN$0.85 change');
   });
 });
 
