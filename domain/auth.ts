@@ -11,16 +11,20 @@ const password = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long.`)
   .max(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters long.`);
 
-/** The fields a wholesale client gives when applying for an account (spec storefront §2 profile, §5). */
+/**
+ * The fields a client gives when signing up (spec storefront §2 profile, §5), for real people: a
+ * name may be one letter ("Li Ng", "O Ye"), and the company is optional (DESIGN.md decisions); the
+ * maximum lengths and the required messages stay as the spec gives them.
+ */
 export const profileFields = {
   user_name: requiredText('Your User Name', { min: 3, max: 255 }).regex(
     /^[A-Za-z0-9._@-]+$/,
     'Your User Name may contain only letters, digits and . _ @ -',
   ),
-  first_name: requiredText('Your First Name', { min: 3, max: 50 }),
+  first_name: requiredText('Your First Name', { max: 50 }),
   middle_initial: optionalText('Your Middle Initial', 50),
-  last_name: requiredText('Your Last Name', { min: 3, max: 50 }),
-  company_name: requiredText('Your Company Name', { max: 100 }),
+  last_name: requiredText('Your Last Name', { max: 50 }),
+  company_name: optionalText('Your Company Name', 100),
   email: requiredEmail(),
   phone: optionalText('Phone', 50),
   address: optionalText('Address', 500),
@@ -67,6 +71,23 @@ export const loginRecordSchema = clientSchema.extend({
   expires_at: z.string(),
 });
 export type LoginRecord = z.infer<typeof loginRecordSchema>;
+
+/** POST api/auth/forgot-password: where to send a link to choose a new password. */
+export const forgotPasswordSchema = z.strictObject({ email: requiredEmail() });
+export type ForgotPassword = z.input<typeof forgotPasswordSchema>;
+/** Said whether or not an account has the e-mail: the answer never tells which. */
+export const FORGOT_PASSWORD_SENT =
+  'If an account has this e-mail, a link to choose a new password is on its way. It works once, for a few hours.';
+
+/** POST api/auth/change-password: the signed-in client's current password, and the new one. */
+export const changePasswordSchema = z.strictObject({
+  current_password: z
+    .string({ error: 'Your current password is required.' })
+    .min(1, 'Your current password is required.')
+    .max(PASSWORD_MAX),
+  password,
+});
+export type ChangePassword = z.input<typeof changePasswordSchema>;
 
 /** PUT api/client/{client_id}: the profile form; the password is changed elsewhere. */
 export const profileSchema = z.strictObject(profileFields);

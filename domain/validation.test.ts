@@ -27,8 +27,22 @@ describe('profile rules (spec storefront §5)', () => {
   });
 
   it('trims text before checking it', () => {
-    expect(messagesOf(profileSchema.safeParse({ ...valid, first_name: '  Al  ' }))).toEqual({
-      first_name: 'Your First Name must be at least 3 characters long.',
+    expect(messagesOf(profileSchema.safeParse({ ...valid, first_name: '   ' }))).toEqual({
+      first_name: 'Your First Name is required.',
+    });
+    expect(profileSchema.parse({ ...valid, first_name: '  Li  ' }).first_name).toBe('Li');
+  });
+
+  it('takes names of one letter or more, and no company (real people sign up too)', () => {
+    const parsed = profileSchema.parse({
+      ...valid,
+      first_name: 'Li',
+      last_name: 'N',
+      company_name: undefined,
+    });
+    expect(parsed).toMatchObject({ first_name: 'Li', last_name: 'N', company_name: '' });
+    expect(messagesOf(profileSchema.safeParse({ ...valid, last_name: 'x'.repeat(51) }))).toEqual({
+      last_name: 'Your Last Name cannot be more than 50 characters long.',
     });
   });
 
@@ -37,7 +51,6 @@ describe('profile rules (spec storefront §5)', () => {
     expect(messagesOf(result)).toEqual({
       first_name: 'Your First Name is required.',
       last_name: 'Your Last Name is required.',
-      company_name: 'Your Company Name is required.',
       email: 'Email address is invalid.',
     });
   });

@@ -10,12 +10,11 @@ interface TextRule {
 /** A required text field; blank (after trimming) counts as missing. */
 export function requiredText(label: string, { min = 1, max }: TextRule) {
   const required = `${label} is required.`;
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .min(min, `${label} must be at least ${min} characters long.`)
-    .max(max, `${label} cannot be more than ${max} characters long.`);
+  const text = z.string({ error: required }).trim().min(1, required);
+  return (min > 1 ? text.min(min, `${label} must be at least ${min} characters long.`) : text).max(
+    max,
+    `${label} cannot be more than ${max} characters long.`,
+  );
 }
 
 /** An optional text field: missing, null and blank all become ''. */

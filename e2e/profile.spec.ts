@@ -20,13 +20,13 @@ test('the profile shows its validation messages once touched, and saves', async 
   await firstName.blur();
   await expect(page.getByText('Your First Name is required.')).toBeVisible();
   await expect(save).toBeDisabled();
-  await firstName.fill('Al');
-  await expect(page.getByText('Your First Name must be at least 3 characters long.')).toBeVisible();
-
+  // Real people: a name of two letters, and no company, are fine.
+  await firstName.fill('Li');
+  await expect(page.getByText(/Your First Name/)).toHaveCount(0);
   const company = page.getByRole('textbox', { name: 'Company Name' });
   await company.fill('');
   await company.blur();
-  await expect(page.getByText('Your Company Name is required.')).toBeVisible();
+  await expect(page.getByText(/Your Company Name/)).toHaveCount(0);
 
   const email = page.getByRole('textbox', { name: 'Email' });
   await email.fill('not-an-address');

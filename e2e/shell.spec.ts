@@ -52,7 +52,7 @@ test('a new shopper signs up and is logged in', async ({ page }) => {
     ['Confirm Password', details.password],
     ['First Name', details.first_name],
     ['Last Name', details.last_name],
-    ['Company Name', details.company_name],
+    ['Company Name', details.company_name ?? ''],
   ] as const) {
     await page.getByRole('textbox', { name: label, exact: true }).fill(value);
   }

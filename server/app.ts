@@ -43,6 +43,7 @@ import { registerAccess } from './modules/auth/access.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
+import { createPasswordRecovery } from './modules/auth/password-recovery.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createReplySender } from './modules/catalog/cached-reply.ts';
@@ -166,7 +167,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, auth);
   registerAccess(app);
 
-  await app.register(authRoutes, { auth, loginRateLimit: config.loginRateLimit });
+  await app.register(authRoutes, {
+    auth,
+    recovery: createPasswordRecovery({ db, clock, auth, publicUrl: config.publicUrl }),
+    loginRateLimit: config.loginRateLimit,
+  });
   const settings = createSettingsService(db, config);
   await app.register(settingsRoutes, { settings });
   await app.register(messagesRoutes, { messages: createMessagesService(db) });

@@ -527,6 +527,16 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       prepare: freshAccount,
       call: (w) => ({ params: { id: Number(w.latest) } }),
     },
+    'POST /api/auth/forgot-password': {
+      caller: 'visitor',
+      call: () => ({ body: { email: 'fuzz-nobody@example.ca' } }),
+    },
+    'POST /api/auth/change-password': {
+      caller: 'client',
+      // The world's client keeps its password: the current one given is not it.
+      control: 400,
+      call: () => ({ body: { current_password: 'not-the-password', password: 'Chosen2026!' } }),
+    },
     'POST /api/auth/reset-password': {
       caller: 'visitor',
       prepare: async (w) => {

@@ -78,6 +78,9 @@ export const routes: RouteObject[] = [
           page('setup/:token', 'Set up your shop', () =>
             import('../features/auth/setup-page.tsx').then((m) => m.SetupPage),
           ),
+          page('forgot-password', 'Forgot your password', () =>
+            import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+          ),
           page('reset-password/:token', 'New password', () =>
             import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
           ),

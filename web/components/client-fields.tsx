@@ -62,8 +62,8 @@ export function ClientAboutFields<TForm extends FieldValues>({ control }: Client
           control={control}
           name={path<TForm>('company_name')}
           label="Company Name"
+          description="Optional"
           autoComplete="organization"
-          withAsterisk
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -108,3 +108,10 @@ export function hasRole(client: LoginRecord | null | undefined, roles: readonly 
 export function useLoggedClient(): LoginRecord | null {
   return useSyncExternalStore(subscribeLoggedClient, getLoggedClient, () => null);
 }
+
+/** Router state of the page a sign-up lands on: it greets a new account ("Welcome", not "Welcome back"). */
+export const NEW_ACCOUNT_STATE = { newAccount: true } as const;
+
+export function isNewAccountState(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'newAccount' in state && state.newAccount === true;
+}

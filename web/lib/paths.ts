@@ -91,6 +91,7 @@ export const paths = {
   adminShifts: () => '/admin/shifts',
   adminReports: (tab?: 'sales' | 'tax' | 'top-products') => withQuery('/admin/reports', { tab }),
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  forgotPassword: () => '/forgot-password',
 } as const;
 
 /**

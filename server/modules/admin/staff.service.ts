@@ -21,8 +21,8 @@ import type { Database, Tx } from '../../db/database.ts';
 import { escapeLike } from '../../db/like.ts';
 import { clients } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { enqueueMail } from '../../providers/mail/outbox.ts';
 import type { AuthService, AuthUser } from '../auth/auth.service.ts';
+import { enqueuePasswordResetMail } from '../auth/password-recovery.ts';
 import { readSettings } from '../settings/settings.service.ts';
 import { recordAudit } from './audit.ts';
 
@@ -210,17 +210,13 @@ export function createStaffService({ db, auth, publicUrl }: StaffServiceDeps) {
         if (!row) throw notFound('Account');
         const { token, expiresAt } = await auth.startPasswordReset(tx, clientId, actor.id);
         const link = `${publicUrl.replace(/\/$/, '')}/#/reset-password/${token}`;
-        await enqueueMail(tx, {
+        await enqueuePasswordResetMail(tx, {
           to: row.email,
-          subject: `${store_name}: choose a new password`,
-          text: [
-            `Hello ${row.firstName},`,
-            '',
-            `To choose a new password for your ${store_name} account (${row.userName}), open this link:`,
-            link,
-            '',
-            `It works once, until ${expiresAt.toUTCString()}. If you did not expect it, you can ignore this e-mail.`,
-          ].join('\n'),
+          firstName: row.firstName,
+          userName: row.userName,
+          storeName: store_name,
+          link,
+          expiresAt,
         });
         await recordAudit(tx, actor, {
           action: 'staff.password_reset',

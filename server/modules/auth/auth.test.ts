@@ -41,24 +41,12 @@ describe('sign-up (POST api/client)', () => {
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
     ['missing first name', { first_name: '' }, 'first_name', 'Your First Name is required.'],
     [
-      'short first name',
-      { first_name: 'Al' },
-      'first_name',
-      'Your First Name must be at least 3 characters long.',
-    ],
-    [
       'long first name',
       { first_name: 'A'.repeat(51) },
       'first_name',
       'Your First Name cannot be more than 50 characters long.',
     ],
     ['missing last name', { last_name: undefined }, 'last_name', 'Your Last Name is required.'],
-    [
-      'short last name',
-      { last_name: 'Li' },
-      'last_name',
-      'Your Last Name must be at least 3 characters long.',
-    ],
     [
       'long last name',
       { last_name: 'L'.repeat(51) },
@@ -71,13 +59,13 @@ describe('sign-up (POST api/client)', () => {
       'middle_initial',
       'Your Middle Initial cannot be more than 50 characters long.',
     ],
-    ['missing company', { company_name: '   ' }, 'company_name', 'Your Company Name is required.'],
     [
       'long company',
       { company_name: 'C'.repeat(101) },
       'company_name',
       'Your Company Name cannot be more than 100 characters long.',
     ],
+    ['blank first name', { first_name: '   ' }, 'first_name', 'Your First Name is required.'],
     ['missing email', { email: '' }, 'email', 'Email is required.'],
     ['invalid email', { email: 'not-an-email' }, 'email', 'Email address is invalid.'],
     [

@@ -9,6 +9,7 @@ import { getLoggedClient, isLoggedIn, setLoggedClient, useLoggedClient } from '.
 import { errorMessage } from '../../lib/errors.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { useClientProfile, useSaveProfile } from './account.api.ts';
+import { ChangePasswordCard } from './change-password.tsx';
 
 export const PROFILE_SAVED = 'Your profile is saved.';
 export const PROFILE_NOT_SAVED = 'There is an error when saving profile.';
@@ -85,7 +86,12 @@ function ProfileLoader({ client }: { client: LoginRecord }) {
       </Alert>
     );
   } else {
-    body = <ProfileForm client={client} current={profile.data} />;
+    body = (
+      <>
+        <ProfileForm client={client} current={profile.data} />
+        <ChangePasswordCard />
+      </>
+    );
   }
   return (
     <Container py="xl" size="md">

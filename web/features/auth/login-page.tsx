@@ -57,6 +57,9 @@ export function LoginPage() {
             autoComplete="current-password"
             withAsterisk
           />
+          <Anchor component={Link} to={paths.forgotPassword()} size="sm" mt={-8} ta="right">
+            Forgot your password?
+          </Anchor>
           <Button type="submit" fullWidth loading={isSubmitting} disabled={isSubmitting}>
             Log in
           </Button>

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { signupSchema } from '../../../domain/auth.ts';
 import { ClientAboutFields, ClientAddressFields } from '../../components/client-fields.tsx';
 import { PasswordField, TextField } from '../../components/form/text-field.tsx';
+import { NEW_ACCOUNT_STATE } from '../../lib/auth-store.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { paths, safeReturnUrl } from '../../lib/paths.ts';
@@ -82,7 +83,8 @@ export function SignupPage() {
     try {
       const record = await signupMutation.mutateAsync(body);
       notifySuccess(`Welcome, ${record.first_name || record.user_name}! Your account is ready.`);
-      navigate(safeReturnUrl(returnUrl), { replace: true });
+      // The page it lands on greets a new account with "Welcome", not "Welcome back".
+      navigate(safeReturnUrl(returnUrl), { replace: true, state: NEW_ACCOUNT_STATE });
     } catch (error) {
       setFormError(applyServerErrors(error, setError, FIELDS));
     }

@@ -12,9 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CanadaIcon, CustomOrderIcon, FundRaisingIcon, QualityIcon } from '../../components/pillar-icons.tsx';
-import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { isLoggedIn, isNewAccountState, useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
 import { paths } from '../../lib/paths.ts';
 import classes from './home.module.css';
@@ -45,6 +45,7 @@ const FEATURES: readonly { title: string; text: string; icon: ReactNode }[] = [
 
 export function HomePage() {
   const client = useLoggedClient();
+  const justSignedUp = isNewAccountState(useLocation().state);
   const { config } = useConfig();
   const loggedIn = isLoggedIn(client);
 
@@ -66,7 +67,9 @@ export function HomePage() {
                 for your cause.
               </Text>
               {loggedIn ? (
-                <Text fw={600}>Welcome back, {client.first_name || client.client_full_name}!</Text>
+                <Text fw={600}>
+                  {justSignedUp ? 'Welcome' : 'Welcome back'}, {client.first_name || client.client_full_name}!
+                </Text>
               ) : null}
               <Group gap="sm">
                 {loggedIn ? (

@@ -1,0 +1,71 @@
+import type { APIRequestContext } from '@playwright/test';
+import { bearer, DEMO, expect, logInByApi, logInThroughForm, newClientDetails, test } from './fixtures.ts';
+
+/** Accounts for real people: short names, no company, a forgotten password, a changed one. */
+
+/** The link of the newest password e-mail sent to an address, as the admin's outbox shows it. */
+async function resetLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  const admin = await logInByApi(request, DEMO.admin);
+  const list = await request.get('/api/admin/outbox', { headers: bearer(admin) });
+  const mails = (await list.json()) as { id: number; to: string; subject: string }[];
+  const mail = mails.find((candidate) => candidate.to === email && /new password/.test(candidate.subject));
+  expect(mail, `a password e-mail to ${email}`).toBeDefined();
+  const full = await request.get(`/api/admin/outbox/${mail?.id}`, { headers: bearer(admin) });
+  const { text } = (await full.json()) as { text: string };
+  const link = /#\/reset-password\/\S+/.exec(text)?.[0];
+  expect(link).toBeDefined();
+  return `/${link}`;
+}
+
+test('Li Ng signs up without a company, is welcomed, forgets the password and sets a new one', async ({
+  page,
+  request,
+}) => {
+  const details = newClientDetails({ first_name: 'Li', last_name: 'Ng', middle_initial: '' });
+  await page.goto('/#/signup');
+  for (const [label, value] of [
+    ['User Name', details.user_name],
+    ['Email', details.email],
+    ['Password', details.password],
+    ['Confirm Password', details.password],
+    ['First Name', 'Li'],
+    ['Last Name', 'Ng'],
+  ] as const) {
+    await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  }
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByText('Welcome, Li!')).toBeVisible();
+  await expect(page.getByText('Welcome back')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Account menu for Li Ng' }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await page.goto('/#/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(details.email);
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+
+  await page.goto(await resetLinkFor(request, details.email));
+  await page.getByLabel(/^New password\s*\*?$/).fill('Chosen2026!');
+  await page.getByLabel(/^New password again/).fill('Chosen2026!');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await logInThroughForm(page, details.user_name, 'Chosen2026!');
+  await expect(page.getByRole('button', { name: 'Account menu for Li Ng' })).toBeVisible();
+  await expect(page.getByText('Welcome back, Li!')).toBeVisible();
+});
+
+test('a client changes the password from the profile', async ({ page, newClient }) => {
+  await page.goto('/#/login?returnUrl=%2Fprofile');
+  await logInThroughForm(page, newClient.user_name, newClient.password);
+  const card = page.getByRole('region', { name: 'Change password' });
+  await card.getByLabel(/^Current password/).fill('not-the-password');
+  await card.getByLabel(/^New password\s*\*?$/).fill('Chosen2026!');
+  await card.getByLabel(/^New password again/).fill('Chosen2026!');
+  await card.getByRole('button', { name: 'Change password' }).click();
+  await expect(card.getByText('Your current password is not right.')).toBeVisible();
+  await card.getByLabel(/^Current password/).fill(newClient.password);
+  await card.getByRole('button', { name: 'Change password' }).click();
+  await expect(card.getByText('Your password is changed.', { exact: false })).toBeVisible();
+});
