@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiServer = 'http://localhost:3000';
 
@@ -8,7 +10,21 @@ export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   // Relative asset URLs: the built app works wherever the server mounts it.
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies of every text asset, made once at build: the server sends the one the
+    // browser accepts (@fastify/static preCompressed), never compressing them per request.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
+    }),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -93,6 +95,9 @@ import { createTableRates } from './providers/shipping/table-rates.ts';
 import { contentTypeOfStoredFile, createDatabaseStorage } from './providers/storage/database.ts';
 import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
 
+/** Smaller answers are sent as they are: compressing them costs more than it saves. */
+const API_COMPRESSION_THRESHOLD = 1024;
+
 export interface AppDeps {
   config: Readonly<Config>;
   db: Database;
@@ -158,6 +163,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
   await app.register(rateLimit, { global: false });
+  // API answers above 1 KB go out compressed when the browser accepts it; brotli at a quality that
+  // costs little CPU per request (the web's own files are compressed once, at build).
+  await app.register(fastifyCompress, {
+    threshold: API_COMPRESSION_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Maple Sock Co. API', version: '1' } },
     transform: jsonSchemaTransform,
@@ -289,6 +301,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: path.resolve(deps.webRoot),
       prefix: '/',
       decorateReply: false,
+      // The build's .br and .gz copies, as the browser accepts them (Content-Encoding, Vary).
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders(reply, filePath) {
         const cache = filePath.includes(`${path.sep}assets${path.sep}`)

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   /** Environment variables as the server would read them. */
   env?: Record<string, string>;
   clock?: Clock;
+  /** A built web app to serve (index.html and assets/), as the server serves dist/web. */
+  webRoot?: string;
 }
 
 export interface TestApp {
@@ -53,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imagesDir: prepared.imagesDir,
     uploadsDir,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
   });
   await app.ready();
   return {
