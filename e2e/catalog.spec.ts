@@ -232,7 +232,12 @@ test.describe('a logged-in client following links', () => {
     // The price the cart will charge (less the product's discount), the list price struck through.
     expect(price_discount).toBeGreaterThan(0);
     await expect(page.getByText(formatMoney(pricing - price_discount), { exact: true })).toBeVisible();
-    await expect(page.getByLabel(`was ${formatMoney(pricing)}`)).toBeVisible();
+    const was = page.getByLabel(`was ${formatMoney(pricing)}`);
+    await expect(was).toBeVisible();
+    await expect(was).toHaveCSS('text-decoration-line', 'line-through');
+    await expect(page.getByText('Sale', { exact: true })).toBeVisible();
+    // The page is titled with the product's name.
+    await expect(page).toHaveTitle(`${polkaDotM.name} | Maple Sock Co.`);
     await expect(page.getByText('Please select a size')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
 
@@ -240,6 +245,7 @@ test.describe('a logged-in client following links', () => {
     await page.goto(`/#/product/${box.category_id}/${box.product_id}`);
     await expect(page).toHaveURL(new RegExp(`#/package/${box.pkId}/${box.product_id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Holiday Gift Box - Red' })).toBeVisible();
+    await expect(page).toHaveTitle('Holiday Gift Box - Red | Maple Sock Co.');
     // Route package/{id}: the product's first package.
     await page.goto(`/#/package/${box.product_id}`);
     await expect(page).toHaveURL(new RegExp(`#/package/${box.pkId}/${box.product_id}$`));

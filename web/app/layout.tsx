@@ -1,15 +1,20 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useConfig } from '../lib/config.ts';
+import { usePageTitleOverride } from '../lib/page-title.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import classes from './layout.module.css';
 import { PageLoader } from './page-loader.tsx';
 import { useRouteTitle } from './route-handle.ts';
 
-/** The document title is '<route title> | <store name>' (spec storefront §2). */
+/**
+ * The document title is '<route title> | <store name>' (spec storefront §2), or the page's own
+ * title (a product's name) in place of the route's.
+ */
 function useDocumentTitle(storeName: string): void {
-  const title = useRouteTitle();
+  const routeTitle = useRouteTitle();
+  const title = usePageTitleOverride() ?? routeTitle;
   useEffect(() => {
     document.title = title ? `${title} | ${storeName}` : storeName;
   }, [title, storeName]);

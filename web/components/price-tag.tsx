@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { salePrice } from '../../domain/catalog.ts';
 import { formatMoney } from '../../domain/money.ts';
 
@@ -10,8 +10,9 @@ interface PriceTagProps {
 }
 
 /**
- * A product's price as the cart will charge it: the price less its discount, with the list price
- * struck through beside it when there is a discount.
+ * A product's price as the cart will charge it: the price less its discount and, when there is a
+ * discount, a Sale badge and the list price crossed out beside it (Mantine's Text switches the
+ * line-through of an <s> off: it is set again here, or it reads as a second price).
  */
 export function PriceTag({ pricing, priceDiscount, size = 'md' }: PriceTagProps) {
   const price = salePrice(pricing, priceDiscount);
@@ -23,9 +24,20 @@ export function PriceTag({ pricing, priceDiscount, size = 'md' }: PriceTagProps)
         {formatMoney(price)}
       </Text>
       {price < pricing ? (
-        <Text component="s" fz={large ? 'lg' : 'sm'} c="dimmed" aria-label={`was ${formatMoney(pricing)}`}>
-          {formatMoney(pricing)}
-        </Text>
+        <>
+          <Text
+            component="s"
+            td="line-through"
+            fz={large ? 'lg' : 'sm'}
+            c="dimmed"
+            aria-label={`was ${formatMoney(pricing)}`}
+          >
+            {formatMoney(pricing)}
+          </Text>
+          <Badge color="red.8" variant="filled" size={large ? 'md' : 'sm'} radius="sm">
+            Sale
+          </Badge>
+        </>
       ) : null}
     </Group>
   );

@@ -24,6 +24,7 @@ import { formatMoney } from '../../../domain/money.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { paths } from '../../lib/paths.ts';
 import {
   recordPackageVisit,
@@ -224,6 +225,7 @@ export function PackagePage() {
   const recorded = useRef<number | null>(null);
   // The package shown, not the previous one kept on screen while the next loads.
   const shownId = detail.data && !detail.isPlaceholderData ? detail.data.id : 0;
+  usePageTitle(shownId > 0 ? detail.data?.name : undefined);
 
   // Selecting a package records the visit (spec §4 Package detail), once it is shown.
   useEffect(() => {

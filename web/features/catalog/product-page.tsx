@@ -28,6 +28,7 @@ import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { paths } from '../../lib/paths.ts';
 import { recordProductVisit, useMessageText, useProductDetail, useProductStock } from './catalog.api.ts';
 import classes from './catalog.module.css';
@@ -253,6 +254,7 @@ export function ProductPage() {
   const detail = useProductDetail(ctid, id);
   const recorded = useRef<number | null>(null);
   const shownId = detail.data?.id ?? 0;
+  usePageTitle(detail.data?.pkId === null ? detail.data.name : undefined);
 
   // Each visit is recorded, once per product shown (not for an id that shows nothing).
   useEffect(() => {
