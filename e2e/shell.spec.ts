@@ -1,4 +1,5 @@
-import { DEMO, expect, logInThroughForm, newClientDetails, test } from './fixtures.ts';
+import type { LoginRecord } from '../domain/auth.ts';
+import { DEMO, expect, logInThroughForm, newClientDetails, openLoggedIn, test } from './fixtures.ts';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation').first();
 
@@ -141,4 +142,29 @@ test('an unknown route shows Page not found', async ({ page }) => {
   await page.goto('/#/no-such-page');
   await expect(page.getByText('Page not found')).toBeVisible();
   await expect(page).toHaveTitle(/Page not found/i);
+});
+
+test('the header keeps the shop’s name whole at every width, beside a long client name', async ({
+  page,
+  request,
+}) => {
+  const details = newClientDetails({
+    first_name: 'Maximiliana-Josephine',
+    last_name: 'Featherstonehaugh-Montgomery',
+  });
+  const signedUp = await request.post('/api/client', { data: details });
+  expect(signedUp.status(), await signedUp.text()).toBe(201);
+  await openLoggedIn(page, (await signedUp.json()) as LoginRecord, '/');
+  for (const width of [360, 412, 768, 1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    const brand = page.getByRole('banner').getByText('Maple Sock Co.', { exact: true });
+    await expect(brand).toBeVisible();
+    const fits = await brand.evaluate(
+      (element) =>
+        element.scrollWidth <= element.clientWidth + 1 &&
+        element.getBoundingClientRect().right <= window.innerWidth &&
+        document.documentElement.scrollWidth <= window.innerWidth,
+    );
+    expect(fits, `the shop's name is whole at ${width}px`).toBe(true);
+  }
 });

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { LoginRecord } from '../../domain/auth.ts';
 import { paths } from '../lib/paths.ts';
@@ -18,12 +18,17 @@ export function AccountMenu({ client }: { client: LoginRecord }) {
   return (
     <Menu position="bottom-end" width={200} withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${name}`}>
-          <Group gap={8} wrap="nowrap">
+        <UnstyledButton className={classes.userButton}>
+          {/* The button's name, whatever the width: what is shown (initials, the name on wide
+              screens) repeats it, so it is hidden from screen readers. */}
+          <VisuallyHidden>Account menu for {name}</VisuallyHidden>
+          <Group gap={8} wrap="nowrap" aria-hidden="true">
             <Avatar size={30} radius="xl" color="maple">
               {initials(client)}
             </Avatar>
-            <Text size="sm" fw={600} truncate="end" maw={160} visibleFrom="xs">
+            {/* Beside the shop's name and the menu the client's name gives way: shown on wide
+                screens, cut when long. */}
+            <Text size="sm" fw={600} truncate="end" maw={160} visibleFrom="lg">
               {name}
             </Text>
             <svg className={classes.chevron} viewBox="0 0 24 24" aria-hidden="true">

@@ -29,7 +29,7 @@ export function Header() {
   return (
     <header className={classes.header}>
       <Container size="xl" className={classes.headerInner}>
-        <Group gap="xs" wrap="nowrap" miw={0}>
+        <Group gap="xs" wrap="nowrap" className={classes.brandGroup}>
           <Burger
             opened={menuOpened}
             onClick={menu.toggle}
