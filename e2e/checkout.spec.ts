@@ -242,3 +242,10 @@ test('checkout is closed under the minimum purchase', async ({ page, request, ne
   await page.goto('/#/checkout');
   await expect(page).toHaveURL(/#\/cart$/);
 });
+
+test('the thank-you page confirms only an order of the client’s own', async ({ page, newClient }) => {
+  await openLoggedIn(page, newClient.record, '/thankyou/999999');
+  await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
+  await expect(page.getByText('There is no order 999999 among your orders.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toHaveCount(0);
+});

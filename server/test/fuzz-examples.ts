@@ -291,6 +291,12 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     'GET /api/invoice/{id}': { caller: 'cashier', call: (w) => ({ params: { id: w.invoiceId } }) },
     'GET /api/invoice/{id}/pdf': { caller: 'cashier', call: (w) => ({ params: { id: w.invoiceId } }) },
     'GET /api/orders': { caller: 'client', call: () => ({ query: { offset: 0, limit: 20 } }) },
+    'GET /api/orders/{orderNumber}': {
+      caller: 'client',
+      // Not the world's client's order: the thank-you page's question is answered 404.
+      control: 404,
+      call: () => ({ params: { orderNumber: 999999 } }),
+    },
     'GET /api/package/{id}/visit': { caller: 'visitor', call: (w) => ({ params: { id: w.box.id } }) },
     'GET /api/package/{productId}/{packageId}': {
       caller: 'visitor',

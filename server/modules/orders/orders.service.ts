@@ -3,6 +3,7 @@ import { joinAddress, type PostalAddress } from '../../../domain/address.ts';
 import type { Order, OrdersPage } from '../../../domain/orders.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { type OrderCard, orderLines, orderRefunds, orders } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
 
 /** Orders keep their addresses as saved then; older rows may hold a plain string. */
 function addressText(value: PostalAddress | string): string {
@@ -22,6 +23,21 @@ export async function listOrders(db: DbOrTx, clientId: number, page: OrdersPage)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .offset(page.offset)
     .limit(page.limit);
+  return withLinesAndRefunds(db, rows);
+}
+
+/** One of the client's own orders by its number; another's, or none, is not found. */
+export async function getOwnOrder(db: DbOrTx, clientId: number, orderNumber: number): Promise<Order> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.clientId, clientId), eq(orders.orderNumber, orderNumber)));
+  const [order] = await withLinesAndRefunds(db, rows);
+  if (!order) throw notFound('Order');
+  return order;
+}
+
+async function withLinesAndRefunds(db: DbOrTx, rows: (typeof orders.$inferSelect)[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const lines = await db

@@ -105,3 +105,20 @@ describe('GET api/orders', () => {
     expect((await t.app.inject({ url: '/api/orders' })).statusCode).toBe(401);
   });
 });
+
+describe('GET api/orders/{orderNumber}', () => {
+  it('answers the caller’s own order, and no one else’s', async () => {
+    const client = await signUp(t.app);
+    const number = await placeDirectly(client.client_id, new Date('2026-11-20T15:00:00Z'), 2);
+    const own = await t.app.inject({ url: `/api/orders/${number}`, headers: bearer(client) });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(orderSchema.parse(own.json())).toMatchObject({ orderNumber: number, lines: [{}, {}] });
+
+    const other = await signUp(t.app);
+    const notTheirs = await t.app.inject({ url: `/api/orders/${number}`, headers: bearer(other) });
+    expect(notTheirs.statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/orders/999999', headers: bearer(client) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/orders/abc', headers: bearer(client) })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/orders/${number}` })).statusCode).toBe(401);
+  });
+});

@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedAddress } from '../../../domain/address.ts';
-import type { ConfirmResult, PaymentMethod, PaymentResult, SandboxCard } from '../../../domain/orders.ts';
+import type {
+  ConfirmResult,
+  Order,
+  PaymentMethod,
+  PaymentResult,
+  SandboxCard,
+} from '../../../domain/orders.ts';
 import type { ShippingFee } from '../../../domain/shipping.ts';
 import { api } from '../../lib/api.ts';
 
@@ -116,5 +122,15 @@ export function usePlaceOrder() {
   return useMutation({
     mutationFn: (body: { userId: number; paymentIntentId: string; orderRequest: unknown }) =>
       api.post<ConfirmResult>('/api/Payment/confirm', body),
+  });
+}
+
+/** GET api/orders/{orderNumber}: one of the caller's own orders (404 for another's, or none). */
+export function useOwnOrder(orderNumber: number | undefined) {
+  return useQuery({
+    queryKey: ['orders', 'one', orderNumber],
+    queryFn: ({ signal }) => api.get<Order>(`/api/orders/${orderNumber}`, { signal }),
+    enabled: orderNumber !== undefined,
+    retry: false,
   });
 }
