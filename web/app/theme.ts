@@ -1,4 +1,11 @@
-import { Button, Container, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  Button,
+  Container,
+  type CSSVariablesResolver,
+  createTheme,
+  Loader,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /** A deep maple red: shade 8 keeps white text above 4.5:1 contrast. */
 const maple: MantineColorsTuple = [
@@ -31,5 +38,17 @@ export const theme = createTheme({
   components: {
     Container: Container.extend({ defaultProps: { size: 'lg' } }),
     Button: Button.extend({ defaultProps: { radius: 'md' } }),
+    // A spinner says what is loading (its aria-label) as a status: a bare <span> may not be named.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
+});
+
+/**
+ * Grey text (codes, counts, hints, dates: Mantine's "dimmed") at about 6:1 on white and 5.8:1 on
+ * the page's grey, above WCAG AA's 4.5:1; Mantine's own grey is 3.3:1.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#5c636a' },
+  dark: {},
 });

@@ -124,7 +124,7 @@ export function CustomPage() {
           <Text c="dimmed" maw={720}>
             Your team, your school, your brand: pick the sock, the colours and the stripes, add your text and
             logo, and we will draw a proof for you to approve before anything is knitted.{' '}
-            <Anchor component={Link} to={paths.process()}>
+            <Anchor component={Link} to={paths.process()} underline="always">
               See how it works
             </Anchor>
             .
