@@ -74,12 +74,18 @@ describe('the web app’s files', () => {
 
 describe('API answers', () => {
   it('above 1 KB are compressed as the browser accepts, smaller ones are not', async () => {
-    const large = await t.app.inject({ url: '/api/products/teaser', headers: { 'accept-encoding': 'br, gzip' } });
+    const large = await t.app.inject({
+      url: '/api/products/teaser',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(large.statusCode).toBe(200);
     expect(large.headers['content-encoding']).toBe('br');
     const body = JSON.parse(brotliDecompressSync(large.rawPayload).toString()) as unknown;
     expect(body).toBeTruthy();
-    const gzipped = await t.app.inject({ url: '/api/products/teaser', headers: { 'accept-encoding': 'gzip' } });
+    const gzipped = await t.app.inject({
+      url: '/api/products/teaser',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     const small = await t.app.inject({ url: '/api/process', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
