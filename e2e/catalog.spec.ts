@@ -114,14 +114,20 @@ test.describe('a logged-in client', () => {
     await expect(quantity).toHaveValue('1');
     await expect.poll(() => visits.count).toBe(2);
 
-    // No stock: 'Out of Stock', the quantity resets to 0 in price mode, and the buttons stay disabled.
-    await chooseSize(page, 'XL');
+    // XL is sold out: marked, and not to be chosen.
+    await expect(page.getByRole('radio', { name: /^XL\W+sold out/ })).toBeDisabled();
+    const productUrl = page.url().split('?')[0] ?? '';
+    await page.getByRole('button', { name: 'Back to List' }).click();
+    await expect(page).toHaveURL(/#\/phase/);
+
+    // Named by a link, a sold-out size shows 'Out of Stock', the quantity resets to 0 in price mode,
+    // and the buttons stay disabled.
+    await page.goto(`${productUrl}?size=XL`);
+    await page.reload();
+    await expect(page.getByRole('radio', { name: /^XL\W+sold out/ })).toBeChecked();
     await expect(page.getByText('Out of Stock')).toBeVisible();
     await expect(quantity).toHaveValue('0');
     await expect(orderNow).toBeDisabled();
-
-    await page.getByRole('button', { name: 'Back to List' }).click();
-    await expect(page).toHaveURL(/#\/phase/);
   });
 
   test('opens a package: colours, products, stock and total', async ({ page, request, newClient }) => {
@@ -216,8 +222,8 @@ test.describe('a logged-in client following links', () => {
     newClient,
   }) => {
     // A discounted sock, with pairs in M.
-    const { polkaDotM } = OWNED.sizeLink;
-    await setStock(request, [stockAt(polkaDotM, 20)]);
+    const { polkaDotM, polkaDotS } = OWNED.sizeLink;
+    await setStock(request, [stockAt(polkaDotM, 20), stockAt(polkaDotS, 0)]);
     const detail = await request.get(`/api/product/${polkaDotM.productId}`, {
       headers: bearer(newClient.record),
     });
@@ -229,6 +235,8 @@ test.describe('a logged-in client following links', () => {
     await openLoggedIn(page, newClient.record, `/product/${category_id}/${polkaDotM.productId}?size=M`);
     await expect(page.getByRole('heading', { level: 1, name: polkaDotM.name })).toBeVisible();
     await expect(page.getByRole('radio', { name: 'M', exact: true })).toBeChecked();
+    // A sold-out size is marked and cannot be chosen.
+    await expect(page.getByRole('radio', { name: /^S\W+sold out/ })).toBeDisabled();
     // The price the cart will charge (less the product's discount), the list price struck through.
     expect(price_discount).toBeGreaterThan(0);
     await expect(page.getByText(formatMoney(pricing - price_discount), { exact: true })).toBeVisible();
@@ -262,6 +270,15 @@ test.describe('a logged-in client following links', () => {
     await page.getByRole('textbox', { name: 'Quantity' }).fill('5');
     await expect(page.getByText(/not enough stock/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Order Now' })).toBeEnabled();
+
+    // Sold out: Out of Stock, a quantity of 0 that cannot change, and no total.
+    await setStock(request, [stockAt(samplerBox, 0)]);
+    await page.reload();
+    await expect(page.getByText('Out of Stock', { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('0');
+    await expect(page.getByRole('textbox', { name: 'Quantity' })).toBeDisabled();
+    await expect(page.getByLabel(/^Total /)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Order Now' })).toBeDisabled();
   });
 });
 

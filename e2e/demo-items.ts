@@ -77,7 +77,10 @@ export const OWNED = {
     redXL: product(1, 'MS-CRW-001', 'Maple Leaf Crew Sock - Red', 'XL'),
   },
   /** 'opens the size a link names, and a package product on its package page' */
-  sizeLink: { polkaDotM: product(40, 'WS-KNE-005', 'Polka Dot Knee-High - Navy', 'M') },
+  sizeLink: {
+    polkaDotM: product(40, 'WS-KNE-005', 'Polka Dot Knee-High - Navy', 'M'),
+    polkaDotS: product(40, 'WS-KNE-005', 'Polka Dot Knee-High - Navy', 'S'),
+  },
   /** 'opens a package: colours, products, stock and total' */
   packagePage: {
     earth: inPackage(59, 6, 'GP-BDL-001-OLIVE', 'Hiking Trio - Earth'),

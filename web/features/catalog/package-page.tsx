@@ -91,7 +91,9 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
   const { shortage } = stockMessages(stockKnown ? instock : null, quantity, notEnoughText, pkg.name);
   // Opened directly: back to the package's group; a visitor, who cannot browse it, to the showroom.
   const back = useBackToList(loggedIn ? paths.categories(pkg.category_id) : paths.showroom());
-  const total = totalPrice(pkg.pricing, quantity);
+  // A sold-out colour takes no quantity and has no total.
+  const soldOut = stockKnown && instock <= 0;
+  const total = soldOut ? null : totalPrice(pkg.pricing, quantity);
   const disabled = orderButtonsDisabled({ instock, quantity, withsize: false, sizeId: null });
   const cartButtons = useCartButtons({ productId: pkId, quantity, size_id: null, isPackage: true }, pkg.name);
 
@@ -156,7 +158,8 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
           <Group align="flex-end" gap="lg">
             <NumberInput
               label="Quantity"
-              value={quantity}
+              value={soldOut ? 0 : quantity}
+              disabled={soldOut}
               onChange={(value) =>
                 setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 0)
               }

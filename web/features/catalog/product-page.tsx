@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
@@ -181,11 +182,22 @@ function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSi
               </Text>
               <Chip.Group value={sizeId === null ? null : String(sizeId)} onChange={chooseSize}>
                 <Group gap="xs">
-                  {product.size.map((size) => (
-                    <Chip key={size.id} value={String(size.id)} variant="outline" type="radio">
-                      {size.name}
-                    </Chip>
-                  ))}
+                  {product.size.map((size) => {
+                    // A sold-out size is marked and cannot be chosen (one named by a link stays shown).
+                    const soldOut = size.instock <= 0;
+                    return (
+                      <Chip
+                        key={size.id}
+                        value={String(size.id)}
+                        variant="outline"
+                        type="radio"
+                        disabled={soldOut && String(size.id) !== String(sizeId)}
+                      >
+                        <span className={soldOut ? classes.soldOut : undefined}>{size.name}</span>
+                        {soldOut ? <VisuallyHidden> (sold out)</VisuallyHidden> : null}
+                      </Chip>
+                    );
+                  })}
                 </Group>
               </Chip.Group>
               {sizeMissing ? (
