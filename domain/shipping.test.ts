@@ -3,6 +3,7 @@ import {
   cheapestQuote,
   customerNumber,
   estimatedTax,
+  freeShippingProgress,
   freeShippingThreshold,
   isFreeShipping,
   quoteItems,
@@ -54,6 +55,15 @@ describe('free shipping', () => {
     expect(isFreeShipping(15000, 'ON', thresholds)).toBe(true);
     expect(isFreeShipping(15000, 'BC', thresholds)).toBe(false);
     expect(isFreeShipping(25000, 'BC', thresholds)).toBe(true);
+  });
+
+  it('says how much more brings free shipping to the province, or that it is free', () => {
+    expect(freeShippingProgress(13750, 'ON', thresholds)).toBe('CDN$12.50 more for free shipping to Ontario');
+    expect(freeShippingProgress(15000, 'on', thresholds)).toBe('Free shipping to Ontario');
+    expect(freeShippingProgress(0, 'BC', thresholds)).toBe(
+      'CDN$250.00 more for free shipping to British Columbia',
+    );
+    expect(freeShippingProgress(1000, 'ON', { ontario: 0, other: 0 })).toBeNull();
   });
 });
 

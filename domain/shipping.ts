@@ -4,6 +4,8 @@
  * carrier's quote, or free when the cart total reaches the province's threshold.
  */
 import { z } from 'zod';
+import { formatMoney } from './money.ts';
+import { CANADIAN_PROVINCES } from './provinces.ts';
 import { AMOUNT_MAX_CENTS } from './validation.ts';
 
 export interface ItemDimensions {
@@ -50,6 +52,30 @@ export function isFreeShipping(
   thresholds: FreeShippingThresholds,
 ): boolean {
   return cartTotal >= freeShippingThreshold(province, thresholds);
+}
+
+/**
+ * The cart's way to free shipping, as the cart and checkout say it: 'CDN$12.50 more for free
+ * shipping to Ontario', or 'Free shipping to Ontario' once reached; null when the shop offers no
+ * free shipping there (a threshold of 0).
+ */
+export function freeShippingProgress(
+  cartTotal: number,
+  province: string,
+  thresholds: FreeShippingThresholds,
+): string | null {
+  return freeShippingText(cartTotal, province, freeShippingThreshold(province, thresholds));
+}
+
+/** The same, for a threshold already known (a shipping quote's `free_shipping_threshold`). */
+export function freeShippingText(cartTotal: number, province: string, threshold: number): string | null {
+  if (threshold <= 0) return null;
+  const code = province.trim().toUpperCase();
+  const where = CANADIAN_PROVINCES.find((candidate) => candidate.code === code)?.name ?? code;
+  const remaining = threshold - cartTotal;
+  return remaining > 0
+    ? `${formatMoney(remaining)} more for free shipping to ${where}`
+    : `Free shipping to ${where}`;
 }
 
 /** A carrier's price for one box (the spec's quote reply), in cents. */

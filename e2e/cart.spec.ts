@@ -1,3 +1,4 @@
+import { formatMoney } from '../domain/money.ts';
 import { cartLine, OWNED, stockAt } from './demo-items.ts';
 import { addToCart, bearer, expect, openLoggedIn, setStock, test } from './fixtures.ts';
 
@@ -39,6 +40,15 @@ test('the cart changes quantities, shows a stock error, removes lines and hides 
   await boxes.press('Enter');
   await expect(page.getByText(/not enough stock/)).toHaveCount(0);
   await expect(checkout).toBeEnabled();
+  // Under the CDN$150.00 the demo shop asks for Ontario (the client's province): how much more.
+  const subtotal = await page.getByTestId('cart-subtotal').textContent();
+  const subtotalCents = Math.round(Number(subtotal?.replace(/[^\d.]/g, '')) * 100);
+  expect(subtotalCents).toBeLessThan(15000);
+  await expect(
+    page.getByText(`${formatMoney(15000 - subtotalCents)} more for free shipping to Ontario`, {
+      exact: true,
+    }),
+  ).toBeVisible();
   await boxes.fill('0');
   await boxes.press('Enter');
   await expect(page.getByRole('link', { name: giftBox.name })).toHaveCount(0);

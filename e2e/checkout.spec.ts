@@ -88,6 +88,8 @@ test('a client checks out two products (one sized) and a package with a test car
   await expect(page.getByRole('link', { name: giftBox.name })).toBeVisible();
   // 2 x CDN$12.99 (CDN$14.99 less CDN$2.00) + CDN$69.99 + CDN$59.99.
   await expect(page.getByTestId('cart-subtotal')).toHaveText('CDN$155.96');
+  // Over the CDN$150.00 the demo shop asks for Ontario (the client's province).
+  await expect(page.getByText('Free shipping to Ontario', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Checkout' }).click();
 
   // The read-only summary, then the checkout.

@@ -16,6 +16,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EMPTY_CART_TEXT, EMPTY_WISH_LIST_TEXT } from '../../../domain/cart.ts';
+import { freeShippingProgress } from '../../../domain/shipping.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { type CartLine, cartKeys, useCart, useUpdateCartLine } from '../../lib/cart.ts';
 import { useConfig } from '../../lib/config.ts';
@@ -122,7 +123,17 @@ export function CartPage() {
               <WishForm client={client} cart={cart} />
             ) : null
           ) : (
-            <CartSummary cart={cart} minimumPurchase={config.minimumPurchase} busy={busy} />
+            <CartSummary
+              cart={cart}
+              minimumPurchase={config.minimumPurchase}
+              busy={busy}
+              // To the client's province as their profile has it, else the store's own.
+              freeShipping={freeShippingProgress(
+                cart.cartTotal ?? 0,
+                (isLoggedIn(client) && client.province) || config.storeProvince,
+                { ontario: config.freeShippingOntario, other: config.freeShippingOther },
+              )}
+            />
           )}
         </Grid.Col>
       </Grid>

@@ -17,6 +17,8 @@ interface CartSummaryProps {
   minimumPurchase: number;
   /** A quantity change is on its way: checkout waits for the server's cart. */
   busy: boolean;
+  /** 'CDN$12.50 more for free shipping to Ontario', or null when there is none to offer. */
+  freeShipping: string | null;
 }
 
 /** Why checkout is closed: the lines over their stock, and a total under the minimum purchase. */
@@ -45,7 +47,7 @@ export function CheckoutNotes({ cart, minimumPurchase }: { cart: Cart; minimumPu
  * The cart's totals and its Checkout button, enabled only when no line has an error and the
  * total reaches the minimum purchase before tax (spec §2 Cart and wish list, §9).
  */
-export function CartSummary({ cart, minimumPurchase, busy }: CartSummaryProps) {
+export function CartSummary({ cart, minimumPurchase, busy, freeShipping }: CartSummaryProps) {
   const navigate = useNavigate();
   const total = cart.cartTotal ?? 0;
   const ready = checkoutBlock(cart, minimumPurchase) === null;
@@ -74,6 +76,11 @@ export function CartSummary({ cart, minimumPurchase, busy }: CartSummaryProps) {
             {formatMoney(total)}
           </Text>
         </div>
+        {freeShipping ? (
+          <Text size="sm" fw={600} c="green.9" aria-live="polite">
+            {freeShipping}
+          </Text>
+        ) : null}
         <Text size="xs" c="dimmed">
           Shipping and tax are calculated at checkout.
         </Text>

@@ -2,7 +2,7 @@ import { Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core
 import type { ReactNode } from 'react';
 import type { Cart } from '../../../domain/cart.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import type { ShippingFee } from '../../../domain/shipping.ts';
+import { freeShippingText, type ShippingFee } from '../../../domain/shipping.ts';
 import classes from './checkout.module.css';
 import { formatRate, type Totals } from './checkout-rules.ts';
 
@@ -33,6 +33,10 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
 /** The amounts of an order: subtotal, shipping, estimated tax, total (shared by the panel and the review). */
 export function SummaryRows({ figures }: { figures: SummaryFigures }) {
   const { totals, shippingFee, feePending, taxRate, province, hasShippingAddress } = figures;
+  const freeShipping =
+    shippingFee && province && !feePending
+      ? freeShippingText(totals.subtotal, province, shippingFee.free_shipping_threshold)
+      : null;
 
   let shipping: ReactNode;
   if (!hasShippingAddress)
@@ -76,9 +80,9 @@ export function SummaryRows({ figures }: { figures: SummaryFigures }) {
       <Row label="Total" strong>
         <span data-testid="order-total">{totals.total === undefined ? '—' : formatMoney(totals.total)}</span>
       </Row>
-      {shippingFee && !shippingFee.free && shippingFee.free_shipping_threshold > 0 ? (
-        <Text size="xs" c="dimmed">
-          Free shipping to {province} on orders of {formatMoney(shippingFee.free_shipping_threshold)} or more.
+      {freeShipping ? (
+        <Text size="sm" fw={600} c="green.9">
+          {freeShipping}
         </Text>
       ) : null}
     </Stack>
