@@ -3,10 +3,16 @@ import { notifications } from '@mantine/notifications';
 /** Toasts (spec: auto-hide after 5 s, top-right, green for success, red for errors). */
 const TOAST = { autoClose: 5000, position: 'top-right' } as const;
 
+/** A toast already on screen with the same words is not shown twice (a double click, a retry). */
+function show(color: 'green' | 'red', message: string, title: string | undefined): void {
+  // Mantine shows one toast per id: the same words while the first is on screen add nothing.
+  notifications.show({ ...TOAST, id: `${color}:${title ?? ''}:${message}`, color, message, title });
+}
+
 export function notifySuccess(message: string, title?: string): void {
-  notifications.show({ ...TOAST, color: 'green', message, title });
+  show('green', message, title);
 }
 
 export function notifyError(message: string, title?: string): void {
-  notifications.show({ ...TOAST, color: 'red', message, title });
+  show('red', message, title);
 }
