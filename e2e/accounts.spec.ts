@@ -34,7 +34,7 @@ test('Li Ng signs up without a company, is welcomed, forgets the password and se
     await page.getByRole('textbox', { name: label, exact: true }).fill(value);
   }
   await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page.getByText('Welcome, Li!')).toBeVisible();
+  await expect(page.getByText('Welcome, Li!', { exact: true })).toBeVisible();
   await expect(page.getByText('Welcome back')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Account menu for Li Ng' }).click();
@@ -53,7 +53,7 @@ test('Li Ng signs up without a company, is welcomed, forgets the password and se
   await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
   await logInThroughForm(page, details.user_name, 'Chosen2026!');
   await expect(page.getByRole('button', { name: 'Account menu for Li Ng' })).toBeVisible();
-  await expect(page.getByText('Welcome back, Li!')).toBeVisible();
+  await expect(page.getByText('Welcome back, Li!', { exact: true })).toBeVisible();
 });
 
 test('a client changes the password from the profile', async ({ page, newClient }) => {

@@ -5,16 +5,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type ChangePassword, changePasswordSchema } from '../../../domain/auth.ts';
+import { NewPasswordFields, PASSWORDS_MATCH } from '../../components/form/new-password.tsx';
 import { PasswordField } from '../../components/form/text-field.tsx';
 import { api } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 
-const changeFormSchema = changePasswordSchema
-  .extend({ confirm: z.string() })
-  .refine((form) => form.password === form.confirm, {
-    path: ['confirm'],
-    message: 'The passwords do not match.',
-  });
+const changeFormSchema = changePasswordSchema.extend({ confirm: z.string() }).refine(...PASSWORDS_MATCH);
 
 const EMPTY = { current_password: '', password: '', confirm: '' };
 
@@ -70,21 +66,7 @@ export function ChangePasswordCard() {
             autoComplete="current-password"
             withAsterisk
           />
-          <PasswordField
-            control={control}
-            name="password"
-            label="New password"
-            autoComplete="new-password"
-            withAsterisk
-            afterChange={() => isSubmitted && trigger('confirm')}
-          />
-          <PasswordField
-            control={control}
-            name="confirm"
-            label="New password again"
-            autoComplete="new-password"
-            withAsterisk
-          />
+          <NewPasswordFields control={control} onPasswordChange={() => isSubmitted && trigger('confirm')} />
           <div>
             <Button type="submit" loading={isSubmitting}>
               Change password

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type ForgotPassword, forgotPasswordSchema } from '../../../domain/auth.ts';
+import { RememberedIt } from '../../components/form/new-password.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { api } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
@@ -80,12 +81,7 @@ export function ForgotPasswordPage() {
               {formError}
             </Alert>
           ) : null}
-          <Text size="sm" ta="center" c="dimmed">
-            Remembered it?{' '}
-            <Anchor component={Link} to={paths.login()} fw={600}>
-              Log in
-            </Anchor>
-          </Text>
+          <RememberedIt />
         </Stack>
       </form>
     </AuthCard>

@@ -1,23 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { newPassword, type PasswordReset } from '../../../domain/admin/staff.ts';
-import { PasswordField } from '../../components/form/text-field.tsx';
+import { NewPasswordFields, PASSWORDS_MATCH, RememberedIt } from '../../components/form/new-password.tsx';
 import { api } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { paths } from '../../lib/paths.ts';
 import { AuthCard } from './auth-card.tsx';
 
-const resetFormSchema = z
-  .object({ password: newPassword, confirm: z.string() })
-  .refine((form) => form.password === form.confirm, {
-    path: ['confirm'],
-    message: 'The passwords do not match.',
-  });
+const resetFormSchema = z.object({ password: newPassword, confirm: z.string() }).refine(...PASSWORDS_MATCH);
 
 /** #/reset-password/:token: the link the shop e-mailed; a new password, once. */
 export function ResetPasswordPage() {
@@ -65,21 +60,7 @@ export function ResetPasswordPage() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <PasswordField
-            control={control}
-            name="password"
-            label="New password"
-            autoComplete="new-password"
-            withAsterisk
-            afterChange={() => isSubmitted && trigger('confirm')}
-          />
-          <PasswordField
-            control={control}
-            name="confirm"
-            label="New password again"
-            autoComplete="new-password"
-            withAsterisk
-          />
+          <NewPasswordFields control={control} onPasswordChange={() => isSubmitted && trigger('confirm')} />
           <Button type="submit" fullWidth loading={isSubmitting}>
             Save the new password
           </Button>
@@ -88,12 +69,7 @@ export function ResetPasswordPage() {
               {formError}
             </Alert>
           ) : null}
-          <Text size="sm" ta="center" c="dimmed">
-            Remembered it?{' '}
-            <Anchor component={Link} to={paths.login()} fw={600}>
-              Log in
-            </Anchor>
-          </Text>
+          <RememberedIt />
         </Stack>
       </form>
     </AuthCard>
