@@ -15,6 +15,11 @@ export function roundCash(cents: number): number {
   return Math.round(cents / 5) * 5;
 }
 
+/** 'Crew Sock (M)': a sold line as receipts, returns, checkouts and stock messages name it. */
+export function saleLineName(line: { name: string; sizeName: string }): string {
+  return line.sizeName ? `${line.name} (${line.sizeName})` : line.name;
+}
+
 export const TENDER_TYPES = ['cash', 'card', 'interac'] as const;
 export type TenderType = (typeof TENDER_TYPES)[number];
 

@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 import { formatMoney, taxOn } from '../money.ts';
-import { lineQuantitySchema, roundCash, SALE_LINES_MAX, type Sale, type TenderType } from './register.ts';
+import {
+  lineQuantitySchema,
+  roundCash,
+  SALE_LINES_MAX,
+  type Sale,
+  saleLineName,
+  type TenderType,
+} from './register.ts';
 
 export const RETURN_MESSAGES = {
   nothingChosen: 'Choose at least one item to return.',
@@ -97,8 +104,7 @@ export function planReturn(
     if (!sold) return { ok: false, message: RETURN_MESSAGES.noSuchLine };
     const left = sold.quantity - sold.returned;
     if (quantity > left) {
-      const name = sold.sizeName ? `${sold.name} (${sold.sizeName})` : sold.name;
-      return { ok: false, message: RETURN_MESSAGES.tooMany(name, left) };
+      return { ok: false, message: RETURN_MESSAGES.tooMany(saleLineName(sold), left) };
     }
     const taxOfFirst = (count: number) => taxOn(sold.unitPrice * count, sale.taxRatePpm);
     lines.push({

@@ -15,6 +15,7 @@ import type {
 } from '../../../domain/pos/checkout.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import type { Sale, SaleRequestData } from '../../../domain/pos/register.ts';
+import { saleLineName } from '../../../domain/pos/register.ts';
 import { taxRateLabel } from '../../../domain/pos/sale.ts';
 import { PG_INTEGER_MAX } from '../../../domain/validation.ts';
 import type { Database } from '../../db/database.ts';
@@ -74,11 +75,6 @@ function parsePriceId(
   if (box !== undefined) return { packageId: box };
   if (product === undefined) return undefined;
   return { productId: product, sizeId: size ?? null };
-}
-
-/** 'Crew Sock (M)': a line as the payment page, the receipt and the stock messages name it. */
-function lineName(line: Pick<PosSaleLine, 'name' | 'sizeName'>): string {
-  return line.sizeName ? `${line.name} (${line.sizeName})` : line.name;
 }
 
 function sandboxCheckout(session: CheckoutSession): SandboxCheckout {
@@ -262,13 +258,17 @@ export function createPosCheckoutService({ db, payments, registerSales, clock, p
       const lines = await priceChoices(quantities);
       const short = await shortLine(lines);
       if (short) {
-        throw new AppError('not_enough_stock', `Not enough stock of ${lineName(short)} for this sale.`, 409);
+        throw new AppError(
+          'not_enough_stock',
+          `Not enough stock of ${saleLineName(short)} for this sale.`,
+          409,
+        );
       }
       const rate = input.addTax ? await storeTaxRatePpm(db) : undefined;
       const ratePpm = rate?.ppm ?? 0;
       const { tax, total } = totalsOf(lines, ratePpm);
       const lineItems: CheckoutLineItemParams[] = lines.map((line) => ({
-        priceData: { name: lineName(line), unitAmount: line.unitPrice },
+        priceData: { name: saleLineName(line), unitAmount: line.unitPrice },
         quantity: line.quantity,
       }));
       if (rate && tax > 0) {

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Sale } from '../../../domain/pos/register.ts';
+import { saleLineName } from '../../../domain/pos/register.ts';
 import {
   type PlannedReturnTender,
   planReturn,
@@ -30,6 +31,7 @@ import { putBackStock } from '../inventory/stock-taking.ts';
 import { POS_SOURCE } from './pos.service.ts';
 import type { ReceiptsService } from './receipts.service.ts';
 import type { RegisterSales } from './register-sales.service.ts';
+import { receiptLineOf } from './register-sales.service.ts';
 import { summaryOf } from './shifts.service.ts';
 
 type ReturnRow = typeof posReturns.$inferSelect;
@@ -254,14 +256,16 @@ export function createRegisterReturns({
         clientId: pending.cashierId,
         returnId: pending.id,
         paymentIntentId: null,
-        lines: named.map(({ returned, sold }) => ({
-          product_name: `${returned.quantity} x ${sold?.name ?? 'Item'}${sold?.sizeName ? ` (${sold.sizeName})` : ''}`,
-          amount: returned.amount,
-          tax: returned.tax,
-          total: returned.amount + returned.tax,
-          addTax: sale.taxRatePpm > 0,
-          tax_rate_ppm: sale.taxRatePpm,
-        })),
+        lines: named.map(({ returned, sold }) =>
+          receiptLineOf(
+            sold ? saleLineName(sold) : 'Item',
+            returned.quantity,
+            returned.amount,
+            returned.tax,
+            sale.taxRatePpm > 0,
+            sale.taxRatePpm,
+          ),
+        ),
         subtotal: pending.subtotal,
         tax: pending.tax,
         total: pending.total,
@@ -322,7 +326,7 @@ export function createRegisterReturns({
         const sold = sale?.lines[line.line];
         return {
           ...line,
-          name: sold ? `${sold.name}${sold.sizeName ? ` (${sold.sizeName})` : ''}` : 'Item',
+          name: sold ? saleLineName(sold) : 'Item',
         };
       }),
       restock: row.restock,

@@ -6,11 +6,13 @@ import {
   type Sale,
   type SaleRequestData,
   saleFingerprint,
+  saleLineName,
   type TenderPlan,
 } from '../../../domain/pos/register.ts';
 import { RETURN_MESSAGES } from '../../../domain/pos/returns.ts';
 import { SHIFT_MESSAGES } from '../../../domain/pos/shifts.ts';
 import type { Database, DbOrTx } from '../../db/database.ts';
+import type { StoredReceiptLine } from '../../db/schema.ts';
 import {
   clients,
   type PosSaleLine,
@@ -44,6 +46,25 @@ export interface RegisterSalesDeps {
 }
 
 const noOpenShift = () => new AppError('no_open_shift', SHIFT_MESSAGES.noOpenShift, 409);
+
+/** A receipt's line for some of a sold line: '2 x Crew Sock (M)', its amount, tax and rate. */
+export function receiptLineOf(
+  name: string,
+  quantity: number,
+  amount: number,
+  tax: number,
+  addTax: boolean,
+  ratePpm: number,
+): StoredReceiptLine {
+  return {
+    product_name: `${quantity} x ${name}`,
+    amount,
+    tax,
+    total: amount + tax,
+    addTax,
+    tax_rate_ppm: ratePpm,
+  };
+}
 
 /** A sale's tax, line by line at the rate (as receipts show it), and its totals. */
 export function totalsOf(lines: readonly Pick<PosSaleLine, 'lineTotal'>[], ratePpm: number) {
@@ -349,7 +370,7 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
             sizeId: line.size_id,
             packageId: line.packageId,
             quantity: line.quantity,
-            name: line.sizeName ? `${line.name} (${line.sizeName})` : line.name,
+            name: saleLineName(line),
           })),
         );
         const [sale] = await tx
@@ -388,14 +409,16 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
           clientId: user.id,
           saleId: sale.id,
           paymentIntentId: tenders.find((tender) => tender.paymentIntentId)?.paymentIntentId ?? null,
-          lines: lines.map((line, index) => ({
-            product_name: `${line.quantity} x ${line.name}${line.sizeName ? ` (${line.sizeName})` : ''}`,
-            amount: line.lineTotal,
-            tax: taxes[index] ?? 0,
-            total: line.lineTotal + (taxes[index] ?? 0),
-            addTax,
-            tax_rate_ppm: ratePpm,
-          })),
+          lines: lines.map((line, index) =>
+            receiptLineOf(
+              saleLineName(line),
+              line.quantity,
+              line.lineTotal,
+              taxes[index] ?? 0,
+              addTax,
+              ratePpm,
+            ),
+          ),
           subtotal,
           tax,
           total,

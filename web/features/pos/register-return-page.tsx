@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { Sale } from '../../../domain/pos/register.ts';
+import { saleLineName } from '../../../domain/pos/register.ts';
 import { planReturn, type SaleReturn } from '../../../domain/pos/returns.ts';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -34,9 +35,6 @@ import { useReaderRefund } from './use-reader-refund.ts';
 const INTERAC_SIMULATION = [{ label: 'Simulate Interac card', interac: true }];
 const TENDER_NAMES: Record<string, string> = { cash: 'Cash', card: 'Card', interac: 'Interac' };
 const emailSchema = z.email();
-
-const lineName = (line: Sale['lines'][number]) =>
-  line.sizeName ? `${line.name} (${line.sizeName})` : line.name;
 
 /** The lines to give back, the refund through the sale's tenders, and the Interac part on the reader. */
 function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleReturn) => void }) {
@@ -129,7 +127,7 @@ function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleR
                 <Table.Tr key={index}>
                   <Table.Td>
                     <Text size="sm" fw={600}>
-                      {lineName(line)}
+                      {saleLineName(line)}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {line.code}
@@ -145,7 +143,7 @@ function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleR
                       </Badge>
                     ) : (
                       <NumberInput
-                        aria-label={`Return how many of ${lineName(line)}`}
+                        aria-label={`Return how many of ${saleLineName(line)}`}
                         size="xs"
                         w={90}
                         min={0}
