@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type ChangePassword, changePasswordSchema } from '../../../domain/auth.ts';
+import { FormMessage, type FormOutcome } from '../../components/form/form-message.tsx';
 import { NewPasswordFields, PASSWORDS_MATCH } from '../../components/form/new-password.tsx';
 import { PasswordField } from '../../components/form/text-field.tsx';
 import { api } from '../../lib/api.ts';
@@ -19,7 +20,7 @@ export function ChangePasswordCard() {
   const change = useMutation({
     mutationFn: (body: ChangePassword) => api.post<void>('/api/auth/change-password', body),
   });
-  const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  const [message, setMessage] = useState<FormOutcome>();
   const {
     control,
     handleSubmit,
@@ -72,15 +73,7 @@ export function ChangePasswordCard() {
               Change password
             </Button>
           </div>
-          {message ? (
-            <Alert
-              color={message.ok ? 'green' : 'red'}
-              variant="light"
-              role={message.ok ? 'status' : 'alert'}
-            >
-              {message.text}
-            </Alert>
-          ) : null}
+          <FormMessage message={message} />
         </Stack>
       </form>
     </Paper>

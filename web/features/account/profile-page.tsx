@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Client, type LoginRecord, type Profile, profileSchema } from '../../../domain/auth.ts';
 import { ClientAboutFields, ClientAddressFields } from '../../components/client-fields.tsx';
+import { type FormOutcome, FormMessage } from '../../components/form/form-message.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { getLoggedClient, isLoggedIn, setLoggedClient, useLoggedClient } from '../../lib/auth-store.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -112,7 +113,7 @@ function ProfileForm({ client, current }: { client: LoginRecord; current: Client
   const save = useSaveProfile(client.client_id);
   // Read in the initializer (pure, so a second render in development reads the same), removed
   // once shown: the confirmation survives the reload after a save, and only that one.
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>(() =>
+  const [message, setMessage] = useState<FormOutcome | undefined>(() =>
     hasSavedFlash() ? { ok: true, text: PROFILE_SAVED } : undefined,
   );
   useEffect(clearSavedFlash, []);
@@ -181,15 +182,7 @@ function ProfileForm({ client, current }: { client: LoginRecord; current: Client
               Save
             </Button>
           </div>
-          {message ? (
-            <Alert
-              color={message.ok ? 'green' : 'red'}
-              variant="light"
-              role={message.ok ? 'status' : 'alert'}
-            >
-              {message.text}
-            </Alert>
-          ) : null}
+          <FormMessage message={message} />
         </Stack>
       </form>
     </Paper>
