@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Client, type LoginRecord, type Profile, profileSchema } from '../../../domain/auth.ts';
 import { ClientAboutFields, ClientAddressFields } from '../../components/client-fields.tsx';
-import { type FormOutcome, FormMessage } from '../../components/form/form-message.tsx';
+import { FormMessage, type FormOutcome } from '../../components/form/form-message.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { getLoggedClient, isLoggedIn, setLoggedClient, useLoggedClient } from '../../lib/auth-store.ts';
 import { errorMessage } from '../../lib/errors.ts';
