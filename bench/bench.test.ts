@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BARE_BODY_BYTES, bareBody } from './bare-server.ts';
 import { formatTable, judge, type Measured } from './floors.ts';
+import { uncachedSearchTerms } from './search.ts';
 import { firstLoadFiles, type Manifest } from './web-size.ts';
 
 const bare: Measured = { name: 'bare', requestsPerSecond: 30_000, p50: 1, p99: 4, failures: 0 };
@@ -59,5 +60,19 @@ describe('the bare server', () => {
     const body = bareBody();
     expect(body.length).toBe(BARE_BODY_BYTES);
     expect(() => JSON.parse(body)).not.toThrow();
+  });
+});
+
+describe('uncached search texts', () => {
+  it('cuts each word as typed, pairs words, makes typos, each text once, spread over the names', () => {
+    const terms = uncachedSearchTerms(['Maple Leaf Crew Sock - Red', 'Merino Dress Sock XL', 'Pack of 12'], 100);
+    expect(terms).toEqual(
+      expect.arrayContaining(['map', 'mapl', 'maple', 'mpale', 'maple le', 'crew so', 'merin']),
+    );
+    expect(new Set(terms).size).toBe(terms.length);
+    expect(terms.filter((term) => term.length < 3 || /\d/.test(term))).toEqual([]);
+    const few = uncachedSearchTerms(['Maple Leaf Crew Sock', 'Merino Dress Sock'], 4);
+    expect(few).toHaveLength(4);
+    expect(few.some((term) => term.startsWith('mer') || term.startsWith('dre'))).toBe(true);
   });
 });

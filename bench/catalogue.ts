@@ -16,6 +16,7 @@ export async function getJson<T>(
 export interface Card {
   id: number;
   category_id: number;
+  name: string;
   instock: number;
   pricing: number | null;
 }

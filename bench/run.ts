@@ -27,6 +27,7 @@ import {
 import { type Floors, formatTable, judge, MAX_P99_MS, type Verdict } from './floors.ts';
 import { BARE, BARE_SLICE_SECONDS, load, measure, type Scenario, summarize } from './load.ts';
 import { type Running, run, startBare, startShop } from './processes.ts';
+import { measureUncachedSearch, uncachedSearchTerms } from './search.ts';
 import { measureFirstLoad, WEB_BUDGET_BYTES } from './web-size.ts';
 
 const SEARCH_TERMS = [
@@ -58,6 +59,8 @@ const CHECKOUT_SHOPPERS = 32;
 /** Orders per second the buyers are signed up for (each enters a card at most 15 times). */
 const CHECKOUT_HEADROOM_PER_SECOND = 400;
 const WARM_UP_SECONDS = 2;
+/** Texts never searched before, each asked once (bench/search.ts). */
+const UNCACHED_SEARCH_TEXTS = 300;
 
 type DbKind = 'pglite' | 'postgres';
 
@@ -241,6 +244,11 @@ async function benchDatabase(
 
     const verdicts: Verdict[] = [];
     for (const scenario of scenarios) verdicts.push(await measure(shop.url, scenario, bareUrl, options));
+    const terms = uncachedSearchTerms(
+      products.map((p) => p.name),
+      UNCACHED_SEARCH_TEXTS,
+    );
+    const searched = await measureUncachedSearch(shop.url, auth, terms);
     verdicts.push(...(await benchCartAndCheckout(shop.url, auth, products, kind, bareUrl, options)));
 
     const problems = await probePrices(shop.url, auth, products);
@@ -249,6 +257,10 @@ async function benchDatabase(
         ? 'visitors: no prices, no product outside the showroom and teaser, no search: ok'
         : `visitors: FAIL: ${problems.join('; ')}`,
     ];
+    if (searched.failures > 0) problems.push('uncached search');
+    lines.push(
+      `search as typed, ${searched.texts} texts never asked before, one at a time: p50 ${searched.p50} ms, p99 ${searched.p99} ms, slowest ${searched.slowest} ms; ${searched.empty} found nothing${searched.failures > 0 ? `; FAIL: ${searched.failures} failed` : ''}`,
+    );
     const sample = products[Math.floor(products.length / 3)];
     if (kind === 'postgres' && sample) {
       const ms = await probeStockChange(shop.url, auth, database.url, sample);

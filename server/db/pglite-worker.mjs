@@ -8,13 +8,17 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
 
+// Search needs both (migration 0013 creates them).
+const extensions = { pg_trgm, unaccent };
 const pglite = workerData.snapshot
-  ? new PGlite({ loadDataDir: new Blob([workerData.snapshot]) })
-  : new PGlite(workerData.dataDir);
+  ? new PGlite({ loadDataDir: new Blob([workerData.snapshot]), extensions })
+  : new PGlite({ dataDir: workerData.dataDir, extensions });
 
 function concat(chunks) {
   const joined = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));

@@ -182,6 +182,9 @@ export const sizes = pgTable(
   (t) => [index('sizes_type').on(t.typeId)],
 );
 
+/** Written only by PostgreSQL (a generated column); never read into JavaScript. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const products = pgTable(
   'products',
   {
@@ -213,9 +216,32 @@ export const products = pgTable(
     searchWords: text('search_words').generatedAlwaysAs(
       sql`' ' || regexp_replace(lower(name || ' ' || code), '[[:space:][:punct:]]+', ' ', 'g') || ' '`,
     ),
+    /**
+     * Full-text search: the name (weight A, stemmed and as typed, for prefixes of unstemmed words),
+     * the code (B) and the descriptions (C), accents folded. The configurations and shop_unaccent
+     * are made by migration 0013.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('shop_english'::regconfig, name), 'A')
+        || setweight(to_tsvector('shop_simple'::regconfig, name), 'A')
+        || setweight(to_tsvector('shop_simple'::regconfig, code), 'B')
+        || setweight(to_tsvector('shop_english'::regconfig, short_description || ' ' || long_description), 'C')`,
+    ),
+    /** The name's words alone: small to read when ranking, and PostgreSQL estimates its matches well. */
+    nameVector: tsvector('name_vector').generatedAlwaysAs(
+      sql`to_tsvector('shop_english'::regconfig, name) || to_tsvector('shop_simple'::regconfig, name)`,
+    ),
+    /** The name in lower case without accents, for the typo-tolerant (trigram) fallback. */
+    searchName: text('search_name').generatedAlwaysAs(sql`shop_unaccent(lower(name))`),
   },
   (t) => [
     index('products_category').on(t.categoryId),
+    index('products_search_vector').using('gin', t.searchVector),
+    index('products_name_vector').using('gin', t.nameVector),
+    // GiST, not GIN: it also orders by word-similarity distance (<->>), so the fallback reads only the closest.
+    index('products_search_name_trgm').using('gist', t.searchName.op('gist_trgm_ops')),
+    // A code's prefix (LIKE 'ms-crw%'), for search.
+    index('products_code_prefix').using('btree', sql`lower(${t.code}) text_pattern_ops`),
     index('products_family').on(t.family),
     check('products_pricing_positive', sql`${t.pricing} >= 0`),
   ],

@@ -199,11 +199,21 @@ describe('search (GET api/product?term=)', () => {
     ]);
   });
 
-  it('matches word prefixes case-insensitively, ranking names that start with the text first', async () => {
-    const { body } = await search('SOCK');
-    const starts = body.map((p) => p.name.toLowerCase().startsWith('sock'));
-    expect(starts.indexOf(false)).toBeGreaterThan(0);
-    expect(starts.slice(starts.indexOf(false)).includes(true)).toBe(false);
+  it('matches word prefixes case-insensitively, socks before the accessories that name them', async () => {
+    for (const term of ['SOCK', 'socks']) {
+      const codes: string[] = [];
+      for (
+        let page = await search(term);
+        page.body.length > 0;
+        page = await search(term, `&offset=${codes.length}`)
+      ) {
+        codes.push(...page.body.map((p) => p.code));
+      }
+      const lastSock = codes.findLastIndex((code) => /^(MS|WS|KS)-/.test(code));
+      const firstAccessory = codes.findIndex((code) => code.startsWith('AC-'));
+      expect(codes.filter((code) => /^(MS|WS|KS)-/.test(code)).length, term).toBeGreaterThan(40);
+      expect(firstAccessory, term).toBeGreaterThan(lastSock);
+    }
     const leaf = await search('leaf');
     expect(leaf.body.map((p) => p.name)).toContain('Maple Leaf Crew Sock - Red');
     const words = await search('maple cr');
@@ -213,6 +223,50 @@ describe('search (GET api/product?term=)', () => {
       'WS-KNE-004',
     ]);
     expect((await search('zzzzz')).body).toEqual([]);
+  });
+
+  it('ranks a word in the name before the same word in a description', async () => {
+    const names = (await search('cotton')).body.map((p) => p.name);
+    const inName = names.filter((name) => name.includes('Cotton'));
+    expect(inName.length).toBeGreaterThan(0);
+    expect(names.length).toBeGreaterThan(inName.length);
+    expect(names.slice(0, inName.length)).toEqual(inName);
+  });
+
+  it('stems English words and folds accents both ways', async () => {
+    expect((await search('stripes')).body.map((p) => p.name)).toContain('Muskoka Stripe Crew Sock - Navy');
+    expect((await search('dots')).body.map((p) => p.code)).toContain('WS-KNE-005');
+    const accented = await productId('MS-CRW-001');
+    const plain = await productId('MS-CRW-002');
+    await t.db.update(products).set({ name: 'Montréal Night Sock' }).where(eq(products.id, accented));
+    await t.db.update(products).set({ name: 'Montreal Day Sock' }).where(eq(products.id, plain));
+    await notifyCatalogChanged(t.db);
+    try {
+      for (const term of ['montreal', 'MONTRÉAL', 'montré']) {
+        expect((await search(term)).body.map((p) => p.id).sort(), term).toEqual([accented, plain].sort());
+      }
+    } finally {
+      await t.db
+        .update(products)
+        .set({ name: 'Maple Leaf Crew Sock - Red' })
+        .where(eq(products.id, accented));
+      await t.db
+        .update(products)
+        .set({ name: 'Maple Leaf Crew Sock - Charcoal' })
+        .where(eq(products.id, plain));
+      await notifyCatalogChanged(t.db);
+    }
+  });
+
+  it('tolerates a typo when no word matches, closest names first, with the total', async () => {
+    const merino = await search('merno');
+    expect(merino.body.length).toBeGreaterThan(0);
+    expect(merino.body.every((p) => p.name.includes('Merino'))).toBe(true);
+    expect(merino.total).toBe(merino.body.length);
+    const sock = await search('sokc');
+    expect(sock.body[0]?.name).toContain('Sock');
+    const past = await search('sokc', '&offset=5000');
+    expect(past).toEqual({ body: [], total: sock.total });
   });
 
   it('finds products by their category name, and tolerates a final s', async () => {
@@ -242,7 +296,7 @@ describe('search (GET api/product?term=)', () => {
     expect((await search('maple leaf phone')).body.map((p) => p.id)).toEqual([id]);
     await t.db.update(products).set({ active: false }).where(eq(products.id, id));
     await notifyCatalogChanged(t.db);
-    expect((await search('maple leaf phone')).body).toEqual([]);
+    expect((await search('maple leaf phone')).body.map((p) => p.id)).not.toContain(id);
     await t.db.update(products).set({ active: true }).where(eq(products.id, id));
     await notifyCatalogChanged(t.db);
   });

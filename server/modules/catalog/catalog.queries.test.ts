@@ -55,8 +55,13 @@ describe('the catalogue statements answer the shapes of their row schemas', () =
   });
 
   it('search', async () => {
-    await expectRows(queries.selectSearchPage, t.db, 'sock', { offset: 0, limit: 24 });
-    await expectRows(queries.countSearch, t.db, 'sock');
+    const words = ['sock'];
+    await expectRows(queries.selectSearchCategories, t.db, words);
+    const scope = queries.searchScope(await queries.selectSearchCategories(t.db, words), words);
+    await expectRows(queries.selectSearchPage, t.db, 'sock', scope, { offset: 0, limit: 24 });
+    await expectRows(queries.countSearch, t.db, 'sock', scope);
+    await expectRows(queries.selectSimilarPage, t.db, 'maple lef', scope, { offset: 0, limit: 24 });
+    await expectRows(queries.countSimilar, t.db, 'maple lef', scope);
   });
 
   it('dashboard and dimensions', async () => {

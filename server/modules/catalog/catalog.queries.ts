@@ -255,66 +255,154 @@ export interface Page {
   limit: number;
 }
 
-/** ' men s socks ': the words of a column between spaces, as products.search_words holds them. */
-const wordsOf = (column: SQL) =>
-  sql`(' ' || regexp_replace(lower(${column}), '[[:space:][:punct:]]+', ' ', 'g') || ' ')`;
+/** An int[] parameter (Drizzle would spread a JS array into one parameter per value). */
+const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
-// A product's category words are its group's and its tab's ('kids' finds every Kids' Socks product).
-const CATEGORY_WORDS = sql`c AS (
-  SELECT g.id, g.name, ${wordsOf(sql`g.name`)} || coalesce(${wordsOf(sql`r.name`)}, '') AS words
-  FROM categories g LEFT JOIN categories r ON r.id = g.parent_id
-  WHERE NOT g.hidden AND NOT coalesce(r.hidden, false))`;
+/** A word as the prefix of a word, stemmed ('socks' finds 'sock') or as typed ('runn' finds 'running'). */
+function wordQuery(word: string): SQL {
+  const prefix = `${word}:*`;
+  return sql`(to_tsquery('shop_english'::regconfig, ${prefix}) || to_tsquery('shop_simple'::regconfig, ${prefix}))`;
+}
+
+const searchCategoryRowSchema = z.object({ id, matches: z.array(z.boolean()) });
+export type SearchCategoryRow = z.infer<typeof searchCategoryRowSchema>;
 
 /**
- * Case-insensitive; a product matches when its code starts with the text, or when every word of
- * the text starts a word of its name, code or category ('mer sock' finds 'Merino ... Sock'; a
- * final s is optional: 'socks' finds 'Sock'). Ranked: exact code, name starting with the text,
- * a word of the name or code starting with the text, then the rest; then by name.
+ * The categories a search lists products of (not hidden, nor under a hidden tab), and which of the
+ * text's words start a word of each one's words, its group's and its tab's ('kids' finds every
+ * Kids' Socks product). A statement of its own, so that the search's statement gets the ids as
+ * values and PostgreSQL can estimate how many products they hold.
  */
-function searchTerms(term: string) {
+export const selectSearchCategories = typedQuery(searchCategoryRowSchema, (words: readonly string[]) => {
+  const matches = words.map((word) => sql`v.words @@ ${wordQuery(word)}`);
+  return sql`SELECT v.id, ARRAY[${sql.join(matches, sql`, `)}]::boolean[] AS matches FROM (
+          SELECT g.id, to_tsvector('shop_english'::regconfig, g.name || ' ' || coalesce(r.name, '')) AS words
+          FROM categories g LEFT JOIN categories r ON r.id = g.parent_id
+          WHERE NOT g.hidden AND NOT coalesce(r.hidden, false)
+        ) v`;
+});
+
+/** What a search needs of the categories: the listed ones, those each word matches, those all do. */
+export interface SearchScope {
+  listed: number[];
+  byWord: number[][];
+  all: number[];
+}
+
+export function searchScope(rows: readonly SearchCategoryRow[], words: readonly string[]): SearchScope {
+  return {
+    listed: rows.map((row) => row.id),
+    byWord: words.map((_, index) => rows.filter((row) => row.matches[index]).map((row) => row.id)),
+    all: rows.filter((row) => words.length > 0 && row.matches.every(Boolean)).map((row) => row.id),
+  };
+}
+
+/**
+ * How many products a search ranks from each of its ways to find them: the products that match, those
+ * whose name holds every word, those whose category does, plus an exact code. Ranking every match
+ * would read them all (at 100,000 products 'sock' matches 76,000); so each way stops at this many, in
+ * no order (an index or a scan that stops early: ordering them by name first made PostgreSQL walk a
+ * name index past every non-match). The tiers keep the best first; within a tier that has more, the
+ * shopper narrows the text with another word. Twenty pages.
+ */
+export const SEARCH_RANKED_PER_WAY = 480;
+
+/**
+ * Full-text search (products.search_vector, migration 0013), accents folded, case ignored. A product
+ * matches when its code starts with the text, or when every word of the text starts a word of its
+ * name, code, descriptions or category. Ranked: exact code, then tiers so that many mentions in a
+ * description never outrank the name: every word in the category ('sock': a knee-high in Women's
+ * Socks before a sock tote bag), in the name, a code starting with it; then ts_rank of the name
+ * (below 1), then by name.
+ */
+function searchTerms(term: string, scope: SearchScope) {
   const raw = term.trim().toLowerCase();
   const words = searchWords(raw);
-  const phrase = words.join(' ');
-  // search_words: ' <name words> <code words> ', precomputed (a generated column).
-  const allWords = sql`(pr.search_words || c.words)`;
-  const wordMatches = words.map((word) => {
-    const stem = word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
-    return sql`${allWords} LIKE ${`% ${stem}%`}`;
-  });
+  const wordMatches = words.map(
+    (word, index) =>
+      sql`(pr.search_vector @@ ${wordQuery(word)} OR pr.category_id = ANY(${idArray(scope.byWord[index] ?? [])}))`,
+  );
   const matches = or(
     sql`lower(pr.code) LIKE ${`${escapeLike(raw)}%`}`,
     wordMatches.length > 0 ? and(...wordMatches) : undefined,
   );
-  const phraseRank =
-    phrase === ''
-      ? sql`3`
-      : sql`CASE WHEN pr.search_words LIKE ${` ${phrase}%`} THEN 1
-          WHEN pr.search_words LIKE ${`% ${phrase}%`} THEN 2 ELSE 3 END`;
-  return { raw, matches, phraseRank };
+  const all = words.length > 0 ? sql`(${sql.join(words.map(wordQuery), sql` && `)})` : sql`''::tsquery`;
+  const listed = sql`pr.active AND pr.category_id = ANY(${idArray(scope.listed)})`;
+  const some = (condition: SQL) =>
+    sql`(SELECT pr.id FROM products pr WHERE ${listed} AND ${condition} LIMIT ${SEARCH_RANKED_PER_WAY})`;
+  const found = sql`found AS (
+          ${some(sql`(${matches})`)}
+          UNION ${some(sql`pr.name_vector @@ ${all}`)}
+          UNION ${some(sql`pr.category_id = ANY(${idArray(scope.all)})`)}
+          UNION SELECT pr.id FROM products pr WHERE ${listed} AND lower(pr.code) = ${raw})`;
+  const score = sql`(pr.category_id = ANY(${idArray(scope.all)}))::int * 4 + (pr.name_vector @@ ${all})::int * 3
+    + (lower(pr.code) LIKE ${`${escapeLike(raw)}%`})::int + ts_rank(pr.name_vector, ${all}, 32)`;
+  return { raw, found, score };
 }
+
+/** What CARD_COLUMNS reads of a product (not pr.*: the search vectors are large). */
+const CARD_SOURCE_COLUMNS = sql`pr.id, pr.category_id, pr.code, pr.name, pr.icon, pr.pricing, pr.price_discount,
+  pr.short_description, pr.size_type_id, pr.is_new`;
 
 const searchRowSchema = cardRowSchema.extend({ category_name: z.string(), total: id });
 export type SearchRow = z.infer<typeof searchRowSchema>;
 
-/** A page of the products matching a term, best first, each row with the count of all matches. */
-export const selectSearchPage = typedQuery(searchRowSchema, (term: string, page: Page) => {
-  const { raw, matches, phraseRank } = searchTerms(term);
-  return sql`WITH ${CATEGORY_WORDS}
+/** A page of the products found, best first, each row with their count. */
+export const selectSearchPage = typedQuery(
+  searchRowSchema,
+  (term: string, scope: SearchScope, page: Page) => {
+    const { raw, found, score } = searchTerms(term, scope);
+    return sql`WITH ${found}
         SELECT ${CARD_COLUMNS}, p.category_name, p.total FROM (
-          SELECT pr.*, c.name AS category_name, count(*) OVER ()::int AS total,
-            CASE WHEN lower(pr.code) = ${raw} THEN 0 ELSE ${phraseRank} END AS rank
-          FROM products pr JOIN c ON c.id = pr.category_id
-          WHERE pr.active AND (${matches})
-          ORDER BY rank, lower(pr.name), pr.id OFFSET ${page.offset} LIMIT ${page.limit}
-        ) p ORDER BY p.rank, lower(p.name), p.id`;
+          SELECT ${CARD_SOURCE_COLUMNS}, g.name AS category_name, count(*) OVER ()::int AS total,
+            lower(pr.code) = ${raw} AS exact, ${score} AS score
+          FROM found JOIN products pr ON pr.id = found.id JOIN categories g ON g.id = pr.category_id
+          ORDER BY exact DESC, score DESC, lower(pr.name), pr.id OFFSET ${page.offset} LIMIT ${page.limit}
+        ) p ORDER BY p.exact DESC, p.score DESC, lower(p.name), p.id`;
+  },
+);
+
+export const countSearch = typedQuery(totalRowSchema, (term: string, scope: SearchScope) => {
+  const { found } = searchTerms(term, scope);
+  return sql`WITH ${found} SELECT count(*)::int AS total FROM found`;
 });
 
-export const countSearch = typedQuery(totalRowSchema, (term: string) => {
-  const { matches } = searchTerms(term);
-  return sql`WITH ${CATEGORY_WORDS}
-        SELECT count(*)::int AS total FROM products pr JOIN c ON c.id = pr.category_id
-        WHERE pr.active AND (${matches})`;
+/**
+ * The typo-tolerant fallback, for a text no product's words start with ('merno sokcs'): products
+ * whose name holds a stretch of similar trigrams (pg_trgm's word similarity, on the name without
+ * accents), the closest first: the GiST index on search_name answers both the match (%>) and the
+ * order (<->>, 1 - word similarity), so only the closest SEARCH_RANKED_PER_WAY are read. Run with
+ * SIMILAR_NAME_THRESHOLD set for the transaction: the default, 0.6, misses most one-letter typos.
+ */
+function similarTerms(term: string, scope: SearchScope) {
+  const folded = sql`shop_unaccent(lower(${term.trim()}))`;
+  const found = sql`found AS (
+          SELECT pr.id, pr.search_name <->> ${folded} AS distance FROM products pr
+          WHERE pr.active AND pr.category_id = ANY(${idArray(scope.listed)}) AND pr.search_name %> ${folded}
+          ORDER BY pr.search_name <->> ${folded} LIMIT ${SEARCH_RANKED_PER_WAY})`;
+  return { found };
+}
+
+export const selectSimilarPage = typedQuery(
+  searchRowSchema,
+  (term: string, scope: SearchScope, page: Page) => {
+    const { found } = similarTerms(term, scope);
+    return sql`WITH ${found}
+        SELECT ${CARD_COLUMNS}, p.category_name, p.total FROM (
+          SELECT ${CARD_SOURCE_COLUMNS}, g.name AS category_name, count(*) OVER ()::int AS total, found.distance
+          FROM found JOIN products pr ON pr.id = found.id JOIN categories g ON g.id = pr.category_id
+          ORDER BY found.distance, lower(pr.name), pr.id OFFSET ${page.offset} LIMIT ${page.limit}
+        ) p ORDER BY p.distance, lower(p.name), p.id`;
+  },
+);
+
+export const countSimilar = typedQuery(totalRowSchema, (term: string, scope: SearchScope) => {
+  const { found } = similarTerms(term, scope);
+  return sql`WITH ${found} SELECT count(*)::int AS total FROM found`;
 });
+
+/** pg_trgm's word similarity the fallback needs: 'merno' finds 'merino' (0.5), 'sokc' 'sock' (0.4). */
+export const SIMILAR_NAME_THRESHOLD = 0.35;
 
 // ---------------------------------------------------------------- dashboard
 

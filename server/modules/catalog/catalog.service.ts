@@ -10,7 +10,7 @@
  * (cached-reply.ts); the small lookups behind the rules are kept in the same catalogue cache
  * (catalog-lookups.ts).
  */
-import { and, asc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   type DashboardTile,
   GROUP_PAGE_SIZE,
@@ -22,6 +22,7 @@ import {
   SEARCH_PAGE_SIZE,
   type SearchResult,
   type ShowroomCategory,
+  searchWords,
   type TeaserProduct,
   VISITOR_PRODUCT_MESSAGE,
 } from '../../../domain/catalog.ts';
@@ -34,7 +35,11 @@ import {
   countGroupProducts,
   countRootProducts,
   countSearch,
+  countSimilar,
   type Page,
+  type SearchRow,
+  SIMILAR_NAME_THRESHOLD,
+  searchScope,
   selectActiveProduct,
   selectDashboard,
   selectDimensions,
@@ -46,8 +51,10 @@ import {
   selectProduct,
   selectProductDetail,
   selectProductDimensions,
+  selectSearchCategories,
   selectSearchPage,
   selectShowroom,
+  selectSimilarPage,
   selectTeaser,
 } from './catalog.queries.ts';
 import {
@@ -83,6 +90,27 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
   const { categoryTree, visitorProductIds, viewOf, visibleTo, productLineage, exists } = createCatalogLookups(
     { db, cache },
   );
+
+  /**
+   * The products whose words start with the term's; when none do, the products with a name like it
+   * (a typo). A page past the end still carries the total, so the web knows how many there are.
+   */
+  async function searchPage(term: string, page: Page): Promise<{ rows: SearchRow[]; total: number }> {
+    const words = searchWords(term);
+    const scope = searchScope(await selectSearchCategories(db, words), words);
+    const rows = await selectSearchPage(db, term, scope, page);
+    if (rows.length > 0) return { rows, total: rows[0]?.total ?? 0 };
+    const matches = page.offset > 0 ? ((await countSearch(db, term, scope))[0]?.total ?? 0) : 0;
+    if (matches > 0) return { rows, total: matches };
+    return db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(SIMILAR_NAME_THRESHOLD)}, true)`,
+      );
+      const similar = await selectSimilarPage(tx, term, scope, page);
+      if (similar.length > 0 || page.offset === 0) return { rows: similar, total: similar[0]?.total ?? 0 };
+      return { rows: similar, total: (await countSimilar(tx, term, scope))[0]?.total ?? 0 };
+    });
+  }
 
   async function requireRoot(categoryId: number): Promise<{ tree: CategoryTree; root: CategoryNode }> {
     const tree = await categoryTree();
@@ -278,12 +306,7 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
       return {
         key: `search:${view}:${page.offset}:${page.limit}:${term.trim().toLowerCase()}`,
         async load() {
-          const rows = await selectSearchPage(db, term, page);
-          let total = rows[0]?.total ?? 0;
-          if (rows.length === 0 && page.offset > 0) {
-            // A page past the end: the total still tells the web how many there are.
-            total = (await countSearch(db, term))[0]?.total ?? 0;
-          }
+          const { rows, total } = await searchPage(term, page);
           const data = rows.map((row) => toSearchResult(row, view === 'priced'));
           return { data, tags: rows.map((row) => row.id), total };
         },
