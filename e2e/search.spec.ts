@@ -33,10 +33,14 @@ test.describe('a logged-in client', () => {
     const options = page.getByRole('option');
     await expect(options.first()).toBeVisible();
     expect(searches.urls).toEqual([expect.stringMatching(/[?&]term=tar(&|$)/)]);
-    // Each suggestion shows its category.
-    await expect(options).toHaveCount(2);
-    await expect(options.first()).toContainText('Tartan Knee-High');
-    for (const option of await options.all()) await expect(option).toContainText('Knee-high');
+    // Each suggestion shows its category; a word in the name comes before the same word in a
+    // description (the hikers' 'targeted arch support').
+    await expect(options).toHaveCount(4);
+    for (const index of [0, 1]) {
+      await expect(options.nth(index)).toContainText('Tartan Knee-High');
+      await expect(options.nth(index)).toContainText('Knee-high');
+    }
+    for (const index of [2, 3]) await expect(options.nth(index)).toContainText('Wool Hiking');
 
     // The same text again asks nothing more: back to two letters (the suggestions go, and the
     // debounce passes on them), then the third letter again, answered from what the page holds.
@@ -44,7 +48,7 @@ test.describe('a logged-in client', () => {
     await expect(options).toHaveCount(0);
     await expectNoCallWithin(page, SEARCH_PATH, QUIET_MS);
     await box.pressSequentially('r', { delay: 50 });
-    await expect(options).toHaveCount(2);
+    await expect(options).toHaveCount(4);
     await expectNoCallWithin(page, SEARCH_PATH, QUIET_MS);
     expect(searches.count).toBe(1);
 
@@ -66,6 +70,25 @@ test.describe('a logged-in client', () => {
     await expect(results).toHaveCount(24);
     await page.getByRole('button', { name: 'Show more' }).click();
     await expect.poll(() => results.count()).toBeGreaterThan(24);
+  });
+});
+
+test.describe('a logged-in client searching as people type', () => {
+  test('finds socks for "socks", and Merino for the typo "merno"', async ({ page, newClient }) => {
+    await openLoggedIn(page, newClient.record, '/phase');
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    const options = page.getByRole('option');
+    await page.getByRole('button', { name: 'Open search' }).click();
+    await box.fill('socks');
+    await expect(options).toHaveCount(8);
+    // Socks first: the accessories whose names say sock (a tote bag, a phone case, a toque) come later.
+    for (const option of await options.all()) {
+      await expect(option).toContainText('Sock');
+      await expect(option).not.toContainText(/Bags & Totes|Phone Cases|Toques/);
+    }
+    await box.fill('merno');
+    await expect(options.first()).toContainText('Merino');
+    for (const option of await options.all()) await expect(option).toContainText('Merino');
   });
 });
 
