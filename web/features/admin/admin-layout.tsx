@@ -1,3 +1,4 @@
+import './mantine-styles.ts';
 import { Container, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { isActivePath, paths } from '../../lib/paths.ts';

@@ -1,3 +1,4 @@
+import './mantine-styles.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import './mantine-styles.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,

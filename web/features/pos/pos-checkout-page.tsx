@@ -1,3 +1,4 @@
+import './mantine-styles.ts';
 import {
   Alert,
   Anchor,

@@ -1,3 +1,4 @@
+import './mantine-styles.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Collapse, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

@@ -1,3 +1,4 @@
+import './mantine-styles.ts';
 import { Alert, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ChargeSearchRequest, PosCharge } from '../../../domain/pos/refunds.ts';
