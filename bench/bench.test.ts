@@ -65,7 +65,10 @@ describe('the bare server', () => {
 
 describe('uncached search texts', () => {
   it('cuts each word as typed, pairs words, makes typos, each text once, spread over the names', () => {
-    const terms = uncachedSearchTerms(['Maple Leaf Crew Sock - Red', 'Merino Dress Sock XL', 'Pack of 12'], 100);
+    const terms = uncachedSearchTerms(
+      ['Maple Leaf Crew Sock - Red', 'Merino Dress Sock XL', 'Pack of 12'],
+      100,
+    );
     expect(terms).toEqual(
       expect.arrayContaining(['map', 'mapl', 'maple', 'mpale', 'maple le', 'crew so', 'merin']),
     );
