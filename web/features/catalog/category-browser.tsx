@@ -81,12 +81,19 @@ function PhasePanel({ category, groupId }: { category: RootCategory; groupId: nu
 /** The category tabs of the Shopping and Categories pages: one per root category, icon and name. */
 export function CategoryBrowser({ activeId, onSelect }: CategoryBrowserProps) {
   const roots = useRootCategories();
+  const tabList = useRef<HTMLDivElement>(null);
+  const { tab: active, group } = tabOf(roots.data ?? [], activeId);
+
+  // On a phone the tabs scroll sideways: the open one is brought into the row's view.
+  useEffect(() => {
+    if (active === undefined) return;
+    tabList.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
 
   if (roots.isPending) return <Spinner label="Loading categories" />;
   const categories = roots.data ?? [];
   if (categories.length === 0) return null;
 
-  const { tab: active, group } = tabOf(categories, activeId);
   return (
     <Tabs
       value={active ? String(active.id) : null}
@@ -95,7 +102,7 @@ export function CategoryBrowser({ activeId, onSelect }: CategoryBrowserProps) {
       }}
       keepMounted={false}
     >
-      <Tabs.List className={classes.tabsList}>
+      <Tabs.List ref={tabList} className={classes.tabsList}>
         {categories.map((category) => (
           <Tabs.Tab
             key={category.id}
