@@ -160,11 +160,11 @@ test('a declined card shows its message, and the address form its own', async ({
   await shipping.getByRole('textbox', { name: 'First Name' }).fill('');
   const postalCode = shipping.getByRole('textbox', { name: 'Postal Code' });
   await postalCode.fill('12345');
-  // Leaving the field shows its message first (which moves the button down).
-  await postalCode.blur();
-  await expect(shipping.getByText('Postal Code is invalid.')).toBeVisible();
+  // The first Continue, straight from the field being typed in, shows every message at once
+  // (the field's own message does not push the button away from under the pointer).
   await shipping.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText(INVALID_FORM)).toBeVisible();
+  await expect(shipping.getByText('Postal Code is invalid.')).toBeVisible();
   await expect(shipping.getByText('First Name is required.')).toBeVisible();
   await shipping.getByRole('textbox', { name: 'First Name' }).fill('Morgan');
   await expect(page.getByText(INVALID_FORM)).toBeVisible();
@@ -231,6 +231,36 @@ test('the payment step says No key defined! when the shop has no payment key', a
   await saveAddresses(page);
   await expect(page.getByText('No key defined!', { exact: true })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Card details' })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the order summary comes first, closed to its total, and opens', async ({
+    page,
+    request,
+    newClient,
+  }) => {
+    // Eight pairs at CDN$8.99: over the minimum purchase.
+    const { sock } = OWNED.phoneSummary;
+    await setStock(request, [stockAt(sock, 20)]);
+    await addToCart(request, newClient.record, [cartLine(sock, 8)]);
+    await openLoggedIn(page, newClient.record, '/checkout');
+    const summary = page.getByRole('complementary', { name: 'Order Summary' });
+    const toggle = summary.getByRole('button', { name: /Order Summary/ });
+    await expect(toggle).toContainText('CDN$71.92');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(summary.getByText(`8 × ${sock.name} (L)`)).toBeHidden();
+    const shipping = page.getByRole('form', { name: 'Shipping address' });
+    const summaryBox = await summary.boundingBox();
+    const shippingBox = await shipping.boundingBox();
+    expect(summaryBox && shippingBox && summaryBox.y < shippingBox.y).toBe(true);
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(summary.getByText(`8 × ${sock.name} (L)`)).toBeVisible();
+    await expect(summary.getByText('Subtotal')).toBeVisible();
+  });
 });
 
 test('checkout is closed under the minimum purchase', async ({ page, request, newClient }) => {

@@ -68,6 +68,8 @@ export const OWNED = {
   // ------------------------------------------------------------------ checkout.spec.ts, again
   /** 'checkout is closed under the minimum purchase' */
   minimumPurchase: { sock: product(4, 'MS-CRW-004', 'Muskoka Stripe Crew Sock - Navy', 'M') },
+  /** 'on a phone: the order summary comes first, closed to its total, and opens' */
+  phoneSummary: { sock: product(6, 'MS-CRW-006', 'Everyday Cotton Crew Sock - Black', 'L') },
 
   // ------------------------------------------------------------------ catalog.spec.ts
   /** 'opens a product, picks a size and a colour, and sees the stock messages' */

@@ -297,7 +297,15 @@ export function AddressForm({ type, clientId, saved, prefill, shipping, onSaved 
           </Alert>
         ) : null}
         <div>
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+          {/* Pressing the button would first blur the field being typed in, whose message then
+              pushes the button down before the click lands: the first Continue would do nothing.
+              Keeping the focus where it is lets the click submit, which shows every message. */}
+          <Button
+            type="submit"
+            loading={isSubmitting}
+            disabled={isSubmitting}
+            onMouseDown={(event) => event.preventDefault()}
+          >
             Continue
           </Button>
         </div>

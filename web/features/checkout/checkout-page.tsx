@@ -344,7 +344,7 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
           </Anchor>
         </Group>
         <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 8 }}>
+          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             <Accordion
               value={open}
               onChange={onToggle}
@@ -419,7 +419,7 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
               </Step>
             </Accordion>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
             <OrderSummary cart={cart} figures={figures} />
           </Grid.Col>
         </Grid>

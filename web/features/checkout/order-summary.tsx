@@ -1,4 +1,16 @@
-import { Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  AccordionChevron,
+  Collapse,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { Cart } from '../../../domain/cart.ts';
 import { formatMoney } from '../../../domain/money.ts';
@@ -89,36 +101,68 @@ export function SummaryRows({ figures }: { figures: SummaryFigures }) {
   );
 }
 
-/** The Order Summary side panel of the checkout (spec §2 Checkout). */
+const DETAILS_ID = 'order-summary-details';
+
+/**
+ * The Order Summary of the checkout (spec §2 Checkout): a side panel on a wide screen; on a phone
+ * it comes first, closed to one line with the total, and opens to the lines and amounts.
+ */
 export function OrderSummary({ cart, figures }: { cart: Cart; figures: SummaryFigures }) {
+  // Below Mantine's md breakpoint, where the panel stops being a column of its own.
+  const phone = useMediaQuery('(max-width: 61.99em)') === true;
+  const [opened, { toggle }] = useDisclosure(false);
+  const total = figures.totals.total ?? figures.totals.subtotal;
+  const title = (
+    <Title order={2} size="h4">
+      Order Summary
+    </Title>
+  );
+
   return (
     <Paper
       withBorder
       radius="lg"
-      p="lg"
+      p={phone ? 'md' : 'lg'}
       className={classes.sticky}
       component="aside"
       aria-label="Order Summary"
     >
       <Stack gap="md">
-        <Title order={2} size="h4">
-          Order Summary
-        </Title>
-        <Stack gap={6}>
-          {cart.products.map((line) => (
-            <Group key={line.id} justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-              <Text size="sm" lineClamp={2}>
-                {line.quantity} × {line.package ? line.package.name : line.product.name}
-                {line.size_name ? ` (${line.size_name})` : ''}
-              </Text>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {line.lineTotal === null ? '' : formatMoney(line.lineTotal)}
-              </Text>
+        {phone ? (
+          <UnstyledButton onClick={toggle} aria-expanded={opened} aria-controls={DETAILS_ID}>
+            <Group justify="space-between" wrap="nowrap">
+              {title}
+              <Group gap={6} wrap="nowrap">
+                <Text fw={700}>{formatMoney(total)}</Text>
+                <AccordionChevron
+                  aria-hidden
+                  style={{ transform: opened ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+                />
+              </Group>
             </Group>
-          ))}
-        </Stack>
-        <Divider />
-        <SummaryRows figures={figures} />
+          </UnstyledButton>
+        ) : (
+          title
+        )}
+        <Collapse expanded={!phone || opened} id={DETAILS_ID}>
+          <Stack gap="md">
+            <Stack gap={6}>
+              {cart.products.map((line) => (
+                <Group key={line.id} justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                  <Text size="sm" lineClamp={2}>
+                    {line.quantity} × {line.package ? line.package.name : line.product.name}
+                    {line.size_name ? ` (${line.size_name})` : ''}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {line.lineTotal === null ? '' : formatMoney(line.lineTotal)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+            <Divider />
+            <SummaryRows figures={figures} />
+          </Stack>
+        </Collapse>
       </Stack>
     </Paper>
   );
