@@ -6,9 +6,9 @@ const NotificationsContainer = lazy(() =>
 );
 
 /**
- * Mounts Mantine's toast container the first time a toast is shown (top-right, 5 s). Until then
- * only the small notifications store is loaded, which keeps the container, its transitions and
- * portal out of a visitor's first page. A toast shown early waits in the store and appears as
+ * Mounts Mantine's toast container the first time a toast is shown (top-right, below the header,
+ * 5 s). Until then only the small notifications store is loaded, which keeps the container, its
+ * transitions and portal out of a visitor's first page. A toast shown early waits in the store and appears as
  * soon as the container has loaded.
  */
 export function NotificationsHost() {
