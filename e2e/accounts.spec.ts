@@ -38,7 +38,10 @@ test('Li Ng signs up without a company, is welcomed, forgets the password and se
   await expect(page.getByText('Welcome back')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Account menu for Li Ng' }).click();
+  // Log Out reloads the page (spec): wait for it, or it lands on the next page and empties its form.
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await reloaded;
   await page.goto('/#/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await page.getByRole('textbox', { name: 'Email' }).fill(details.email);
