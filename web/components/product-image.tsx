@@ -8,6 +8,8 @@ interface ProductImageProps extends Omit<ImageProps, 'src'> {
   alt: string;
   /** 'eager' for the image a page is about; lists load theirs as they scroll into view. */
   loading?: 'lazy' | 'eager';
+  /** The page's largest image in the first screen: fetched at once, before other images. */
+  priority?: boolean;
 }
 
 /**
@@ -15,13 +17,21 @@ interface ProductImageProps extends Omit<ImageProps, 'src'> {
  * 800 px), got by swapping the size segment of the path; the placeholder (drawn inline) when
  * there is none or it fails to load.
  */
-export function ProductImage({ icon, variant, alt, loading = 'lazy', ...props }: ProductImageProps) {
+export function ProductImage({
+  icon,
+  variant,
+  alt,
+  loading = 'lazy',
+  priority,
+  ...props
+}: ProductImageProps) {
   return (
     <Image
       src={imageVariant(icon, variant)}
       fallbackSrc={PLACEHOLDER_IMAGE}
       alt={alt}
-      loading={loading}
+      loading={priority ? 'eager' : loading}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       {...props}
     />

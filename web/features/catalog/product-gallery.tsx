@@ -24,7 +24,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
           icon={active}
           variant="full"
           alt={name}
-          loading="eager"
+          priority
           fit="contain"
           style={{ aspectRatio: 1 }}
         />
@@ -49,7 +49,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
           icon={active}
           variant="full"
           alt={name}
-          loading="eager"
+          priority
           fit="contain"
           h="min(75vh, 800px)"
           w="100%"

@@ -22,6 +22,9 @@ import { useShowroom } from './catalog.api.ts';
 import classes from './catalog.module.css';
 import { productCountText } from './catalog-rules.ts';
 
+/** Tiles in a phone's first row (two columns): their images are the first screen's largest. */
+const FIRST_ROW_ON_A_PHONE = 2;
+
 /**
  * The public showroom (spec §2): up to 10 products per category, icon and name, no prices, and
  * an invitation to sign up or log in (login returns to the category browser). A product opens its
@@ -67,7 +70,7 @@ export function ShowroomPage() {
           </Center>
         ) : null}
 
-        {(showroom.data ?? []).map((category) => (
+        {(showroom.data ?? []).map((category, categoryIndex) => (
           <Stack key={category.id} component="section" gap="sm" aria-labelledby={`showroom-${category.id}`}>
             <Title order={2} size="h3" id={`showroom-${category.id}`} className={classes.groupTitle}>
               {category.name}
@@ -76,7 +79,7 @@ export function ShowroomPage() {
               </Text>
             </Title>
             <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
-              {category.products.map((product) => (
+              {category.products.map((product, index) => (
                 <Card
                   key={product.product_id}
                   component={Link}
@@ -87,7 +90,15 @@ export function ShowroomPage() {
                   className={classes.showroomTile}
                 >
                   <Card.Section className={classes.media}>
-                    <ProductImage icon={product.icon} variant="extra-small" alt="" h={160} fit="cover" />
+                    <ProductImage
+                      icon={product.icon}
+                      variant="extra-small"
+                      alt=""
+                      h={160}
+                      fit="cover"
+                      // The first screen of a phone shows the first category's first row.
+                      priority={categoryIndex === 0 && index < FIRST_ROW_ON_A_PHONE}
+                    />
                   </Card.Section>
                   <Text size="sm" fw={600} mt="xs" lineClamp={3}>
                     {product.name}
