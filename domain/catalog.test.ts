@@ -1,23 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isLowStock,
+  OUT_OF_STOCK_TEXT,
+  packageStockText,
+  productStockNote,
+  salePrice,
+  teaserStockText,
+} from './card-texts.ts';
+import {
   catalogIdSchema,
   categoryProductsQuerySchema,
   GROUP_PAGE_SIZE,
-  imageVariant,
   inventoryCheckSchema,
-  isLowStock,
-  OUT_OF_STOCK_TEXT,
   orderButtonsDisabled,
-  PLACEHOLDER_IMAGE,
-  packageStockText,
-  productStockNote,
   resetQuantity,
   SEARCH_PAGE_SIZE,
-  salePrice,
   searchQuerySchema,
   searchWords,
-  teaserStockText,
 } from './catalog.ts';
+import { imageVariant, PLACEHOLDER_IMAGE } from './images.ts';
 
 describe('image variants (spec §2 package detail)', () => {
   it('swap the size segment of the icon path', () => {

@@ -17,7 +17,6 @@ export const SHOWROOM_PER_CATEGORY = 10;
 export const TEASER_PRODUCTS = 8;
 export const DASHBOARD_TILE_IMAGES = 3;
 export const INITIAL_CATEGORY_ID = 1;
-export const LOW_STOCK_THRESHOLD = 10;
 /** A shopping tab shows this many products per group at first; the rest come with 'Show more'. */
 export const GROUP_PAGE_SIZE = 24;
 
@@ -27,70 +26,17 @@ export const TEASER_NOTICE =
   'Display is limited to 8 products per category. Please apply for an account or login to see full range';
 export const GET_PRICE_TEXT = 'Log in / Sign up to get price';
 export const SELECT_SIZE_TEXT = 'Please select a size';
-export const OUT_OF_STOCK_TEXT = 'Out of Stock';
 export const PRODUCT_LOAD_ERROR = 'Something bad happened; please try again later.';
 /** 401 for a visitor asking for a product outside the showroom and the teaser. */
 export const VISITOR_PRODUCT_MESSAGE = 'Please log in to see this product.';
 /** Most products GET api/categories/{id}/products answers at once. */
 export const CATEGORY_PAGE_MAX = 100;
 
-// ---------------------------------------------------------------- images
+// Images (variants, placeholder): images.ts, without Zod, for the web's entry and product cards.
 
-export const IMAGE_VARIANTS = ['full', 'extra-small', 'thumbnail'] as const;
-export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
-/**
- * Shown where a product has no image, or its image fails to load (spec §2 Showroom): a plain sock
- * drawn inline, so it needs no file on the server and is the same in every variant.
- */
-export const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240">' +
-    '<rect width="240" height="240" fill="#f4efe6"/>' +
-    '<path d="M76 50h50v95h28a22 22 0 0 1 0 44h-56a22 22 0 0 1-22-22z" fill="#e6ddd0" stroke="#c9bdad" stroke-width="4" stroke-linejoin="round"/>' +
-    '<path d="M76 70h50" stroke="#c9bdad" stroke-width="4"/>' +
-    '</svg>',
-)}`;
+// ---------------------------------------------------------------- button rules
 
-/**
- * Image variants come from swapping the size segment of the icon path (spec §2 package detail);
- * no icon gives the placeholder.
- */
-export function imageVariant(icon: string | null | undefined, variant: ImageVariant): string {
-  if (!icon) return PLACEHOLDER_IMAGE;
-  return icon.replace(/\/(full|extra-small|thumbnail)\//, `/${variant}/`);
-}
-
-// ---------------------------------------------------------------- prices
-
-/**
- * What a unit really costs: the price less its discount (never below 0), as the cart charges it.
- * Null when prices are hidden.
- */
-export function salePrice(pricing: number | null, priceDiscount: number | null): number | null {
-  if (pricing === null) return null;
-  return pricing - Math.min(Math.max(priceDiscount ?? 0, 0), pricing);
-}
-
-// ---------------------------------------------------------------- stock texts and button rules
-
-export function isLowStock(instock: number): boolean {
-  return instock > 0 && instock <= LOW_STOCK_THRESHOLD;
-}
-
-/** Product page: 'Only N units in stock' at 10 or fewer. */
-export function productStockNote(instock: number): string | null {
-  return isLowStock(instock) ? `Only ${instock} units in stock` : null;
-}
-
-/** Teaser list: 'Low Stock - N available' or 'In Stock'. */
-export function teaserStockText(instock: number): string {
-  if (instock <= 0) return OUT_OF_STOCK_TEXT;
-  return isLowStock(instock) ? `Low Stock - ${instock} available` : 'In Stock';
-}
-
-/** Package page: 'Out of Stock' or 'N package(s) in stock'. */
-export function packageStockText(instock: number): string {
-  return instock <= 0 ? OUT_OF_STOCK_TEXT : `${instock} package(s) in stock`;
-}
+// Prices and stock texts: card-texts.ts.
 
 export interface OrderButtonState {
   instock: number;
@@ -182,6 +128,20 @@ export const productCardSchema = z.object({
   pkId: z.number().int().nullable(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
+
+/** Products on each list of the home page. */
+export const HOME_LIST_PRODUCTS = 4;
+
+/**
+ * GET api/products/home: the newest products (last added) and the most visited, for the home page.
+ * A visitor's lists hold only products a visitor may open (the showroom's and the teaser's), without
+ * prices.
+ */
+export const homeProductsSchema = z.object({
+  newest: z.array(productCardSchema),
+  popular: z.array(productCardSchema),
+});
+export type HomeProducts = z.infer<typeof homeProductsSchema>;
 
 /** GET api/product/{ctid}/{id} */
 export const productDetailSchema = productCardSchema.extend({

@@ -5,8 +5,9 @@
  * {0} is replaced by the caller (a product name, a count, an amount).
  */
 import { SHIP_ONLY_TO_CANADA_NOTE } from './address.ts';
+import { OUT_OF_STOCK_TEXT } from './card-texts.ts';
 import { EMPTY_CART_TEXT, EMPTY_WISH_LIST_TEXT, SELECT_SIZE_MESSAGE } from './cart.ts';
-import { GET_PRICE_TEXT, OUT_OF_STOCK_TEXT } from './catalog.ts';
+import { GET_PRICE_TEXT } from './catalog.ts';
 
 export const DEFAULT_MESSAGES = {
   not_enough_stock: 'Sorry, there is not enough stock for {0}.',

@@ -1,5 +1,5 @@
 import { Image, type ImageProps } from '@mantine/core';
-import { type ImageVariant, imageVariant, PLACEHOLDER_IMAGE } from '../../domain/catalog.ts';
+import { type ImageVariant, imageVariant, PLACEHOLDER_IMAGE } from '../../domain/images.ts';
 
 interface ProductImageProps extends Omit<ImageProps, 'src'> {
   /** The icon path as the server gives it (the full variant), or '' for none. */

@@ -1,10 +1,5 @@
-import {
-  OUT_OF_STOCK_TEXT,
-  type Phase,
-  type ProductDetail,
-  productStockNote,
-  type RootCategory,
-} from '../../../domain/catalog.ts';
+import { OUT_OF_STOCK_TEXT, productStockNote } from '../../../domain/card-texts.ts';
+import type { Phase, ProductDetail, RootCategory } from '../../../domain/catalog.ts';
 import { formatMessage } from '../../../domain/config.ts';
 import { paths } from '../../lib/paths.ts';
 

@@ -4,14 +4,18 @@ import type {
   PackageDetail,
   Phase,
   ProductCard,
-  ProductDetail,
   RootCategory,
-  ShowroomCategory,
   TeaserProduct,
 } from '../../../domain/catalog.ts';
 import { GROUP_PAGE_SIZE } from '../../../domain/catalog.ts';
 import type { Message } from '../../../domain/config.ts';
 import { api } from '../../lib/api.ts';
+import {
+  CATALOGUE_STALE_MS,
+  catalogKeys,
+  productDetailQuery,
+  showroomQuery,
+} from '../../lib/catalog-queries.ts';
 import { nextGroupOffset } from './catalog-rules.ts';
 
 /**
@@ -21,23 +25,7 @@ import { nextGroupOffset } from './catalog-rules.ts';
  * Failed catalogue calls show nothing to the shopper; the API client has already logged them.
  */
 
-const CATALOGUE_STALE_MS = 30 * 60_000;
-
 type CategoryProducts = { id: number; name: string; total: number; products: ProductCard[] };
-
-export const catalogKeys = {
-  roots: ['catalog', 'roots'] as const,
-  phase: (categoryId: number) => ['catalog', 'phase', categoryId] as const,
-  group: (categoryId: number) => ['catalog', 'group', categoryId] as const,
-  showroom: ['catalog', 'showroom'] as const,
-  teaser: ['catalog', 'teaser'] as const,
-  dashboard: ['catalog', 'dashboard'] as const,
-  product: (ctid: number, id: number) => ['catalog', 'product', ctid, id] as const,
-  package: (productId: number, pkId: number) => ['catalog', 'package', productId, pkId] as const,
-  productStock: (id: number, sizeId: number | null) => ['inventory', 'product', id, sizeId] as const,
-  packageStock: (pkId: number) => ['inventory', 'package', pkId] as const,
-  messages: ['messages'] as const,
-};
 
 /** GET api/categories/root: the shopping tabs. */
 export function useRootCategories() {
@@ -93,11 +81,7 @@ export function useMoreGroupProducts(categoryId: number, firstPageSize: number, 
 
 /** GET api/getShowRoomProducts (public). */
 export function useShowroom() {
-  return useQuery({
-    queryKey: catalogKeys.showroom,
-    queryFn: ({ signal }) => api.get<ShowroomCategory[]>('/api/getShowRoomProducts', { signal }),
-    staleTime: CATALOGUE_STALE_MS,
-  });
+  return useQuery(showroomQuery);
 }
 
 /** GET api/products/teaser (public). */
@@ -118,18 +102,8 @@ export function useDashboardTiles() {
   });
 }
 
-/**
- * GET api/product/{ctid}/{id}, or GET api/product/{id} when the route names no category (ctid 0).
- * A missing product is a 404: no retry.
- */
 export function useProductDetail(ctid: number, id: number) {
-  return useQuery({
-    queryKey: catalogKeys.product(ctid, id),
-    queryFn: ({ signal }) =>
-      api.get<ProductDetail>(ctid > 0 ? `/api/product/${ctid}/${id}` : `/api/product/${id}`, { signal }),
-    staleTime: 60_000,
-    enabled: id > 0,
-  });
+  return useQuery(productDetailQuery(ctid, id));
 }
 
 /** GET api/package/{productId}/{packageId}. */

@@ -13,12 +13,8 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import {
-  GET_PRICE_TEXT,
-  orderButtonsDisabled,
-  type PackageDetail,
-  packageStockText,
-} from '../../../domain/catalog.ts';
+import { packageStockText } from '../../../domain/card-texts.ts';
+import { GET_PRICE_TEXT, orderButtonsDisabled, type PackageDetail } from '../../../domain/catalog.ts';
 import { DEFAULT_MESSAGES } from '../../../domain/messages.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { ProductImage } from '../../components/product-image.tsx';

@@ -1,8 +1,10 @@
-import { Group, Modal, Stack, UnstyledButton } from '@mantine/core';
+import { Group, Stack, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ProductImage } from '../../components/product-image.tsx';
 import classes from './catalog.module.css';
+
+const ImageModal = lazy(() => import('./image-modal.tsx').then((module) => ({ default: module.ImageModal })));
 
 /**
  * The large image of a product or package, a click enlarges it; with several images, thumbnails
@@ -44,17 +46,11 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
           ))}
         </Group>
       ) : null}
-      <Modal opened={enlarged} onClose={enlarge.close} title={name} size="xl" centered>
-        <ProductImage
-          icon={active}
-          variant="full"
-          alt={name}
-          priority
-          fit="contain"
-          h="min(75vh, 800px)"
-          w="100%"
-        />
-      </Modal>
+      {enlarged ? (
+        <Suspense fallback={null}>
+          <ImageModal icon={active} name={name} onClose={enlarge.close} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { AdminCategory } from '../../../../domain/admin/catalogue.ts';
-import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/catalog.ts';
+import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/images.ts';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';

@@ -26,7 +26,7 @@ import {
   type SizeTypes,
   withSalePriceRule,
 } from '../../../../domain/admin/catalogue.ts';
-import { imageVariant } from '../../../../domain/catalog.ts';
+import { imageVariant } from '../../../../domain/images.ts';
 import { formatDollars } from '../../../../domain/money.ts';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { dollarsAsCents, optionalDollarsAsCents } from '../../../components/form/dollars.ts';

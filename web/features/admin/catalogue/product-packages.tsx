@@ -21,7 +21,7 @@ import {
   type AdminProduct,
   packageCreateSchema,
 } from '../../../../domain/admin/catalogue.ts';
-import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/catalog.ts';
+import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/images.ts';
 import { formatDollars, formatMoney } from '../../../../domain/money.ts';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { dollarsAsCents } from '../../../components/form/dollars.ts';

@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/catalog.ts';
+import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/images.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { paths } from '../../../lib/paths.ts';

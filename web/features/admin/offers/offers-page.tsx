@@ -24,7 +24,7 @@ import {
   offerCreateSchema,
   type ProcessSteps,
 } from '../../../../domain/admin/offers.ts';
-import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/catalog.ts';
+import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/images.ts';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
