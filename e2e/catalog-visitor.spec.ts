@@ -4,6 +4,15 @@ import { countCalls } from './page-calls.ts';
 /** The catalogue as a visitor sees it: the showroom and teaser without prices, products that cannot be opened. */
 
 test.describe('a visitor', () => {
+  test('sees the newest and the most popular products on the home page, without prices', async ({ page }) => {
+    await page.goto('/#/');
+    for (const name of ['New arrivals', 'Most popular']) {
+      const list = page.getByRole('region', { name });
+      await expect(list.getByRole('link')).toHaveCount(4);
+      await expect(list.getByText(/CDN\$/)).toHaveCount(0);
+    }
+  });
+
   test('browses the showroom without prices and is invited to sign up or log in', async ({ page }) => {
     await page.goto('/#/showroom');
     await expect(page.getByRole('heading', { name: 'Showroom', level: 1 })).toBeVisible();

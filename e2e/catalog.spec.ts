@@ -21,6 +21,21 @@ async function showroomProduct(request: APIRequestContext, name: string) {
 }
 
 test.describe('a logged-in client', () => {
+  test('sees the newest and the most popular products on the home page, with prices', async ({
+    page,
+    newClient,
+  }) => {
+    await openLoggedIn(page, newClient.record, '/');
+    for (const name of ['New arrivals', 'Most popular']) {
+      const list = page.getByRole('region', { name });
+      await expect(list.getByRole('link')).toHaveCount(4);
+      await expect(list.getByText(/^CDN\$/).first()).toBeVisible();
+    }
+    await page.getByRole('region', { name: 'Most popular' }).getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/#\/(product|package)\//);
+  });
+
   test('browses the shopping tabs; a tab opened again fetches nothing', async ({ page, newClient }) => {
     const phaseCalls = countCalls(page, /^\/api\/phasebycategory\//i);
     await page.goto('/#/login?returnUrl=%2Fphase');

@@ -1056,6 +1056,7 @@ export const NO_INPUT = new Set([
   'GET /api/pos/shifts/current',
   'GET /api/pos/tax-rate',
   'GET /api/process',
+  'GET /api/products/home',
   'GET /api/products/teaser',
   'POST /api/auth/logout',
   'POST /api/pos/list_prices',

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { LoginRecord } from '../../../domain/auth.ts';
@@ -8,6 +8,8 @@ import {
   dashboardTileSchema,
   dimensionSchema,
   GROUP_PAGE_SIZE,
+  HOME_LIST_PRODUCTS,
+  homeProductsSchema,
   phaseSchema,
   phaseSummarySchema,
   rootCategorySchema,
@@ -30,6 +32,55 @@ beforeAll(async () => {
   client = await signUp(t.app);
 });
 afterAll(() => t.close());
+
+describe('the home page lists (GET api/products/home)', () => {
+  it('gives a visitor the newest and most visited of what a visitor may open, without prices', async () => {
+    const response = await get('/api/products/home');
+    expect(response.statusCode).toBe(200);
+    const { newest, popular } = homeProductsSchema.parse(response.json());
+    const teaser = (await get('/api/products/teaser')).json() as { id: number }[];
+    const showroom = (await get('/api/getShowRoomProducts')).json() as {
+      products: { product_id: number }[];
+    }[];
+    const open = new Set([
+      ...teaser.map((p) => p.id),
+      ...showroom.flatMap((c) => c.products.map((p) => p.product_id)),
+    ]);
+    for (const list of [newest, popular]) {
+      expect(list).toHaveLength(HOME_LIST_PRODUCTS);
+      expect(list.every((p) => open.has(p.id) && p.pricing === null)).toBe(true);
+    }
+  });
+
+  it('gives a client the last added and the most visited active products, with prices', async () => {
+    const last = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.active, true))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(HOME_LIST_PRODUCTS);
+    const favourite = await productId('WS-KNE-001');
+    const [before] = await t.db
+      .select({ visits: products.visits })
+      .from(products)
+      .where(eq(products.id, favourite));
+    await t.db.update(products).set({ visits: 900 }).where(eq(products.id, favourite));
+    await notifyCatalogChanged(t.db);
+    try {
+      const { newest, popular } = homeProductsSchema.parse((await get('/api/products/home', client)).json());
+      expect(newest.map((p) => p.id)).toEqual(last.map((row) => row.id));
+      expect(popular[0]).toMatchObject({ id: favourite, code: 'WS-KNE-001' });
+      expect(popular).toHaveLength(HOME_LIST_PRODUCTS);
+      expect([...newest, ...popular].every((p) => typeof p.pricing === 'number')).toBe(true);
+    } finally {
+      await t.db
+        .update(products)
+        .set({ visits: before?.visits ?? 0 })
+        .where(eq(products.id, favourite));
+      await notifyCatalogChanged(t.db);
+    }
+  });
+});
 
 describe('categories (logged-in)', () => {
   it('refuses visitors', async () => {

@@ -28,9 +28,11 @@ afterAll(() => t.close());
 describe('the catalogue statements answer the shapes of their row schemas', () => {
   it('categories', () => expectRows(queries.selectCategories, t.db));
 
-  it('showroom and teaser', async () => {
+  it('showroom, teaser and home lists', async () => {
     await expectRows(queries.selectShowroom, t.db, tree);
     await expectRows(queries.selectTeaser, t.db, tree);
+    await expectRows(queries.selectHomeProducts, t.db, tree, null);
+    await expectRows(queries.selectHomeProducts, t.db, tree, [1, 2, 3]);
   });
 
   it('product and package pages', async () => {

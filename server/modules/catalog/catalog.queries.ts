@@ -9,6 +9,7 @@ import { and, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   dashboardTileSchema,
+  HOME_LIST_PRODUCTS,
   packageDetailSchema,
   phaseSummarySchema,
   productDetailSchema,
@@ -102,6 +103,29 @@ export const selectTeaser = typedQuery(
           SELECT pr.*, cm.ord FROM products pr JOIN ${rootsMap(tree)} ON cm.category_id = pr.category_id
           WHERE pr.active ORDER BY pr.is_new DESC, cm.ord, pr.sort_order, pr.id LIMIT ${TEASER_PRODUCTS}
         ) p ORDER BY p.is_new DESC, p.ord, p.sort_order, p.id`,
+);
+
+const homeRowSchema = cardRowSchema.extend({ list: z.enum(['newest', 'popular']) });
+export type HomeRow = z.infer<typeof homeRowSchema>;
+
+/**
+ * The home page's lists: the last added and the most visited active products in shown categories,
+ * among `only` when given (a visitor's products).
+ */
+export const selectHomeProducts = typedQuery(
+  homeRowSchema,
+  (tree: CategoryTree, only: readonly number[] | null) =>
+    sql`WITH shown AS (
+          SELECT pr.* FROM products pr JOIN ${rootsMap(tree)} ON cm.category_id = pr.category_id
+          WHERE pr.active ${only === null ? sql`` : sql`AND pr.id = ANY(${idArray(only)})`}
+        ), lists AS (
+          (SELECT 'newest' AS list, 1 AS list_order, row_number() OVER (ORDER BY created_at DESC, id DESC) AS rank, shown.*
+           FROM shown ORDER BY created_at DESC, id DESC LIMIT ${HOME_LIST_PRODUCTS})
+          UNION ALL
+          (SELECT 'popular', 2, row_number() OVER (ORDER BY visits DESC, id), shown.*
+           FROM shown ORDER BY visits DESC, id LIMIT ${HOME_LIST_PRODUCTS})
+        )
+        SELECT p.list, ${CARD_COLUMNS} FROM lists p ORDER BY p.list_order, p.rank`,
 );
 
 // ---------------------------------------------------------------- product and package pages

@@ -8,6 +8,7 @@ import {
   dashboardTileSchema,
   dimensionQuerySchema,
   dimensionSchema,
+  homeProductsSchema,
   idParamsSchema,
   packageDetailSchema,
   packageParamsSchema,
@@ -52,6 +53,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     '/api/products/teaser',
     { config: { access: 'public' }, schema: { response: { 200: z.array(teaserProductSchema) } } },
     async (_request, reply) => sendCached(reply, catalog.teaser()),
+  );
+  app.get(
+    '/api/products/home',
+    { config: { access: 'public' }, schema: { response: { 200: homeProductsSchema } } },
+    async (request, reply) => sendCached(reply, await catalog.homeProducts(request.user)),
   );
   app.get(
     '/api/product/:ctid/:id',

@@ -14,6 +14,7 @@ import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   type DashboardTile,
   GROUP_PAGE_SIZE,
+  type HomeProducts,
   type PackageDetail,
   type Phase,
   type PhaseSummary,
@@ -45,6 +46,7 @@ import {
   selectDimensions,
   selectGroupCards,
   selectGroupPage,
+  selectHomeProducts,
   selectPackageDetail,
   selectPhaseHeading,
   selectPhases,
@@ -235,6 +237,23 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
         async load() {
           const tree = await categoryTree();
           return { data: toCategoryCounts(tree, await countRootProducts(db, tree)), tags: 'structure' };
+        },
+      };
+    },
+
+    /** Public: a visitor's lists hold only what a visitor may open, without prices. */
+    async homeProducts(user: AuthUser | null): Promise<CacheableReply<HomeProducts>> {
+      const view = await viewOf(user);
+      return {
+        key: `home:${view}`,
+        async load() {
+          const only = view === 'visitor' ? [...(await visitorProductIds())] : null;
+          const rows = await selectHomeProducts(db, await categoryTree(), only);
+          const list = (name: 'newest' | 'popular') =>
+            rows.filter((row) => row.list === name).map((row) => toCard(row, view === 'priced'));
+          const data = { newest: list('newest'), popular: list('popular') };
+          // The most visited change without notice, like the dashboard's.
+          return { data, tags: rows.map((row) => row.id), maxAgeMs: DASHBOARD_MAX_AGE_MS };
         },
       };
     },

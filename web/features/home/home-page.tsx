@@ -19,6 +19,7 @@ import { useConfig } from '../../lib/config.ts';
 import { paths } from '../../lib/paths.ts';
 import classes from './home.module.css';
 import { HomeArt } from './home-art.tsx';
+import { HomeProducts } from './home-products.tsx';
 
 const FEATURES: readonly { title: string; text: string; icon: ReactNode }[] = [
   {
@@ -100,6 +101,8 @@ export function HomePage() {
           </SimpleGrid>
         </Container>
       </Box>
+
+      <HomeProducts />
 
       <Container component="section" py={{ base: 48, sm: 72 }} aria-labelledby="why-us">
         <Stack gap={4} mb="xl" ta="center">
