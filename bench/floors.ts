@@ -47,6 +47,22 @@ export function judge(scenario: Measured, bare: Measured, floors: Floors = CATAL
   return { ...scenario, bare, ratio, problems };
 }
 
+/** A table's rows as lines: the first and last columns left-aligned, the figures between right-aligned. */
+export function alignColumns(rows: readonly string[][]): string[] {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return rows.map((row) =>
+    row
+      .map((cell, column) =>
+        column === 0 || column === row.length - 1
+          ? cell.padEnd(widths[column] ?? 0)
+          : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
 export function formatTable(title: string, verdicts: readonly Verdict[]): string {
   const rows = [
     ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p99', 'ratio', ''],
@@ -61,16 +77,5 @@ export function formatTable(title: string, verdicts: readonly Verdict[]): string
       v.problems.length === 0 ? 'ok' : `FAIL: ${v.problems.join('; ')}`,
     ]),
   ];
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  const line = (row: string[]) =>
-    row
-      .map((cell, column) =>
-        column === 0 || column === row.length - 1
-          ? cell.padEnd(widths[column] ?? 0)
-          : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ')
-      .trimEnd();
-  return [title, ...rows.map(line)].join('\n');
+  return [title, ...alignColumns(rows)].join('\n');
 }
