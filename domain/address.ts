@@ -2,13 +2,14 @@
  * Addresses (spec storefront §3 Address, §4 Address form, §5 Address). Type ids: 1 shipping, 2 billing.
  */
 import { z } from 'zod';
+import { DEFAULT_MESSAGES } from './messages.ts';
 import { CANADIAN_PROVINCES } from './provinces.ts';
 import { bodyId, optionalEmail, optionalText, PG_INTEGER_MAX, requiredText } from './validation.ts';
 
 export const SHIPPING_ADDRESS = 1;
 export const BILLING_ADDRESS = 2;
 export const DEFAULT_COUNTRY = 'CA';
-export const SHIP_ONLY_TO_CANADA_NOTE = 'Currently, we only ship to Canada';
+export const SHIP_ONLY_TO_CANADA_NOTE = DEFAULT_MESSAGES.ship_to_canada_only;
 export const SHIP_ONLY_TO_CANADA_ERROR =
   'Currently, we only ship to Canada, please update your shipping country and re-try.';
 export const SHIPPING_NOT_SAVED = 'Shipping address is not saved. May some errors happened.';

@@ -3,14 +3,15 @@
  * Amounts are cents; prices are null in wish-list mode (the show-price setting off).
  */
 import { z } from 'zod';
+import { DEFAULT_MESSAGES } from './messages.ts';
 import { PG_INTEGER_MAX } from './validation.ts';
 
 export const CART_LINE_LIMIT = 100;
 export const CART_QUANTITY_MAX = 9999;
 
-export const EMPTY_CART_TEXT = 'Your cart is currently empty.';
-export const EMPTY_WISH_LIST_TEXT = 'Your wish list is currently empty.';
-export const SELECT_SIZE_MESSAGE = 'Please select a size';
+export const EMPTY_CART_TEXT = DEFAULT_MESSAGES.cart_empty;
+export const EMPTY_WISH_LIST_TEXT = DEFAULT_MESSAGES.wish_list_empty;
+export const SELECT_SIZE_MESSAGE = DEFAULT_MESSAGES.select_size;
 
 const id = z
   .number({ error: 'Must be a number.' })

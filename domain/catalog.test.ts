@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isLowStock,
-  OUT_OF_STOCK_TEXT,
-  packageStockText,
-  productStockNote,
-  salePrice,
-  teaserStockText,
-} from './card-texts.ts';
-import {
   catalogIdSchema,
   categoryProductsQuerySchema,
-  GROUP_PAGE_SIZE,
   inventoryCheckSchema,
-  orderButtonsDisabled,
-  resetQuantity,
-  SEARCH_PAGE_SIZE,
   searchQuerySchema,
   searchWords,
 } from './catalog.ts';
+import {
+  GROUP_PAGE_SIZE,
+  isLowStock,
+  OUT_OF_STOCK_TEXT,
+  orderButtonsDisabled,
+  packageStockText,
+  productStockNote,
+  resetQuantity,
+  SEARCH_PAGE_SIZE,
+  salePrice,
+  teaserStockText,
+} from './catalog-display.ts';
 import { imageVariant, PLACEHOLDER_IMAGE } from './images.ts';
 
 describe('image variants (spec §2 package detail)', () => {

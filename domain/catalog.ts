@@ -5,55 +5,16 @@
  */
 import { z } from 'zod';
 import { CART_QUANTITY_MAX } from './cart.ts';
+import {
+  CATEGORY_PAGE_MAX,
+  GROUP_PAGE_SIZE,
+  SEARCH_MIN_LENGTH,
+  SEARCH_PAGE_SIZE,
+} from './catalog-display.ts';
 import { bodyId, boundedWholeNumber, PG_INTEGER_MAX } from './validation.ts';
 
-// ---------------------------------------------------------------- constants (spec §9)
-
-export const SEARCH_MIN_LENGTH = 3;
-export const SEARCH_DEBOUNCE_MS = 300;
-export const SEARCH_PAGE_SIZE = 24;
-export const SEARCH_SUGGESTION_LIMIT = 8;
-export const SHOWROOM_PER_CATEGORY = 10;
-export const TEASER_PRODUCTS = 8;
-export const DASHBOARD_TILE_IMAGES = 3;
-export const INITIAL_CATEGORY_ID = 1;
-/** A shopping tab shows this many products per group at first; the rest come with 'Show more'. */
-export const GROUP_PAGE_SIZE = 24;
-
-export const SHOWROOM_NOTICE =
-  'Display is limited to 10 products per category. Apply to Signup or Log in to view full range and pricing.';
-export const TEASER_NOTICE =
-  'Display is limited to 8 products per category. Please apply for an account or login to see full range';
-export const GET_PRICE_TEXT = 'Log in / Sign up to get price';
-export const SELECT_SIZE_TEXT = 'Please select a size';
-export const PRODUCT_LOAD_ERROR = 'Something bad happened; please try again later.';
-/** 401 for a visitor asking for a product outside the showroom and the teaser. */
-export const VISITOR_PRODUCT_MESSAGE = 'Please log in to see this product.';
-/** Most products GET api/categories/{id}/products answers at once. */
-export const CATEGORY_PAGE_MAX = 100;
-
-// Images (variants, placeholder): images.ts, without Zod, for the web's entry and product cards.
-
-// ---------------------------------------------------------------- button rules
-
-// Prices and stock texts: card-texts.ts.
-
-export interface OrderButtonState {
-  instock: number;
-  quantity: number;
-  withsize: boolean;
-  sizeId: number | null;
-}
-
-/** Order and add buttons are disabled when stock is 0, below the quantity, or a size is missing. */
-export function orderButtonsDisabled({ instock, quantity, withsize, sizeId }: OrderButtonState): boolean {
-  return instock <= 0 || instock < quantity || quantity < 1 || (withsize && sizeId === null);
-}
-
-/** In price mode the quantity resets to 0 when there is no stock; otherwise to 1. */
-export function resetQuantity(showPrices: boolean, instock: number): number {
-  return showPrices && instock <= 0 ? 0 : 1;
-}
+// Constants and texts (spec §9), images, prices, stock texts, the order buttons' rule:
+// catalog-display.ts and images.ts, modules without Zod for the web's pages.
 
 // ---------------------------------------------------------------- search rules
 

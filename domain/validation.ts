@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from './dates.ts';
 
-// In a browser, Zod would probe whether it may compile parsers with `new Function`; the shop's
-// Content-Security-Policy (script-src 'self') forbids eval, and the browser reports the attempt as
-// an issue (Lighthouse's best practices). The web bundles Zod with this module, so this runs first.
-// The server keeps Zod's compiled parsers.
-if (typeof document !== 'undefined') z.config({ jitless: true });
-
 /** Limits and messages follow the spec's pattern: '<Field> is required.', '<Field> cannot be more than N characters long.' */
 interface TextRule {
   min?: number;

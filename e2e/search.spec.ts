@@ -1,4 +1,4 @@
-import { SEARCH_DEBOUNCE_MS } from '../domain/catalog.ts';
+import { SEARCH_DEBOUNCE_MS } from '../domain/catalog-display.ts';
 import { expect, logInThroughForm, openLoggedIn, test } from './fixtures.ts';
 import { countCalls, expectNoCallWithin } from './page-calls.ts';
 

@@ -2,6 +2,7 @@ import './app/mantine-styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { config as configureZod } from 'zod/v4/core';
 import { Providers } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
@@ -9,6 +10,10 @@ import { configQuery } from './lib/config.ts';
 import { installGlobalErrorLogging } from './lib/logger.ts';
 
 installGlobalErrorLogging();
+// Zod would probe whether it may compile parsers with `new Function`; the shop's Content-Security-
+// Policy (script-src 'self') forbids eval, and the browser reports the attempt (Lighthouse's best
+// practices). Set before any page's code uses Zod; the server keeps Zod's compiled parsers.
+configureZod({ jitless: true });
 // Ask for the shop settings while the first page's code loads.
 void queryClient.prefetchQuery(configQuery);
 

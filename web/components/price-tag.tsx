@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { salePrice } from '../../domain/card-texts.ts';
+import { salePrice } from '../../domain/catalog-display.ts';
 import { formatMoney } from '../../domain/money.ts';
 
 interface PriceTagProps {

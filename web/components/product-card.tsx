@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { isLowStock, teaserStockText } from '../../domain/card-texts.ts';
 import type { ProductCard as Product } from '../../domain/catalog.ts';
+import { isLowStock, teaserStockText } from '../../domain/catalog-display.ts';
 import { PriceTag } from './price-tag.tsx';
 import classes from './product-card.module.css';
 import { ProductImage } from './product-image.tsx';

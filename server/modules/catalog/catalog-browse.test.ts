@@ -7,17 +7,16 @@ import {
   categoryProductsSchema,
   dashboardTileSchema,
   dimensionSchema,
-  GROUP_PAGE_SIZE,
   HOME_LIST_PRODUCTS,
   homeProductsSchema,
   phaseSchema,
   phaseSummarySchema,
   rootCategorySchema,
-  SEARCH_MIN_LENGTH,
   searchResultSchema,
   specialOfferRuleSchema,
   specialOfferSchema,
 } from '../../../domain/catalog.ts';
+import { GROUP_PAGE_SIZE, SEARCH_MIN_LENGTH } from '../../../domain/catalog-display.ts';
 import { categories, products, specialOffers } from '../../db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 import { notifyCatalogChanged } from './catalog-cache.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_PAGE_SIZE } from '../../../domain/catalog.ts';
+import { GROUP_PAGE_SIZE } from '../../../domain/catalog-display.ts';
 import { createTestApp, firstSizedProductAndPackage, type TestApp } from '../../test/app.ts';
 import { rowChecks } from '../../test/rows.ts';
 import * as queries from './catalog.queries.ts';

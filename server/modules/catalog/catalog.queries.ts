@@ -13,10 +13,9 @@ import {
   packageDetailSchema,
   phaseSummarySchema,
   productDetailSchema,
-  SHOWROOM_PER_CATEGORY,
   searchWords,
-  TEASER_PRODUCTS,
 } from '../../../domain/catalog.ts';
+import { SHOWROOM_PER_CATEGORY, TEASER_PRODUCTS } from '../../../domain/catalog-display.ts';
 import { escapeLike } from '../../db/like.ts';
 import { typedQuery } from '../../db/typed-query.ts';
 import { type CategoryTree, categoryMap } from './category-tree.ts';

@@ -13,20 +13,22 @@
 import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   type DashboardTile,
-  GROUP_PAGE_SIZE,
   type HomeProducts,
   type PackageDetail,
   type Phase,
   type PhaseSummary,
   type ProductDetail,
   type RootCategory,
-  SEARCH_PAGE_SIZE,
   type SearchResult,
   type ShowroomCategory,
   searchWords,
   type TeaserProduct,
-  VISITOR_PRODUCT_MESSAGE,
 } from '../../../domain/catalog.ts';
+import {
+  GROUP_PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+  VISITOR_PRODUCT_MESSAGE,
+} from '../../../domain/catalog-display.ts';
 import type { Database } from '../../db/database.ts';
 import { specialOffers } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';

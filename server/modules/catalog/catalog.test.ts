@@ -7,9 +7,9 @@ import {
   phaseSchema,
   productDetailSchema,
   showroomCategorySchema,
-  TEASER_PRODUCTS,
   teaserProductSchema,
 } from '../../../domain/catalog.ts';
+import { TEASER_PRODUCTS } from '../../../domain/catalog-display.ts';
 import { packages, products, settings, stock } from '../../db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 import { notifyCatalogChanged } from './catalog-cache.ts';

@@ -4,13 +4,8 @@
  * with their product, so a stock change that calls notifyCatalogChanged shows at once.
  * Visitors may read the stock of what they may see: showroom and teaser products, and packages.
  */
-import {
-  type CategoryInventory,
-  type Instock,
-  type InventoryCheck,
-  type InventoryShort,
-  VISITOR_PRODUCT_MESSAGE,
-} from '../../../domain/catalog.ts';
+import type { CategoryInventory, Instock, InventoryCheck, InventoryShort } from '../../../domain/catalog.ts';
+import { VISITOR_PRODUCT_MESSAGE } from '../../../domain/catalog-display.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';

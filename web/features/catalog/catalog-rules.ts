@@ -1,5 +1,5 @@
-import { OUT_OF_STOCK_TEXT, productStockNote } from '../../../domain/card-texts.ts';
 import type { Phase, ProductDetail, RootCategory } from '../../../domain/catalog.ts';
+import { OUT_OF_STOCK_TEXT, productStockNote } from '../../../domain/catalog-display.ts';
 import { formatMessage } from '../../../domain/config.ts';
 import { paths } from '../../lib/paths.ts';
 

@@ -7,7 +7,7 @@ import type {
   RootCategory,
   TeaserProduct,
 } from '../../../domain/catalog.ts';
-import { GROUP_PAGE_SIZE } from '../../../domain/catalog.ts';
+import { GROUP_PAGE_SIZE } from '../../../domain/catalog-display.ts';
 import type { Message } from '../../../domain/config.ts';
 import { api } from '../../lib/api.ts';
 import {

@@ -11,7 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { DASHBOARD_TILE_IMAGES, type DashboardTile } from '../../../domain/catalog.ts';
+import type { DashboardTile } from '../../../domain/catalog.ts';
+import { DASHBOARD_TILE_IMAGES } from '../../../domain/catalog-display.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useDashboardTiles } from './catalog.api.ts';

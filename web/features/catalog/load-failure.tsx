@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { PRODUCT_LOAD_ERROR } from '../../../domain/catalog.ts';
+import { PRODUCT_LOAD_ERROR } from '../../../domain/catalog-display.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
 

@@ -13,9 +13,13 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { packageStockText } from '../../../domain/card-texts.ts';
-import { GET_PRICE_TEXT, orderButtonsDisabled, type PackageDetail } from '../../../domain/catalog.ts';
-import { DEFAULT_MESSAGES } from '../../../domain/messages.ts';
+import type { PackageDetail } from '../../../domain/catalog.ts';
+import {
+  GET_PRICE_TEXT,
+  NOT_ENOUGH_STOCK_TEXT,
+  orderButtonsDisabled,
+  packageStockText,
+} from '../../../domain/catalog-display.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
@@ -82,7 +86,7 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
   const stock = usePackageStock(pkId, pkg.id === pkId ? pkg.instock : undefined);
   const instock = stock.data ?? 0;
   const [quantity, setQuantity] = useState(1);
-  const notEnoughText = useMessageText('not_enough_stock') ?? DEFAULT_MESSAGES.not_enough_stock;
+  const notEnoughText = useMessageText('not_enough_stock') ?? NOT_ENOUGH_STOCK_TEXT;
   const stockKnown = !(stock.isPending && stock.data === undefined);
   const { shortage } = stockMessages(stockKnown ? instock : null, quantity, notEnoughText, pkg.name);
   // Opened directly: back to the package's group; a visitor, who cannot browse it, to the showroom.

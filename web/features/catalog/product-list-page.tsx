@@ -13,8 +13,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { isLowStock, teaserStockText } from '../../../domain/card-texts.ts';
-import { GET_PRICE_TEXT, TEASER_NOTICE, type TeaserProduct } from '../../../domain/catalog.ts';
+import type { TeaserProduct } from '../../../domain/catalog.ts';
+import {
+  GET_PRICE_TEXT,
+  isLowStock,
+  TEASER_NOTICE,
+  teaserStockText,
+} from '../../../domain/catalog-display.ts';
 import { productHref } from '../../components/product-href.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';

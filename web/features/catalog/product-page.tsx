@@ -16,14 +16,14 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import type { ProductDetail } from '../../../domain/catalog.ts';
 import {
   GET_PRICE_TEXT,
+  NOT_ENOUGH_STOCK_TEXT,
   orderButtonsDisabled,
-  type ProductDetail,
   resetQuantity,
   SELECT_SIZE_TEXT,
-} from '../../../domain/catalog.ts';
-import { DEFAULT_MESSAGES } from '../../../domain/messages.ts';
+} from '../../../domain/catalog-display.ts';
 import { PriceTag } from '../../components/price-tag.tsx';
 import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
@@ -125,7 +125,7 @@ function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSi
     setResetFor({ instock, showPrices: config.showPrices });
     setQuantity(quantityFor(instock));
   }
-  const notEnoughText = useMessageText('not_enough_stock') ?? DEFAULT_MESSAGES.not_enough_stock;
+  const notEnoughText = useMessageText('not_enough_stock') ?? NOT_ENOUGH_STOCK_TEXT;
   // Opened directly: back to the product's group; a visitor, who cannot browse it, to the showroom.
   const back = useBackToList(loggedIn ? paths.categories(product.category_id) : paths.showroom());
 

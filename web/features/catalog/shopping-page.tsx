@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { INITIAL_CATEGORY_ID } from '../../../domain/catalog.ts';
+import { INITIAL_CATEGORY_ID } from '../../../domain/catalog-display.ts';
 import { paths } from '../../lib/paths.ts';
 import { parseId } from './catalog-rules.ts';
 import { CategoryBrowser } from './category-browser.tsx';

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { INITIAL_CATEGORY_ID, SHOWROOM_NOTICE } from '../../../domain/catalog.ts';
+import { INITIAL_CATEGORY_ID, SHOWROOM_NOTICE } from '../../../domain/catalog-display.ts';
 import { productHref } from '../../components/product-href.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';

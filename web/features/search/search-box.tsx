@@ -2,7 +2,7 @@ import { ActionIcon, Box, Combobox, Group, Text, TextInput, useCombobox } from '
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SEARCH_DEBOUNCE_MS } from '../../../domain/catalog.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../../domain/catalog-display.ts';
 import { productHref } from '../../components/product-href.ts';
 import { ProductImage } from '../../components/product-image.tsx';
 import { paths } from '../../lib/paths.ts';

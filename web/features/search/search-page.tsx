@@ -1,6 +1,6 @@
 import { Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { SEARCH_MIN_LENGTH } from '../../../domain/catalog.ts';
+import { SEARCH_MIN_LENGTH } from '../../../domain/catalog-display.ts';
 import { ProductCard } from '../../components/product-card.tsx';
 import { productHref } from '../../components/product-href.ts';
 import { useBackToList } from '../../components/use-back-to-list.ts';

@@ -1,4 +1,4 @@
-import { SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE } from '../../../domain/catalog.ts';
+import { SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE } from '../../../domain/catalog-display.ts';
 
 /** The server refuses longer search texts (domain searchQuerySchema). */
 export const SEARCH_MAX_LENGTH = 100;

@@ -1,10 +1,10 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { SearchResult } from '../../../domain/catalog.ts';
 import {
   SEARCH_MIN_LENGTH,
   SEARCH_PAGE_SIZE,
   SEARCH_SUGGESTION_LIMIT,
-  type SearchResult,
-} from '../../../domain/catalog.ts';
+} from '../../../domain/catalog-display.ts';
 import { api } from '../../lib/api.ts';
 import { nextSearchOffset } from './search-rules.ts';
 
