@@ -6,6 +6,8 @@ import { countCalls } from './page-calls.ts';
 test.describe('a visitor', () => {
   test('sees the newest and the most popular products on the home page, without prices', async ({ page }) => {
     await page.goto('/#/');
+    // The lists are asked for when the shopper scrolls near them.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     for (const name of ['New arrivals', 'Most popular']) {
       const list = page.getByRole('region', { name });
       await expect(list.getByRole('link')).toHaveCount(4);

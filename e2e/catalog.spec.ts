@@ -26,6 +26,8 @@ test.describe('a logged-in client', () => {
     newClient,
   }) => {
     await openLoggedIn(page, newClient.record, '/');
+    // The lists are asked for when the shopper scrolls near them.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     for (const name of ['New arrivals', 'Most popular']) {
       const list = page.getByRole('region', { name });
       await expect(list.getByRole('link')).toHaveCount(4);

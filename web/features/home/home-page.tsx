@@ -102,8 +102,6 @@ export function HomePage() {
         </Container>
       </Box>
 
-      <HomeProducts />
-
       <Container component="section" py={{ base: 48, sm: 72 }} aria-labelledby="why-us">
         <Stack gap={4} mb="xl" ta="center">
           <Title order={2} id="why-us">
@@ -158,6 +156,8 @@ export function HomePage() {
           </Group>
         </Container>
       </Box>
+
+      <HomeProducts />
 
       {loggedIn ? null : (
         <Container component="section" py={{ base: 48, sm: 64 }}>

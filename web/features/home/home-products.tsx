@@ -1,62 +1,25 @@
-import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ProductCard as Product } from '../../../domain/catalog.ts';
-import { ProductCard } from '../../components/product-card.tsx';
-import { productHref } from '../../components/product-href.ts';
-import { useHomeProducts } from './home.api.ts';
+import { Container } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 
-function ProductList({
-  id,
-  title,
-  subtitle,
-  products,
-}: {
-  id: string;
-  title: string;
-  subtitle: string;
-  products: Product[];
-}) {
-  if (products.length === 0) return null;
-  return (
-    <Stack component="section" aria-labelledby={id} gap="md">
-      <Stack gap={2}>
-        <Title order={2} id={id}>
-          {title}
-        </Title>
-        <Text c="dimmed">{subtitle}</Text>
-      </Stack>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-        {products.map((product) => (
-          <ProductCard key={product.id} product={product} to={productHref(product)} />
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
-}
+const HomeLists = lazy(() => import('./home-lists.tsx').then((module) => ({ default: module.HomeLists })));
 
 /**
- * The newest and the most popular products (issue: a home page that shows them; prices only for
- * clients, as everywhere). Nothing while they load or when the call fails: the rest of the page
- * stands without them.
+ * Where the newest and the most popular products go (home-lists.tsx). Their code and data are asked
+ * for when the shopper scrolls near them: the first screen (the hero) loads nothing more, and the
+ * lists push nothing down in sight when they arrive. Nothing while they load or when the call fails.
  */
 export function HomeProducts() {
-  const lists = useHomeProducts();
-  if (!lists.data) return null;
+  const { ref, entry } = useIntersection({ rootMargin: '400px 0px' });
+  const [near, setNear] = useState(false);
+  if (!near && entry?.isIntersecting) setNear(true);
   return (
-    <Container py={{ base: 40, sm: 56 }}>
-      <Stack gap={48}>
-        <ProductList
-          id="newest-products"
-          title="New arrivals"
-          subtitle="The latest designs from our mill."
-          products={lists.data.newest}
-        />
-        <ProductList
-          id="popular-products"
-          title="Most popular"
-          subtitle="What other shoppers look at most."
-          products={lists.data.popular}
-        />
-      </Stack>
+    <Container ref={ref} py={{ base: 40, sm: 56 }}>
+      {near ? (
+        <Suspense fallback={null}>
+          <HomeLists />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }
