@@ -69,6 +69,8 @@ export const siblingSchema = z.object({
   icon: z.string(),
   name: z.string(),
   color: z.string(),
+  /** Its stock (a product's over all sizes): a sold-out colour is marked and cannot be chosen. */
+  instock: z.number().int(),
 });
 
 /** A product in a list (phase groups, search results, category pages). */

@@ -211,6 +211,22 @@ test.describe('a logged-in client', () => {
   });
 });
 
+test.describe('a logged-in client choosing a colour', () => {
+  test('sees a sold-out colour marked, and cannot choose it', async ({ page, request, newClient }) => {
+    await setStock(request, OWNED.soldOutColour.map((item) => stockAt(item, 0)));
+    // Everyday Cotton Crew Sock - White, the same design as the sold-out Heather Grey.
+    await openLoggedIn(page, newClient.record, '/product/2/8');
+    const colours = page.getByRole('group', { name: /^Colour/ });
+    await expect(colours.getByRole('link', { name: 'Black' })).toBeVisible();
+    await expect(colours.getByRole('link', { name: /Heather Grey/ })).toHaveCount(0);
+    const soldOut = colours.getByText('Heather Grey', { exact: true });
+    await expect(soldOut).toBeVisible();
+    await expect(colours.getByText('(sold out)')).toHaveCount(1);
+    await soldOut.click();
+    await expect(page).toHaveURL(/#\/product\/2\/8$/);
+  });
+});
+
 test.describe('a logged-in client following links', () => {
   test("goes Back to List from a product opened directly: its group's tab, scrolled to the group", async ({
     page,

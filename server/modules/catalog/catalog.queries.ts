@@ -157,7 +157,8 @@ export const selectProductDetail = typedQuery(
             FROM sizes z LEFT JOIN stock st ON st.product_id = p.id AND st.size_id = z.id
             WHERE z.type_id = p.size_type_id), '[]'::json) AS size,
           coalesce((SELECT json_agg(json_build_object('id', o.id, 'icon', o.icon, 'name', o.name,
-              'color', o.color) ORDER BY o.sort_order, o.id)
+              'color', o.color, 'instock', coalesce((SELECT sum(s.instock) FROM stock s WHERE s.product_id = o.id), 0))
+              ORDER BY o.sort_order, o.id)
             FROM products o WHERE o.family = p.family AND o.active), '[]'::json) AS others,
           coalesce((SELECT json_agg(json_build_object('id', i.id, 'image', i.image) ORDER BY i.sort_order, i.id)
             FROM product_images i WHERE i.product_id = p.id), '[]'::json) AS product_images
@@ -175,7 +176,7 @@ export const selectPackageDetail = typedQuery(
     sql`SELECT k.id, k.product_id, p.category_id, k.code, k.name, k.pricing, k.long_description, k.icon,
           k.color, k.instock,
           coalesce((SELECT json_agg(json_build_object('id', o.id, 'icon', o.icon, 'name', o.name,
-              'color', o.color) ORDER BY o.sort_order, o.id)
+              'color', o.color, 'instock', o.instock) ORDER BY o.sort_order, o.id)
             FROM packages o WHERE o.product_id = k.product_id), '[]'::json) AS others,
           coalesce((SELECT json_agg(json_build_object('id', q.id, 'pkId', q.pk_id, 'icon', q.icon,
               'name', q.name) ORDER BY q.sort_order, q.id)

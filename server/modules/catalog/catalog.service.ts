@@ -194,7 +194,9 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
           if (!row) throw notFound('Product');
           // A visitor is shown only the colours they may open (the showroom's and the teaser's).
           const visible = view === 'visitor' ? await visitorProductIds() : null;
-          return { data: toProductDetail(row, view === 'priced', visible), tags: [id] };
+          // Its colours' stock shows too: a change of theirs makes it again.
+          const tags = [id, ...row.others.map((other) => other.id)];
+          return { data: toProductDetail(row, view === 'priced', visible), tags };
         },
       };
     },

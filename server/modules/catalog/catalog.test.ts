@@ -124,6 +124,34 @@ describe('product detail (GET api/product/{ctid}/{id})', () => {
     ]);
   });
 
+  it("tells each colour's stock, and a colour sold out after the page was cached", async () => {
+    const red = await productId('MS-CRW-001');
+    const charcoal = await productId('MS-CRW-002');
+    const crew = await categoryId('Crew', "Men's Socks");
+    const read = async () =>
+      productDetailSchema.parse((await get(`/api/product/${crew}/${red}`, client)).json());
+    const before = await read();
+    const charcoalStock = (await t.db.select().from(stock).where(eq(stock.productId, charcoal))).reduce(
+      (sum, row) => sum + row.instock,
+      0,
+    );
+    expect(before.others.find((o) => o.id === charcoal)?.instock).toBe(charcoalStock);
+    expect(charcoalStock).toBeGreaterThan(0);
+    const rows = await t.db.select().from(stock).where(eq(stock.productId, charcoal));
+    await t.db.update(stock).set({ instock: 0 }).where(eq(stock.productId, charcoal));
+    // Only the sold-out colour is named: the red page, cached, is made again for it.
+    await notifyCatalogChanged(t.db, [charcoal]);
+    try {
+      const after = await read();
+      expect(after.others.find((o) => o.id === charcoal)?.instock).toBe(0);
+      expect(after.others.find((o) => o.id === red)?.instock).toBe(after.instock);
+    } finally {
+      for (const row of rows)
+        await t.db.update(stock).set({ instock: row.instock }).where(eq(stock.id, row.id));
+      await notifyCatalogChanged(t.db, [charcoal]);
+    }
+  });
+
   it('accepts the root tab as ctid, and refuses any other category', async () => {
     const id = await productId('MS-CRW-001');
     const mens = await categoryId("Men's Socks");

@@ -21,7 +21,6 @@ import {
   packageStockText,
 } from '../../../domain/catalog-display.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -36,34 +35,10 @@ import {
 import classes from './catalog.module.css';
 import { parseId, stockMessages, totalPrice } from './catalog-rules.ts';
 import { LoadFailure } from './load-failure.tsx';
+import { OptionLink } from './option-link.tsx';
 import { OrderButtons } from './order-buttons.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { useCartButtons } from './use-cart-buttons.ts';
-
-interface OptionProps {
-  to: string;
-  icon: string;
-  label: string;
-  title: string;
-  active: boolean;
-}
-
-/** A small thumbnail option of the colour or product selector; the active one is highlighted. */
-function Option({ to, icon, label, title, active }: OptionProps) {
-  return (
-    <Link
-      to={to}
-      replace
-      className={classes.optionLink}
-      aria-current={active ? 'true' : undefined}
-      aria-label={label}
-      title={title}
-    >
-      <ProductImage icon={icon} variant="thumbnail" alt="" className={classes.optionImage} />
-      <span className={classes.optionLabel}>{label}</span>
-    </Link>
-  );
-}
 
 function Selector({ label, children }: { label: string; children: ReactNode }) {
   const id = `selector-${label.toLowerCase()}`;
@@ -128,13 +103,14 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
           {pkg.others.length > 0 ? (
             <Selector label="Colour">
               {pkg.others.map((other) => (
-                <Option
+                <OptionLink
                   key={other.id}
                   to={paths.packageDetail(other.id, pkg.product_id)}
                   icon={other.icon}
                   label={other.color || other.name}
                   title={other.name}
                   active={other.id === pkId}
+                  soldOut={other.instock <= 0}
                 />
               ))}
             </Selector>
@@ -143,7 +119,7 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
           {pkg.products.length > 0 ? (
             <Selector label="Product">
               {pkg.products.map((product) => (
-                <Option
+                <OptionLink
                   key={product.id}
                   to={paths.packageDetail(product.pkId, product.id)}
                   icon={product.icon}

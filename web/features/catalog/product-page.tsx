@@ -25,7 +25,6 @@ import {
   SELECT_SIZE_TEXT,
 } from '../../../domain/catalog-display.ts';
 import { PriceTag } from '../../components/price-tag.tsx';
-import { ProductImage } from '../../components/product-image.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
@@ -35,6 +34,7 @@ import { recordProductVisit, useMessageText, useProductDetail, useProductStock }
 import classes from './catalog.module.css';
 import { parseId, preselectedSizeId, stockMessages, stockOfSelection } from './catalog-rules.ts';
 import { LoadFailure } from './load-failure.tsx';
+import { OptionLink } from './option-link.tsx';
 import { OrderButtons } from './order-buttons.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { useCartButtons } from './use-cart-buttons.ts';
@@ -68,7 +68,16 @@ function PriceLine({ pricing, priceDiscount }: { pricing: number | null; priceDi
 function ColourPicker({ product, sizeName }: { product: ProductDetail; sizeName: string | undefined }) {
   const siblings = product.others.some((other) => other.id === product.id)
     ? product.others
-    : [{ id: product.id, icon: product.icon, name: product.name, color: product.color }, ...product.others];
+    : [
+        {
+          id: product.id,
+          icon: product.icon,
+          name: product.name,
+          color: product.color,
+          instock: product.instock,
+        },
+        ...product.others,
+      ];
   if (siblings.length < 2) return null;
   const state: ProductLocationState | undefined = sizeName ? { size: sizeName } : undefined;
 
@@ -81,19 +90,16 @@ function ColourPicker({ product, sizeName }: { product: ProductDetail; sizeName:
         {siblings.map((sibling) => {
           const current = sibling.id === product.id;
           return (
-            <Link
+            <OptionLink
               key={sibling.id}
               to={paths.product(product.category_id, sibling.id)}
               state={state}
-              replace
-              className={classes.optionLink}
-              aria-current={current ? 'true' : undefined}
-              aria-label={sibling.color || sibling.name}
+              icon={sibling.icon}
+              label={sibling.color || sibling.name}
               title={sibling.name}
-            >
-              <ProductImage icon={sibling.icon} variant="thumbnail" alt="" className={classes.optionImage} />
-              <span className={classes.optionLabel}>{sibling.color || sibling.name}</span>
-            </Link>
+              active={current}
+              soldOut={sibling.instock <= 0}
+            />
           );
         })}
       </Group>
