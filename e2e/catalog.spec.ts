@@ -213,7 +213,10 @@ test.describe('a logged-in client', () => {
 
 test.describe('a logged-in client choosing a colour', () => {
   test('sees a sold-out colour marked, and cannot choose it', async ({ page, request, newClient }) => {
-    await setStock(request, OWNED.soldOutColour.map((item) => stockAt(item, 0)));
+    await setStock(
+      request,
+      OWNED.soldOutColour.map((item) => stockAt(item, 0)),
+    );
     // Everyday Cotton Crew Sock - White, the same design as the sold-out Heather Grey.
     await openLoggedIn(page, newClient.record, '/product/2/8');
     const colours = page.getByRole('group', { name: /^Colour/ });
