@@ -1,24 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 
 /** Browser tests drive the built app in Debian's Chromium; nothing is downloaded. */
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 /** Another built web app (vite build --outDir ...) can be tested with E2E_WEB_DIR. */
 const WEB_DIR = process.env.E2E_WEB_DIR ?? 'dist/web';
 const DATA_DIR = `test-results/e2e-data-${PORT}`;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const BROWSER = {
   ...devices['Desktop Chrome'],
-  launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
 };
 const POS_SPECS = /pos-[\w-]+\.spec\.ts$/;
 

