@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDetail, ShowroomCategory } from '../../domain/catalog.ts';
+import type { Message } from '../../domain/config.ts';
 import { imageVariant } from '../../domain/images.ts';
 import { api } from './api.ts';
 
@@ -45,6 +46,19 @@ export function productDetailQuery(ctid: number, id: number) {
     staleTime: 60_000,
     enabled: id > 0,
   });
+}
+
+/** GET api/message: the message catalogue (not_enough_stock, minimum_purchase, ...), once a session. */
+const messagesQuery = queryOptions({
+  queryKey: catalogKeys.messages,
+  queryFn: ({ signal }) => api.get<Message[]>('/api/message', { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** One catalogue message by code; undefined until loaded (the caller has the spec's default). */
+export function useMessageText(code: string): string | undefined {
+  const { data } = useQuery(messagesQuery);
+  return data?.find((message) => message.code === code)?.text;
 }
 
 /** Starts downloading images the first screen will show, first among the page's requests. */

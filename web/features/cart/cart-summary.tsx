@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import type { Cart } from '../../../domain/cart.ts';
 import { formatMessage } from '../../../domain/config.ts';
 import { formatMoney } from '../../../domain/money.ts';
+import { useMessageText } from '../../lib/catalog-queries.ts';
 import { paths } from '../../lib/paths.ts';
-import { useMessageText } from './cart.api.ts';
 import classes from './cart.module.css';
 import { checkoutBlock, hasStockError } from './cart-rules.ts';
 

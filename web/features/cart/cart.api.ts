@@ -1,22 +1,8 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Message } from '../../../domain/config.ts';
+import { useMutation } from '@tanstack/react-query';
 import type { WishRequest } from '../../../domain/orders.ts';
 import { api } from '../../lib/api.ts';
 import { getLoggedClient, isLoggedIn } from '../../lib/auth-store.ts';
 import { type Cart, useForgetCart } from '../../lib/cart.ts';
-
-/** The message catalogue (GET api/message), shared with other pages under the same key. */
-const messagesQuery = queryOptions({
-  queryKey: ['messages'],
-  queryFn: ({ signal }) => api.get<Message[]>('/api/message', { signal }),
-  staleTime: 10 * 60_000,
-});
-
-/** One catalogue message by code, e.g. minimum_purchase; undefined until loaded. */
-export function useMessageText(code: string): string | undefined {
-  const { data } = useQuery(messagesQuery);
-  return data?.find((message) => message.code === code)?.text;
-}
 
 export type WishDetails = Pick<WishRequest, 'customer_name' | 'email' | 'phone' | 'address' | 'message'>;
 

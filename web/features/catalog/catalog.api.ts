@@ -8,7 +8,6 @@ import type {
   TeaserProduct,
 } from '../../../domain/catalog.ts';
 import { GROUP_PAGE_SIZE } from '../../../domain/catalog-display.ts';
-import type { Message } from '../../../domain/config.ts';
 import { api } from '../../lib/api.ts';
 import {
   CATALOGUE_STALE_MS,
@@ -168,16 +167,4 @@ export function recordProductVisit(id: number): void {
 /** Records a visit of a package (GET api/package/{id}/visit); fire-and-forget. */
 export function recordPackageVisit(pkId: number): void {
   api.get(`/api/package/${pkId}/visit`).catch(() => undefined);
-}
-
-export const messagesQuery = queryOptions({
-  queryKey: catalogKeys.messages,
-  queryFn: ({ signal }) => api.get<Message[]>('/api/message', { signal }),
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-/** The text of one catalogue message (GET api/message), e.g. not_enough_stock; undefined until loaded. */
-export function useMessageText(code: string): string | undefined {
-  const { data } = useQuery(messagesQuery);
-  return data?.find((message) => message.code === code)?.text;
 }

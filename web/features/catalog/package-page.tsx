@@ -23,15 +23,10 @@ import {
 import { formatMoney } from '../../../domain/money.ts';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { useMessageText } from '../../lib/catalog-queries.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { paths } from '../../lib/paths.ts';
-import {
-  recordPackageVisit,
-  useMessageText,
-  usePackageDetail,
-  usePackageStock,
-  useProductDetail,
-} from './catalog.api.ts';
+import { recordPackageVisit, usePackageDetail, usePackageStock, useProductDetail } from './catalog.api.ts';
 import classes from './catalog.module.css';
 import { parseId, stockMessages, totalPrice } from './catalog-rules.ts';
 import { LoadFailure } from './load-failure.tsx';

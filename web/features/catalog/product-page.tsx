@@ -27,10 +27,11 @@ import {
 import { PriceTag } from '../../components/price-tag.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
+import { useMessageText } from '../../lib/catalog-queries.ts';
 import { useConfig } from '../../lib/config.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { paths } from '../../lib/paths.ts';
-import { recordProductVisit, useMessageText, useProductDetail, useProductStock } from './catalog.api.ts';
+import { recordProductVisit, useProductDetail, useProductStock } from './catalog.api.ts';
 import classes from './catalog.module.css';
 import { parseId, preselectedSizeId, stockMessages, stockOfSelection } from './catalog-rules.ts';
 import { LoadFailure } from './load-failure.tsx';
