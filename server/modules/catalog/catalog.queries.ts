@@ -105,7 +105,6 @@ export const selectTeaser = typedQuery(
 );
 
 const homeRowSchema = cardRowSchema.extend({ list: z.enum(['newest', 'popular']) });
-export type HomeRow = z.infer<typeof homeRowSchema>;
 
 /**
  * The home page's lists: the last added and the most visited active products in shown categories,
@@ -329,7 +328,7 @@ export function searchScope(rows: readonly SearchCategoryRow[], words: readonly 
  * name index past every non-match). The tiers keep the best first; within a tier that has more, the
  * shopper narrows the text with another word. Twenty pages.
  */
-export const SEARCH_RANKED_PER_WAY = 480;
+const SEARCH_RANKED_PER_WAY = 480;
 
 /**
  * Full-text search (products.search_vector, migration 0013), accents folded, case ignored. A product
