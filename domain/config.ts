@@ -30,11 +30,6 @@ export type ProvinceTaxRate = z.infer<typeof provinceTaxRateSchema>;
 export const messageSchema = z.object({ code: z.string(), text: z.string() });
 export type Message = z.infer<typeof messageSchema>;
 
-/** Fills the {0}, {1}... placeholders of a catalogue message. */
-export function formatMessage(text: string, ...values: string[]): string {
-  return text.replace(/\{(\d+)\}/g, (placeholder, index: string) => values[Number(index)] ?? placeholder);
-}
-
 export const LOG_MESSAGE_MAX = 4000;
 export const logEntrySchema = z.strictObject({
   level: z.enum(['error', 'warn', 'info']).default('error'),

@@ -31,3 +31,8 @@ export const DEFAULT_MESSAGES = {
 } as const;
 
 export type MessageCode = keyof typeof DEFAULT_MESSAGES;
+
+/** Fills the {0}, {1}... placeholders of a catalogue message. */
+export function formatMessage(text: string, ...values: string[]): string {
+  return text.replace(/\{(\d+)\}/g, (placeholder, index: string) => values[Number(index)] ?? placeholder);
+}

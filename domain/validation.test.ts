@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileSchema, signupSchema } from './auth.ts';
-import { formatMessage } from './config.ts';
+import { formatMessage } from './messages.ts';
 
 function messagesOf(result: {
   success: boolean;

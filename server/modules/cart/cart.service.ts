@@ -6,8 +6,7 @@ import {
   type CartLine,
   SELECT_SIZE_MESSAGE,
 } from '../../../domain/cart.ts';
-import { formatMessage } from '../../../domain/config.ts';
-import { DEFAULT_MESSAGES } from '../../../domain/messages.ts';
+import { DEFAULT_MESSAGES, formatMessage } from '../../../domain/messages.ts';
 import type { ItemDimensions } from '../../../domain/shipping.ts';
 import type { Database, DbOrTx } from '../../db/database.ts';
 import { cartLines, carts } from '../../db/schema.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { Cart } from '../../../domain/cart.ts';
-import { formatMessage } from '../../../domain/config.ts';
+import { formatMessage } from '../../../domain/messages.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { useMessageText } from '../../lib/catalog-queries.ts';
 import { paths } from '../../lib/paths.ts';

@@ -1,6 +1,6 @@
 import type { Phase, ProductDetail, RootCategory } from '../../../domain/catalog.ts';
 import { OUT_OF_STOCK_TEXT, productStockNote } from '../../../domain/catalog-display.ts';
-import { formatMessage } from '../../../domain/config.ts';
+import { formatMessage } from '../../../domain/messages.ts';
 import { paths } from '../../lib/paths.ts';
 
 /**
