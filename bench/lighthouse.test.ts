@@ -3,6 +3,7 @@ import {
   describeDetails,
   formatFailingAudits,
   formatLighthouseTable,
+  isTransientLighthouseError,
   judgePage,
   type LighthouseReport,
   medianRun,
@@ -288,5 +289,19 @@ describe('the Lighthouse floors', () => {
     );
     expect(medianRun(runs).scores.performance).toBe(90);
     expect(medianRun(runs.slice(0, 2)).scores.performance).toBe(80);
+  });
+});
+
+describe('a Lighthouse run that fails', () => {
+  it('is tried again when Lighthouse could not record the trace', () => {
+    const noNavStart = new Error(
+      'node lighthouse failed (1):\nRuntime error encountered: Something went wrong with recording the trace over your page load. Please run Lighthouse again. (NO_NAVSTART)',
+    );
+    expect(isTransientLighthouseError(noNavStart)).toBe(true);
+  });
+
+  it('is not tried again for any other failure', () => {
+    expect(isTransientLighthouseError(new Error('Unable to connect to Chrome'))).toBe(false);
+    expect(isTransientLighthouseError('NO_NAVSTART')).toBe(false);
   });
 });

@@ -403,27 +403,42 @@ async function showroomProductPath(base: string): Promise<string> {
   return `/#/product/${product.category_id}/${product.product_id}`;
 }
 
+/**
+ * Lighthouse's own words for a trace it failed to record ("Please run Lighthouse again"), seen now
+ * and then on a busy machine: such a run is tried again once, not counted as the page's score.
+ */
+const TRANSIENT_TRACE_ERROR = /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|run Lighthouse again/;
+
+export function isTransientLighthouseError(error: unknown): boolean {
+  return error instanceof Error && TRANSIENT_TRACE_ERROR.test(error.message);
+}
+
 async function lighthouse(
   node: string,
   url: string,
   outputBase: string,
   html: boolean,
 ): Promise<LighthouseReport> {
-  await run(
-    node,
-    [
-      LIGHTHOUSE_CLI,
-      url,
-      html ? '--output=json,html' : '--output=json',
-      `--output-path=${outputBase}`,
-      `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
-      '--only-categories=performance,accessibility,best-practices',
-      '--form-factor=mobile',
-      '--no-enable-error-reporting',
-      '--quiet',
-    ],
-    { CHROME_PATH: CHROME },
-  );
+  const args = [
+    LIGHTHOUSE_CLI,
+    url,
+    html ? '--output=json,html' : '--output=json',
+    `--output-path=${outputBase}`,
+    `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+    '--only-categories=performance,accessibility,best-practices',
+    '--form-factor=mobile',
+    '--no-enable-error-reporting',
+    '--quiet',
+  ];
+  try {
+    await run(node, args, { CHROME_PATH: CHROME });
+  } catch (error) {
+    if (!isTransientLighthouseError(error)) throw error;
+    console.log(
+      `Lighthouse could not record ${url} (${TRANSIENT_TRACE_ERROR.exec(String(error))?.[0]}): once more`,
+    );
+    await run(node, args, { CHROME_PATH: CHROME });
+  }
   const file = html ? `${outputBase}.report.json` : outputBase;
   return JSON.parse(await readFile(file, 'utf8')) as LighthouseReport;
 }

@@ -117,6 +117,19 @@ test.describe('a visitor opening products', () => {
       .toBeGreaterThan(0);
   });
 
+  test('opens a product page whose message catalogue fails, with the spec’s texts', async ({ page }) => {
+    // The page waits for the messages it shows, asked for beside the product, but not for their
+    // retries: the first try fails and the retries never answer.
+    let tries = 0;
+    await page.route('**/api/message', async (route) => {
+      tries += 1;
+      if (tries === 1) await route.fulfill({ status: 503, body: '' });
+    });
+    await page.goto('/#/product/2/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Maple Leaf Crew Sock - Red' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in / Sign up to get price' })).toBeVisible();
+  });
+
   test('is offered the showroom when a product cannot be shown', async ({ page }) => {
     const visits = countCalls(page, /\/visit$/i);
     await page.goto('/#/product/999999');

@@ -1,6 +1,11 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, type LoaderFunction, type RouteObject, redirect } from 'react-router';
-import { preloadImages, productDetailQuery, showroomQuery } from '../lib/catalog-queries.ts';
+import {
+  prefetchMessages,
+  preloadImages,
+  productDetailQuery,
+  showroomQuery,
+} from '../lib/catalog-queries.ts';
 import { paths } from '../lib/paths.ts';
 import { adminRoute } from './admin-routes.ts';
 import { requireLogin, requireRoles } from './guards.ts';
@@ -52,6 +57,7 @@ function pathId(value: string | undefined): number {
  */
 const prefetchProduct: LoaderFunction = ({ params }) => {
   const id = pathId(params.id);
+  prefetchMessages(queryClient);
   if (id > 0)
     queryClient.fetchQuery(productDetailQuery(pathId(params.ctid), id)).then(
       (product) => preloadImages([product.icon], 'full'),

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDetail, ShowroomCategory } from '../../domain/catalog.ts';
 import type { Message } from '../../domain/config.ts';
 import { imageVariant } from '../../domain/images.ts';
@@ -59,6 +59,20 @@ const messagesQuery = queryOptions({
 export function useMessageText(code: string): string | undefined {
   const { data } = useQuery(messagesQuery);
   return data?.find((message) => message.code === code)?.text;
+}
+
+/** Starts loading the message catalogue (a route loader, beside the page's code and data). */
+export function prefetchMessages(client: QueryClient): void {
+  void client.prefetchQuery(messagesQuery);
+}
+
+/**
+ * True once the message catalogue has answered, or its first try failed: a page waiting for it then
+ * shows the spec's defaults rather than waiting for the retries.
+ */
+export function useMessagesSettled(): boolean {
+  const { data, failureCount } = useQuery(messagesQuery);
+  return data !== undefined || failureCount > 0;
 }
 
 /** Starts downloading images the first screen will show, first among the page's requests. */

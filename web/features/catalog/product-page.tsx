@@ -14,7 +14,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import type { ProductDetail } from '../../../domain/catalog.ts';
 import {
@@ -27,7 +27,7 @@ import {
 import { PriceTag } from '../../components/price-tag.tsx';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
-import { useMessageText } from '../../lib/catalog-queries.ts';
+import { useMessagesSettled, useMessageText } from '../../lib/catalog-queries.ts';
 import { useConfig } from '../../lib/config.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { paths } from '../../lib/paths.ts';
@@ -271,9 +271,17 @@ export function ProductPage() {
   const id = parseId(params.id) ?? 0;
   const ctid = parseId(params.ctid) ?? 0;
   const detail = useProductDetail(ctid, id);
+  // The product's page renders as a non-urgent update, in slices between which the browser stays
+  // responsive, instead of one long task when its data arrives (Lighthouse's TBT, bench/README.md).
+  // It waits for the settings and the messages it shows (asked for beside the product), so that
+  // it renders once rather than again as each arrives.
+  const { isLoading: configLoading } = useConfig();
+  const messagesSettled = useMessagesSettled();
+  const ready = !configLoading && messagesSettled;
+  const product = useDeferredValue(ready ? detail.data : undefined);
   const recorded = useRef<number | null>(null);
-  const shownId = detail.data?.id ?? 0;
-  usePageTitle(detail.data?.pkId === null ? detail.data.name : undefined);
+  const shownId = product?.id ?? 0;
+  usePageTitle(product?.pkId === null ? product.name : undefined);
 
   // Each visit is recorded, once per product shown (not for an id that shows nothing).
   useEffect(() => {
@@ -286,20 +294,20 @@ export function ProductPage() {
   let content: ReactNode;
   if (id === 0 || detail.isError) {
     content = <LoadFailure title="This product could not be shown" />;
-  } else if (!detail.data) {
+  } else if (!product) {
     content = (
       <Center py={80}>
         <Loader aria-label="Loading the product" />
       </Center>
     );
-  } else if (detail.data.pkId !== null) {
+  } else if (product.pkId !== null) {
     // A product of a package category is sold by the package: its page is the package page.
-    content = <Navigate to={paths.packageDetail(detail.data.pkId, detail.data.id)} replace />;
+    content = <Navigate to={paths.packageDetail(product.pkId, product.id)} replace />;
   } else {
     content = (
       <ProductView
-        key={detail.data.id}
-        product={detail.data}
+        key={product.id}
+        product={product}
         wantedSize={sizeFromState(location.state) ?? searchParams.get('size') ?? undefined}
       />
     );
