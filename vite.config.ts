@@ -31,15 +31,6 @@ export default defineConfig({
     sourcemap: true,
     // bench/ reads it to measure what a visitor's first page loads.
     manifest: true,
-    // Shared pieces under 8 KB of source are copied into the chunks that use them instead of being
-    // chunks of their own: the product page loaded 28 files, each a modulepreload link the entry
-    // added one by one on the main thread (about 45 ms on a phone) and a request; now 8. The option
-    // requires entry signatures that may change and modules run in their source order (rolldown
-    // turns that on with it). Measured with npm run bench:web (bench/README.md).
-    rolldownOptions: {
-      preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8192 } } },
-    },
   },
   server: {
     proxy: {

@@ -42,8 +42,11 @@ test('Li Ng signs up without a company, is welcomed, forgets the password and se
   const reloaded = page.waitForEvent('load');
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await reloaded;
+  // The reloaded shop has drawn its header (logged out) before the test moves on.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
   await page.goto('/#/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill(details.email);
   await page.getByRole('button', { name: 'Send me a link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
