@@ -84,10 +84,14 @@ import { uploadsRoutes } from './modules/requests/uploads.routes.ts';
 import { createUploadsService } from './modules/requests/uploads.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import type { PaymentGateway } from './providers/payments/gateway.ts';
 import { createPaymentGateway } from './providers/payments/index.ts';
+import { type SandboxEvents, withSandboxEvents } from './providers/payments/sandbox/events.ts';
+import { newWebhookSecret } from './providers/payments/webhook-events.ts';
 import type { ShippingCarrier } from './providers/shipping/carrier.ts';
 import { createSandboxCarrier } from './providers/shipping/sandbox-carrier.ts';
 import type { ShippingRates } from './providers/shipping/shipping-rates.ts';
@@ -97,6 +101,13 @@ import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
 
 /** Smaller answers are sent as they are: compressing them costs more than it saves. */
 const API_COMPRESSION_THRESHOLD = 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sandbox's webhook events (null with Stripe). */
+    sandboxEvents: SandboxEvents | null;
+  }
+}
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -234,7 +245,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wishlistRoutes, { wishlist: createWishlistService(db) });
   await app.register(ordersRoutes, { db });
   const shippingRates = deps.shippingRates ?? createTableRates();
-  const payments = deps.payments ?? createPaymentGateway(config, db, clock);
+  const gateway = deps.payments ?? createPaymentGateway(config, db, clock);
+  // The sandbox signs its events with the configured secret, or one of its own, and delivers them
+  // to this app's webhook route, as Stripe would (so the live path runs with the sandbox too).
+  const webhookSecret =
+    config.stripeWebhookSecret ?? (gateway.provider === 'sandbox' ? newWebhookSecret() : undefined);
+  const sandboxEvents =
+    gateway.provider === 'sandbox' && webhookSecret
+      ? withSandboxEvents(gateway, {
+          secret: webhookSecret,
+          clock,
+          log: (message, error) => app.log.error({ err: error }, message),
+          deliver: async (body, signature) =>
+            (
+              await app.inject({
+                method: 'POST',
+                url: '/api/stripe/webhook',
+                headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+                payload: body,
+              })
+            ).statusCode,
+        })
+      : undefined;
+  const payments = sandboxEvents?.gateway ?? gateway;
   const checkout = createCheckoutService({
     db,
     payments,
@@ -255,18 +288,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const receipts = createReceiptsService({ db, payments, clock });
   const logError = (message: string, error?: unknown) => app.log.error({ err: error }, message);
   const registerSales = createRegisterSales({ db, payments, receiptsService: receipts, log: logError });
-  await app.register(posRoutes, {
-    settings,
-    pos: createPosService({ db, payments, clock, orderRefunds, receiptsService: receipts, log: logError }),
-    posCheckout: createPosCheckoutService({
+  const pos = createPosService({
+    db,
+    payments,
+    clock,
+    orderRefunds,
+    receiptsService: receipts,
+    log: logError,
+  });
+  const posCheckout = createPosCheckoutService({
+    db,
+    payments,
+    registerSales,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(posRoutes, { settings, pos, posCheckout, receipts });
+  await app.register(webhooksRoutes, {
+    webhooks: createWebhooksService({
       db,
       payments,
-      registerSales,
+      secret: webhookSecret,
       clock,
-      publicUrl: config.publicUrl,
+      posCheckout,
+      pos,
+      orderRefunds,
     }),
-    receipts,
   });
+  // Tests wait for the sandbox's events to be delivered before they look at what they changed.
+  app.decorate('sandboxEvents', sandboxEvents ?? null);
+  if (sandboxEvents) app.addHook('onClose', () => sandboxEvents.close());
   await app.register(registerSalesRoutes, {
     sales: registerSales,
     returns: createRegisterReturns({

@@ -24,6 +24,10 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, 'STRIPE_WEBHOOK_SECRET is the signing secret Stripe shows, whsec_...')
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Maple Sock Co. <hello@maplesock.ca>'),
   PUBLIC_URL: z
@@ -46,6 +50,11 @@ export interface Config {
   trustProxy: boolean;
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
+  /**
+   * The signing secret of the webhook endpoint registered with Stripe (whsec_...). The sandbox
+   * signs its events with a secret of its own when this is not set.
+   */
+  stripeWebhookSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The shop's address on the web, without a trailing slash: links in e-mails start with it. */
@@ -79,6 +88,7 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
     trustProxy: e.TRUST_PROXY,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),

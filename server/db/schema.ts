@@ -520,6 +520,8 @@ export const orders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the card's owner disputed the payment with their bank (Stripe's charge.dispute.created). */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1208,5 +1210,30 @@ export const posCheckouts = pgTable('pos_checkouts', {
   saleId: integer('sale_id')
     .references(() => posSales.id)
     .unique(),
+  /** When the processor said the session expired unpaid (checkout.session.expired). */
+  expiredAt: timestamp('expired_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * The card processor's webhook events (POST api/stripe/webhook), each once: a redelivery of an
+ * event already processed finds its row and does nothing more. An event whose processing failed
+ * keeps no processed_at, so the processor's next delivery processes it again.
+ */
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    livemode: boolean('livemode').notNull(),
+    /** When the processor made the event (its `created`). */
+    eventCreatedAt: timestamp('event_created_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveries: integer('deliveries').notNull().default(1),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** What the shop did with it, in words, for the back office; the last error while it failed. */
+    outcome: text('outcome'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('stripe_events_received').on(t.receivedAt)],
+);

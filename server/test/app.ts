@@ -36,6 +36,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The webhook endpoint's signing secret in tests: events signed with it are the processor's. */
+export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_of_the_test_shop';
+
 /** The real app over a fresh database of its own, driven with app.inject. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const prepared = inject('databases');
@@ -45,6 +48,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
     LOGIN_RATE_LIMIT: '1000',
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ...options.env,
   });
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'shop-uploads-'));

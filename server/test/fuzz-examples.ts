@@ -17,7 +17,15 @@ import {
   processOn,
 } from '../modules/pos/pos-test-helpers.ts';
 import { enqueueMail } from '../providers/mail/outbox.ts';
-import { bearer, CARD_EXPIRY_YEAR, newClient, type TestApp, TORONTO_ADDRESS } from './app.ts';
+import { signWebhook } from '../providers/payments/webhook-events.ts';
+import {
+  bearer,
+  CARD_EXPIRY_YEAR,
+  newClient,
+  TEST_WEBHOOK_SECRET,
+  type TestApp,
+  TORONTO_ADDRESS,
+} from './app.ts';
 import type { CallExample, FuzzRequest, JsonSchema } from './fuzz.ts';
 
 export type Caller = 'visitor' | 'client' | 'cashier' | 'admin';
@@ -338,6 +346,34 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       call: () => ({
         body: { level: 'warn', message: 'fuzz', url: 'http://127.0.0.1/#/', stack: 'at fuzz' },
       }),
+    },
+    'POST /api/stripe/webhook': {
+      caller: 'visitor',
+      // Signed over the example's exact bytes: any change to the body breaks the signature (400).
+      call: () => {
+        const body = {
+          id: 'evt_fuzz_example',
+          object: 'event',
+          type: 'customer.created',
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+          data: { object: { id: 'cus_fuzz', object: 'customer' } },
+        };
+        const signature = signWebhook(JSON.stringify(body), TEST_WEBHOOK_SECRET, body.created);
+        return { headers: { 'stripe-signature': signature }, body };
+      },
+      bodySchema: {
+        type: 'object',
+        required: ['id', 'object', 'type', 'created', 'data'],
+        properties: {
+          id: { type: 'string' },
+          object: { type: 'string', enum: ['event'] },
+          type: { type: 'string' },
+          created: { type: 'integer' },
+          livemode: { type: 'boolean' },
+          data: { type: 'object', required: ['object'], properties: { object: { type: 'object' } } },
+        },
+      },
     },
     // Before POST api/Payment, whose bad requests use up the client's card attempts.
     'POST /api/Payment/confirm': {

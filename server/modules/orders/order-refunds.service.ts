@@ -322,6 +322,30 @@ export function createOrderRefunds({
 
   return {
     /**
+     * A refund the shop asked for, as the processor reports it (refund.created, refund.updated): one
+     * left pending (the shop stopped before it heard the answer) is settled, or given back when the
+     * processor says it failed. Answers what was done, in words.
+     */
+    async settleFromProcessor(
+      orderRefundId: number,
+      gatewayRefundId: string,
+      status: string,
+    ): Promise<string> {
+      const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, orderRefundId));
+      if (!refund) return `refund ${orderRefundId} is not the shop's`;
+      if (refund.status !== 'pending') return `refund ${orderRefundId} already ${refund.status}`;
+      if (status === 'succeeded') {
+        await settle(refund, gatewayRefundId, (await readSettings(db)).store_name);
+        return `refund ${orderRefundId} settled`;
+      }
+      if (status === 'failed' || status === 'canceled') {
+        await release(refund, 'The card processor refused the refund.');
+        return `refund ${orderRefundId} failed: its amount is refundable again`;
+      }
+      return `refund ${orderRefundId} is ${status} at the processor`;
+    },
+
+    /**
      * Refunds a web order: reserved under the order's lock, then the gateway (with the refund's
      * idempotency key), then settled. A retry with the same key answers the same refund, finishing
      * one the gateway did not answer before.

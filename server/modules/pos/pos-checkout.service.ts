@@ -230,6 +230,45 @@ export function createPosCheckoutService({ db, payments, registerSales, clock, p
     return `${names} ${taxRateLabel(ratePpm)}`;
   }
 
+  /** A session of this shop paid: its sale, made once (by the cashier's browser or the webhook). */
+  async function completeSession(row: typeof posCheckouts.$inferSelect): Promise<Sale> {
+    const { sessionId } = row;
+    if (row.saleId !== null) return registerSales.get(row.saleId);
+
+    const session = await payments.retrieveCheckoutSession(sessionId).catch((error: unknown) => {
+      if (isPaymentError(error) && error.statusCode === 404) throw notFound('Checkout session');
+      throw error;
+    });
+    if (session.status === 'expired') {
+      throw new AppError(
+        'checkout_expired',
+        'This checkout expired without being paid: start a new one.',
+        409,
+      );
+    }
+    if (session.status !== 'complete' || session.payment_status !== 'paid' || !session.payment_intent) {
+      throw new AppError('checkout_not_paid', 'This checkout has not been paid yet.', 409);
+    }
+    // A payment given back (its stock was gone at a first try) never becomes a sale later.
+    const intent = await payments.retrievePaymentIntent(session.payment_intent);
+    if (intent.latest_charge && (await payments.retrieveCharge(intent.latest_charge)).amountRefunded > 0) {
+      throw new AppError(
+        'checkout_refunded',
+        'The card payment of this checkout was refunded: no sale was made.',
+        409,
+      );
+    }
+    const sale = await registerSales.recordPaid({ id: row.cashierId }, `checkout:${sessionId}`, {
+      lines: row.lines,
+      addTax: row.addTax,
+      ratePpm: row.taxRatePpm,
+      paymentIntentId: session.payment_intent,
+      email: row.email,
+    });
+    await db.update(posCheckouts).set({ saleId: sale.id }).where(eq(posCheckouts.sessionId, sessionId));
+    return sale;
+  }
+
   return {
     /** POST api/pos/list_products: what the checkout sells, as { id, name }. */
     async listProducts(): Promise<PosProduct[]> {
@@ -304,40 +343,27 @@ export function createPosCheckoutService({ db, payments, registerSales, clock, p
     async complete(user: AuthUser, sessionId: string): Promise<Sale> {
       const [row] = await db.select().from(posCheckouts).where(eq(posCheckouts.sessionId, sessionId));
       if (!row || row.cashierId !== user.id) throw notFound('Checkout session');
-      if (row.saleId !== null) return registerSales.get(row.saleId);
+      return completeSession(row);
+    },
 
-      const session = await payments.retrieveCheckoutSession(sessionId).catch((error: unknown) => {
-        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Checkout session');
-        throw error;
-      });
-      if (session.status === 'expired') {
-        throw new AppError(
-          'checkout_expired',
-          'This checkout expired without being paid: start a new one.',
-          409,
-        );
-      }
-      if (session.status !== 'complete' || session.payment_status !== 'paid' || !session.payment_intent) {
-        throw new AppError('checkout_not_paid', 'This checkout has not been paid yet.', 409);
-      }
-      // A payment given back (its stock was gone at a first try) never becomes a sale later.
-      const intent = await payments.retrievePaymentIntent(session.payment_intent);
-      if (intent.latest_charge && (await payments.retrieveCharge(intent.latest_charge)).amountRefunded > 0) {
-        throw new AppError(
-          'checkout_refunded',
-          'The card payment of this checkout was refunded: no sale was made.',
-          409,
-        );
-      }
-      const sale = await registerSales.recordPaid(user, `checkout:${sessionId}`, {
-        lines: row.lines,
-        addTax: row.addTax,
-        ratePpm: row.taxRatePpm,
-        paymentIntentId: session.payment_intent,
-        email: row.email,
-      });
-      await db.update(posCheckouts).set({ saleId: sale.id }).where(eq(posCheckouts.sessionId, sessionId));
-      return sale;
+    /**
+     * The processor's checkout.session.completed (its webhook): the session becomes its cashier's
+     * sale even when no browser comes back from the payment page. Undefined for a session that is
+     * not one of this shop's.
+     */
+    async completeFromWebhook(sessionId: string): Promise<Sale | undefined> {
+      const [row] = await db.select().from(posCheckouts).where(eq(posCheckouts.sessionId, sessionId));
+      return row ? completeSession(row) : undefined;
+    },
+
+    /** checkout.session.expired: the session can no longer be paid. False when it is not ours. */
+    async markExpired(sessionId: string): Promise<boolean> {
+      const rows = await db
+        .update(posCheckouts)
+        .set({ expiredAt: sql`coalesce(${posCheckouts.expiredAt}, now())` })
+        .where(eq(posCheckouts.sessionId, sessionId))
+        .returning({ sessionId: posCheckouts.sessionId });
+      return rows.length > 0;
     },
 
     /** The sandbox's hosted payment page (test mode only): what it shows. */

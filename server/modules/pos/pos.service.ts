@@ -425,6 +425,36 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
       };
     },
 
+    /**
+     * A reader's payment the processor reports as taken (its webhook): kept as the cashier's POS
+     * payment even when the POS page that started it never saved it (reloaded, closed), so that no
+     * card payment taken at the counter goes unrecorded. Answers what was done, in words.
+     */
+    async recordReaderPayment(intent: PaymentIntent, readerId: string | null): Promise<string> {
+      const cashierId = Number(intent.metadata.pos_user);
+      const reader = readerId ?? intent.metadata.reader_id ?? null;
+      if (intent.metadata.source !== POS_SOURCE || !Number.isSafeInteger(cashierId) || !reader) {
+        return 'not a payment at the counter';
+      }
+      if (intent.status !== 'succeeded') return `POS payment ${intent.id} is ${intent.status}`;
+      const [cashier] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, cashierId));
+      if (!cashier) return `POS payment ${intent.id}: its cashier ${cashierId} is unknown`;
+      const saved = await db
+        .insert(posPayments)
+        .values({
+          clientId: cashierId,
+          readerId: reader,
+          amount: intent.amount_received,
+          paymentIntentId: intent.id,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: posPayments.paymentIntentId })
+        .returning({ id: posPayments.id });
+      return saved.length > 0
+        ? `POS payment ${intent.id} of ${intent.amount_received} cents recorded for cashier ${cashierId}`
+        : `POS payment ${intent.id} already recorded`;
+    },
+
     // ---------------------------------------------------------- refunds
 
     async searchCharges(filter: ChargeSearchFilter): Promise<PosCharge[]> {

@@ -96,6 +96,13 @@ type CheckedTender = PlannedTender & {
  * from the catalogue, taxed at the store's rate, paid by card or Interac on the reader and/or cash
  * (rounded to 5 cents), taking their stock from the same stock as the web, each with its receipt.
  */
+/** The key's sale was made by another request meanwhile (see record). */
+class SaleAlreadyMade extends Error {
+  constructor() {
+    super('a sale with this key was made meanwhile');
+  }
+}
+
 export function createRegisterSales({ db, payments, receiptsService, log }: RegisterSalesDeps) {
   /** The sale's lines at today's catalogue prices, or why one cannot be sold. */
   async function priceLines(lines: SaleRequestData['lines']): Promise<PosSaleLine[]> {
@@ -339,7 +346,7 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
    * gives the card payments back. `onDuplicate` answers a key another request used at the same time.
    */
   async function record(
-    user: AuthUser,
+    user: Pick<AuthUser, 'id'>,
     key: string,
     { lines, addTax, ratePpm, plan, tenders, email }: PaidSale,
     onDuplicate: (row: SaleRow) => Promise<Sale>,
@@ -354,6 +361,15 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
     let saleId: number;
     try {
       saleId = await db.transaction(async (tx) => {
+        // Two requests with one key (the cashier's page and the processor's webhook completing one
+        // checkout) take turns: the second finds the first's sale rather than taking its stock again
+        // (and, finding too little, refunding a payment that made a sale).
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pos-sale:${key}`}))`);
+        const [made] = await tx
+          .select({ id: posSales.id })
+          .from(posSales)
+          .where(eq(posSales.idempotencyKey, key));
+        if (made) throw new SaleAlreadyMade();
         // The shift stays open until the sale is in it: a close waits for this lock.
         const [stillOpen] = shift
           ? await tx
@@ -427,7 +443,7 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
         return sale.id;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) {
+      if (isUniqueViolation(error) || error instanceof SaleAlreadyMade) {
         // The same key sent twice at once: the other request made the sale.
         const again = await byKey(key);
         if (again) return onDuplicate(again);
@@ -491,7 +507,7 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
      * session); its stock is taken now, and a payment for stock gone meanwhile is refunded.
      */
     async recordPaid(
-      user: AuthUser,
+      cashier: Pick<AuthUser, 'id'>,
       key: string,
       paid: {
         lines: PosSaleLine[];
@@ -520,7 +536,7 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
         authorizationCode: charge.authorizationCode,
       };
       return record(
-        user,
+        cashier,
         key,
         {
           lines: paid.lines,

@@ -1,0 +1,155 @@
+/**
+ * What the card processor tells the shop about a web order's payment after the fact (its webhook
+ * events, server/modules/webhooks): a capture the shop did not see finish, an authorization
+ * released, money given back in the processor's dashboard, a dispute. Each change is written with
+ * the order's history line in the caller's transaction, once: a second event about the same thing
+ * finds it done.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { formatMoney } from '../../../domain/money.ts';
+import type { Tx } from '../../db/database.ts';
+import { orderEvents, orderRefunds, orders } from '../../db/schema.ts';
+import { enqueueMail } from '../../providers/mail/outbox.ts';
+import { readSettings } from '../settings/settings.service.ts';
+
+/** The order a payment paid for, locked for the change; undefined when it paid for no web order. */
+async function lockedOrder(tx: Tx, paymentIntentId: string) {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.paymentIntentId, paymentIntentId))
+    .for('update');
+  return order;
+}
+
+async function addEvent(tx: Tx, orderId: number, type: string, message: string): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId, type, message });
+}
+
+/**
+ * payment_intent.succeeded: a placed order whose capture the shop did not see succeed is paid (as
+ * the shop's own capture makes it, without a history line: either may come first).
+ */
+export async function paymentCaptured(tx: Tx, paymentIntentId: string): Promise<string> {
+  const order = await lockedOrder(tx, paymentIntentId);
+  if (!order) return 'no web order';
+  if (order.status !== 'placed') return `order ${order.orderNumber} already ${order.status}`;
+  await tx.update(orders).set({ status: 'paid' }).where(eq(orders.id, order.id));
+  return `order ${order.orderNumber} paid`;
+}
+
+/**
+ * payment_intent.canceled: an authorization released outside the order's own cancellation (it
+ * expired, or was cancelled in the processor's dashboard) leaves a placed order unpaid: said on
+ * its history, for staff to ask the client to pay again.
+ */
+export async function authorizationCanceled(tx: Tx, paymentIntentId: string): Promise<string> {
+  const order = await lockedOrder(tx, paymentIntentId);
+  if (!order) return 'no web order';
+  if (order.status !== 'placed') return `order ${order.orderNumber} is ${order.status}`;
+  // The shop's own cancellation releases the authorization too: its refund row says so.
+  const [cancelling] = await tx
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.source, 'cancel')));
+  if (cancelling) return `order ${order.orderNumber} is being cancelled by the shop`;
+  await addEvent(
+    tx,
+    order.id,
+    'payment_released',
+    'The card authorization was released before it was captured: this order is not paid.',
+  );
+  return `order ${order.orderNumber}: its authorization was released unpaid`;
+}
+
+/**
+ * charge.refunded: what the processor has given back on the order's payment beyond what the shop
+ * recorded (its own refunds are reserved on the order before the processor is asked, so only a
+ * refund made elsewhere, such as Stripe's dashboard, is beyond it) is recorded as a refund of the
+ * order, without items or restock.
+ */
+export async function refundedByProcessor(
+  tx: Tx,
+  paymentIntentId: string,
+  chargeId: string,
+  processorRefunded: number,
+): Promise<string> {
+  const order = await lockedOrder(tx, paymentIntentId);
+  if (!order) return 'no web order';
+  const beyond = Math.min(processorRefunded, order.total) - order.amountRefunded;
+  if (beyond <= 0) return `order ${order.orderNumber}: refunds already recorded`;
+  const amountRefunded = order.amountRefunded + beyond;
+  await tx.insert(orderRefunds).values({
+    orderId: order.id,
+    status: 'succeeded',
+    amount: beyond,
+    itemsAmount: beyond,
+    shippingAmount: 0,
+    tax: 0,
+    lines: [],
+    source: 'processor',
+    idempotencyKey: `processor:${chargeId}:${processorRefunded}`,
+  });
+  await tx
+    .update(orders)
+    .set({
+      amountRefunded,
+      ...(amountRefunded >= order.total && order.status !== 'cancelled' ? { status: 'refunded' } : {}),
+    })
+    .where(eq(orders.id, order.id));
+  await addEvent(
+    tx,
+    order.id,
+    'refunded',
+    `${formatMoney(beyond)} was refunded outside the shop (in the card processor's dashboard).`,
+  );
+  return `order ${order.orderNumber}: ${formatMoney(beyond)} refunded outside the shop recorded`;
+}
+
+export interface DisputeFacts {
+  id: string;
+  amount: number;
+  reason: string;
+}
+
+/**
+ * charge.dispute.created: the order is flagged as disputed, its history says so, and the owner is
+ * e-mailed (the processor gives a deadline to answer with evidence).
+ */
+export async function paymentDisputed(
+  tx: Tx,
+  paymentIntentId: string,
+  dispute: DisputeFacts,
+): Promise<string> {
+  const order = await lockedOrder(tx, paymentIntentId);
+  if (!order) return 'no web order';
+  const flagged = await tx
+    .update(orders)
+    .set({ disputedAt: sql`now()` })
+    .where(and(eq(orders.id, order.id), sql`${orders.disputedAt} IS NULL`))
+    .returning({ id: orders.id });
+  if (flagged.length === 0) return `order ${order.orderNumber} already disputed`;
+  const reason = dispute.reason.replaceAll('_', ' ');
+  await addEvent(
+    tx,
+    order.id,
+    'disputed',
+    `The client disputed ${formatMoney(dispute.amount)} with their bank (${reason}). Answer it in the card processor's dashboard before its deadline.`,
+  );
+  const settings = await readSettings(tx);
+  if (settings.store_email) {
+    await enqueueMail(tx, {
+      to: settings.store_email,
+      subject: `Order ${order.orderNumber} was disputed`,
+      text: [
+        `The payment of order ${order.orderNumber} (${order.clientName}, ${formatMoney(order.total)}) was disputed:`,
+        `${formatMoney(dispute.amount)}, reason: ${reason}. Dispute ${dispute.id}.`,
+        '',
+        "Answer it with your evidence (the order, its shipment and tracking) in the card processor's dashboard before the deadline it gives.",
+        '',
+        settings.store_name,
+      ].join('\n'),
+    });
+  }
+  return `order ${order.orderNumber} flagged as disputed; the owner e-mailed`;
+}

@@ -1,0 +1,279 @@
+/**
+ * The card processor's webhook (POST api/stripe/webhook; issue "Going live with Stripe"): what the
+ * shop learns from the processor rather than from the browser that paid. Each delivery's signature
+ * is checked against the endpoint's secret; each event is processed once (its id stored in
+ * stripe_events: a redelivery answers at once and changes nothing); what an event changes in the
+ * shop's own tables is written in one transaction with the event's "processed" mark. An event whose
+ * processing failed is answered 500 and left unprocessed, so the processor delivers it again.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { formatMoney } from '../../../domain/money.ts';
+import type { Database, Tx } from '../../db/database.ts';
+import { stripeEvents } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { enqueueMail } from '../../providers/mail/outbox.ts';
+import type { PaymentGateway } from '../../providers/payments/gateway.ts';
+import {
+  type GatewayEvent,
+  verifyWebhook,
+  WebhookSignatureError,
+} from '../../providers/payments/webhook-events.ts';
+import {
+  authorizationCanceled,
+  paymentCaptured,
+  paymentDisputed,
+  refundedByProcessor,
+} from '../orders/order-payment-events.ts';
+import type { OrderRefunds } from '../orders/order-refunds.service.ts';
+import { POS_SOURCE, type PosService } from '../pos/pos.service.ts';
+import type { PosCheckoutService } from '../pos/pos-checkout.service.ts';
+import { readSettings } from '../settings/settings.service.ts';
+
+export interface WebhooksDeps {
+  db: Database;
+  payments: PaymentGateway;
+  /** The endpoint's signing secret; without one every delivery is refused (503, retried later). */
+  secret: string | undefined;
+  clock: Clock;
+  posCheckout: Pick<PosCheckoutService, 'completeFromWebhook' | 'markExpired'>;
+  pos: Pick<PosService, 'recordReaderPayment'>;
+  orderRefunds: Pick<OrderRefunds, 'settleFromProcessor'>;
+}
+
+export interface WebhookReceipt {
+  received: true;
+  /** True for a redelivery of an event already processed. */
+  duplicate: boolean;
+  /** What the shop did, in words. */
+  outcome: string;
+}
+
+// The parts of each event's object the shop reads (the signature vouches for the rest).
+const withId = z.looseObject({ id: z.string() });
+const metadata = z.record(z.string(), z.string()).catch({});
+const chargeObject = z.looseObject({ id: z.string() });
+const refundObject = z.looseObject({ id: z.string(), status: z.string(), metadata });
+const disputeObject = z.looseObject({
+  id: z.string(),
+  amount: z.number().int(),
+  reason: z.string().catch('general'),
+  charge: z.string().nullable().catch(null),
+  payment_intent: z.string().nullable().catch(null),
+});
+const sessionObject = z.looseObject({ id: z.string(), metadata });
+const readerObject = z.looseObject({
+  id: z.string(),
+  action: z
+    .looseObject({
+      type: z.string(),
+      status: z.string(),
+      failure_message: z.string().nullable().catch(null),
+      process_payment_intent: z.looseObject({ payment_intent: z.string() }).optional(),
+    })
+    .nullable()
+    .catch(null),
+});
+
+function objectOf<T extends z.ZodType>(event: GatewayEvent, schema: T): z.output<T> {
+  const parsed = schema.safeParse(event.data.object);
+  if (!parsed.success) {
+    throw new AppError(
+      'invalid_event',
+      `The ${event.type} event's object is not one the shop can read.`,
+      400,
+    );
+  }
+  return parsed.data;
+}
+
+/** A change the processor reported that the shop answers with its own conclusion (no retry helps). */
+function isSettledRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.statusCode >= 400 && error.statusCode < 500;
+}
+
+export function createWebhooksService(deps: WebhooksDeps) {
+  const { db, payments, secret, clock, posCheckout, pos, orderRefunds } = deps;
+
+  /** Marks the event processed, in the transaction that made its changes; false when it already was. */
+  async function markProcessed(conn: Database | Tx, id: string, outcome: string): Promise<boolean> {
+    const marked = await conn
+      .update(stripeEvents)
+      .set({ processedAt: sql`now()`, outcome })
+      .where(and(eq(stripeEvents.id, id), isNull(stripeEvents.processedAt)))
+      .returning({ id: stripeEvents.id });
+    return marked.length > 0;
+  }
+
+  /** Changes to the shop's own tables, written with the "processed" mark or not at all. */
+  async function inTransaction(event: GatewayEvent, change: (tx: Tx) => Promise<string>): Promise<string> {
+    return db.transaction(async (tx) => {
+      const outcome = await change(tx);
+      // Another delivery of this event got here first: roll this one's changes back.
+      if (!(await markProcessed(tx, event.id, outcome))) throw new AlreadyProcessed();
+      return outcome;
+    });
+  }
+
+  async function disputeAtTheCounter(tx: Tx, paymentIntentId: string, amount: number, reason: string) {
+    const settings = await readSettings(tx);
+    if (!settings.store_email) return `payment ${paymentIntentId} disputed (no web order)`;
+    await enqueueMail(tx, {
+      to: settings.store_email,
+      subject: 'A card payment was disputed',
+      text: [
+        `The card payment ${paymentIntentId} (${formatMoney(amount)}) was disputed: ${reason.replaceAll('_', ' ')}.`,
+        "Answer it with your evidence in the card processor's dashboard before the deadline it gives.",
+        '',
+        settings.store_name,
+      ].join('\n'),
+    });
+    return `payment ${paymentIntentId} disputed (no web order); the owner e-mailed`;
+  }
+
+  /** What one event does; answers its outcome once it is marked processed. */
+  async function process(event: GatewayEvent): Promise<string> {
+    const finish = async (outcome: string) => {
+      await markProcessed(db, event.id, outcome);
+      return outcome;
+    };
+    switch (event.type) {
+      case 'payment_intent.succeeded': {
+        const intent = await payments.retrievePaymentIntent(objectOf(event, withId).id);
+        if (intent.metadata.source === POS_SOURCE) return finish(await pos.recordReaderPayment(intent, null));
+        return inTransaction(event, (tx) => paymentCaptured(tx, intent.id));
+      }
+      case 'payment_intent.canceled':
+        return inTransaction(event, (tx) => authorizationCanceled(tx, objectOf(event, withId).id));
+      case 'payment_intent.payment_failed': {
+        const intent = await payments.retrievePaymentIntent(objectOf(event, withId).id);
+        return finish(
+          `payment ${intent.id} failed: ${intent.last_payment_error?.message ?? 'no reason given'}`,
+        );
+      }
+      case 'charge.refunded': {
+        const charge = await payments.retrieveCharge(objectOf(event, chargeObject).id);
+        const intentId = charge.paymentIntentId;
+        if (!intentId) return finish(`charge ${charge.chargeId} has no payment`);
+        return inTransaction(event, (tx) =>
+          refundedByProcessor(tx, intentId, charge.chargeId, charge.amountRefunded),
+        );
+      }
+      case 'refund.created':
+      case 'refund.updated': {
+        const refund = objectOf(event, refundObject);
+        const orderRefundId = Number(refund.metadata.order_refund);
+        if (!Number.isSafeInteger(orderRefundId) || orderRefundId < 1) {
+          return finish(`refund ${refund.id} was not asked for by a web order's refund`);
+        }
+        return finish(await orderRefunds.settleFromProcessor(orderRefundId, refund.id, refund.status));
+      }
+      case 'charge.dispute.created': {
+        const dispute = objectOf(event, disputeObject);
+        const intentId =
+          dispute.payment_intent ??
+          (dispute.charge ? (await payments.retrieveCharge(dispute.charge)).paymentIntentId : null);
+        if (!intentId) return finish(`dispute ${dispute.id} names no payment`);
+        return inTransaction(event, async (tx) => {
+          const outcome = await paymentDisputed(tx, intentId, dispute);
+          return outcome === 'no web order'
+            ? disputeAtTheCounter(tx, intentId, dispute.amount, dispute.reason)
+            : outcome;
+        });
+      }
+      case 'checkout.session.completed': {
+        const session = objectOf(event, sessionObject);
+        if (session.metadata.source !== POS_SOURCE)
+          return finish(`session ${session.id} is not a POS checkout`);
+        try {
+          const sale = await posCheckout.completeFromWebhook(session.id);
+          return finish(
+            sale ? `POS sale ${sale.id} recorded` : `session ${session.id} is not one of this shop's`,
+          );
+        } catch (error) {
+          if (isSettledRefusal(error)) return finish(`session ${session.id}: ${error.message}`);
+          throw error;
+        }
+      }
+      case 'checkout.session.expired': {
+        const session = objectOf(event, sessionObject);
+        const ours = await posCheckout.markExpired(session.id);
+        return finish(
+          ours ? `session ${session.id} expired unpaid` : `session ${session.id} is not one of this shop's`,
+        );
+      }
+      case 'terminal.reader.action_succeeded': {
+        const reader = objectOf(event, readerObject);
+        const intentId = reader.action?.process_payment_intent?.payment_intent;
+        if (!intentId) return finish(`reader ${reader.id}: ${reader.action?.type ?? 'action'} succeeded`);
+        const intent = await payments.retrievePaymentIntent(intentId);
+        return finish(await pos.recordReaderPayment(intent, reader.id));
+      }
+      case 'terminal.reader.action_failed': {
+        const reader = objectOf(event, readerObject);
+        return finish(
+          `reader ${reader.id}: ${reader.action?.type ?? 'action'} failed: ${reader.action?.failure_message ?? 'no reason given'}`,
+        );
+      }
+      default:
+        return finish(`${event.type} is not an event the shop acts on`);
+    }
+  }
+
+  return {
+    /** One delivery: its signature checked, the event stored once and processed. */
+    async receive(rawBody: Buffer, signatureHeader: string | undefined): Promise<WebhookReceipt> {
+      if (!secret) {
+        throw new AppError(
+          'webhook_not_configured',
+          'STRIPE_WEBHOOK_SECRET is not set: the shop cannot check who sent this event.',
+          503,
+        );
+      }
+      let event: GatewayEvent;
+      try {
+        event = verifyWebhook(rawBody, signatureHeader, secret, clock.now());
+      } catch (error) {
+        if (error instanceof WebhookSignatureError)
+          throw new AppError('invalid_signature', error.message, 400);
+        throw error;
+      }
+      const [stored] = await db
+        .insert(stripeEvents)
+        .values({
+          id: event.id,
+          type: event.type,
+          livemode: event.livemode,
+          eventCreatedAt: new Date(event.created * 1000),
+          payload: event as unknown as Record<string, unknown>,
+        })
+        .onConflictDoUpdate({
+          target: stripeEvents.id,
+          set: { deliveries: sql`${stripeEvents.deliveries} + 1` },
+        })
+        .returning({ processedAt: stripeEvents.processedAt, outcome: stripeEvents.outcome });
+      if (stored?.processedAt) return { received: true, duplicate: true, outcome: stored.outcome ?? '' };
+      try {
+        return { received: true, duplicate: false, outcome: await process(event) };
+      } catch (error) {
+        if (error instanceof AlreadyProcessed)
+          return { received: true, duplicate: true, outcome: 'processed by another delivery' };
+        const message = error instanceof Error ? error.message : String(error);
+        await db
+          .update(stripeEvents)
+          .set({ outcome: `failed: ${message}`.slice(0, 1000) })
+          .where(and(eq(stripeEvents.id, event.id), isNull(stripeEvents.processedAt)));
+        throw error;
+      }
+    },
+  };
+}
+
+class AlreadyProcessed extends Error {
+  constructor() {
+    super('the event was processed by another delivery');
+  }
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

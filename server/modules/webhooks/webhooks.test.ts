@@ -1,0 +1,352 @@
+/**
+ * POST api/stripe/webhook (issue "Going live with Stripe"): signed deliveries only, each event once,
+ * and what each event changes: a hosted checkout completed by its event alone, a reader's payment
+ * recorded without the POS page, a capture the shop did not see, a refund made in the processor's
+ * dashboard, a dispute, an authorization released. The sandbox sends its events to the same route.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginRecord } from '../../../domain/auth.ts';
+import { countRows } from '../../db/database.ts';
+import {
+  orderEvents,
+  orderRefunds,
+  orders,
+  outbox,
+  posCheckouts,
+  posPayments,
+  posSales,
+  products,
+  sandboxCheckoutSessions,
+  sandboxRefunds,
+  settings,
+  stock,
+  stripeEvents,
+} from '../../db/schema.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { createSandboxGateway } from '../../providers/payments/sandbox/index.ts';
+import { type GatewayEvent, signWebhook } from '../../providers/payments/webhook-events.ts';
+import {
+  CARD_EXPIRY_YEAR,
+  createTestApp,
+  logIn,
+  stockOf,
+  TEST_WEBHOOK_SECRET,
+  type TestApp,
+} from '../../test/app.ts';
+import { placeWebOrder, stockedProducts } from '../orders/orders-test-kit.ts';
+import { assignReader, FRONT_COUNTER, payOnReader, posCall } from '../pos/pos-test-helpers.ts';
+
+let t: TestApp;
+let cashier: LoginRecord;
+let item: { id: number };
+let eventCount = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cashier = await logIn(t.app, DEMO_ACCOUNTS.pos.user_name, DEMO_ACCOUNTS.pos.password);
+  const [first] = await stockedProducts(t.db, 1);
+  if (!first) throw new Error('the demo data has a product in stock');
+  item = first;
+});
+afterAll(() => t.close());
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** A Stripe-shaped event about `object`, with an id of its own. */
+function event(type: string, object: Record<string, unknown>): GatewayEvent {
+  eventCount++;
+  return {
+    id: `evt_test_${Date.now()}_${eventCount}`,
+    object: 'event',
+    type,
+    created: now(),
+    livemode: false,
+    api_version: '2025-01-01',
+    data: { object },
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  };
+}
+
+function deliver(body: string, signature?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    payload: body,
+  });
+}
+
+/** One signed delivery of the event, as Stripe sends it. */
+async function send(sent: GatewayEvent, secret = TEST_WEBHOOK_SECRET, at = now()) {
+  const body = JSON.stringify(sent);
+  return deliver(body, signWebhook(body, secret, at));
+}
+
+async function sendOk(sent: GatewayEvent): Promise<{ duplicate: boolean; outcome: string }> {
+  const response = await send(sent);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function storedEvent(id: string) {
+  const [row] = await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, id));
+  return row;
+}
+
+/** Waits until the sandbox delivered the events of what the test did so far. */
+async function eventsDelivered(): Promise<void> {
+  await t.app.sandboxEvents?.idle();
+}
+
+async function orderOf(paymentIntentId: string) {
+  const [row] = await t.db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+  if (!row) throw new Error(`no order paid by ${paymentIntentId}`);
+  return row;
+}
+
+async function historyOf(orderId: number) {
+  return t.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+}
+
+describe('a delivery', () => {
+  it('is refused (400) unsigned, wrongly signed, signed too long ago, or changed after signing, and stores nothing', async () => {
+    const sent = event('customer.created', { id: 'cus_1', object: 'customer' });
+    const body = JSON.stringify(sent);
+    const refusals = [
+      await deliver(body),
+      await send(sent, 'whsec_someone_else'),
+      await send(sent, TEST_WEBHOOK_SECRET, now() - 600),
+      await deliver(body.replace('cus_1', 'cus_2'), signWebhook(body, TEST_WEBHOOK_SECRET, now())),
+      await deliver(body, 't=1,v1=0000'),
+    ];
+    for (const response of refusals) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.code).toBe('invalid_signature');
+    }
+    expect(await storedEvent(sent.id)).toBeUndefined();
+  });
+
+  it('is processed once: a redelivery answers 200, says it is a duplicate and changes nothing', async () => {
+    const sent = event('customer.created', { id: 'cus_3', object: 'customer' });
+    expect(await sendOk(sent)).toEqual({
+      received: true,
+      duplicate: false,
+      outcome: 'customer.created is not an event the shop acts on',
+    });
+    const again = await sendOk(sent);
+    expect(again).toMatchObject({ duplicate: true });
+    expect(await storedEvent(sent.id)).toMatchObject({
+      type: 'customer.created',
+      deliveries: 2,
+      livemode: false,
+    });
+  });
+
+  it('is answered 503 by a shop on Stripe without STRIPE_WEBHOOK_SECRET, so that Stripe delivers it again', async () => {
+    const unset = await createTestApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_unset', STRIPE_WEBHOOK_SECRET: '' },
+    });
+    try {
+      const body = JSON.stringify(event('customer.created', { id: 'cus_4' }));
+      const response = await unset.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signWebhook(body, TEST_WEBHOOK_SECRET, now()),
+        },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error.code).toBe('webhook_not_configured');
+      expect(await countRows(unset.db, stripeEvents)).toBe(0);
+    } finally {
+      await unset.close();
+    }
+  });
+});
+
+describe('the sandbox’s own events', () => {
+  it('complete a hosted POS checkout with no browser coming back: the sale, its stock and receipt', async () => {
+    await t.db.update(products).set({ pricing: 2000, priceDiscount: 0 }).where(eq(products.id, item.id));
+    const stockBefore = await stockOf(t.db, item.id);
+    const created = await posCall(t, cashier, '/api/pos/create-checkout-session', {
+      lineItems: [{ priceId: `price_${item.id}`, quantity: 2 }],
+      email: 'counter@example.ca',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const sessionId = /(cs_[A-Za-z0-9_]+)$/.exec(created.json<{ url: string }>().url)?.[1] ?? '';
+    const paid = await posCall(t, cashier, `/api/pos/sandbox-checkout/${sessionId}`, {
+      number: '4242 4242 4242 4242',
+      exp_month: 12,
+      exp_year: CARD_EXPIRY_YEAR,
+      cvc: '123',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    // Nobody calls .../complete: the checkout.session.completed event makes the sale.
+    await expect
+      .poll(
+        async () =>
+          (await t.db.select().from(posCheckouts).where(eq(posCheckouts.sessionId, sessionId)))[0]?.saleId,
+      )
+      .toEqual(expect.any(Number));
+    const [sale] = await t.db
+      .select()
+      .from(posSales)
+      .where(eq(posSales.idempotencyKey, `checkout:${sessionId}`));
+    expect(sale).toMatchObject({ cashierId: cashier.client_id, subtotal: 4000 });
+    expect(await stockOf(t.db, item.id)).toBe(stockBefore - 2);
+    expect(await t.db.select().from(outbox).where(eq(outbox.to, 'counter@example.ca'))).toHaveLength(1);
+
+    // The cashier's page coming back later finds the same sale.
+    const completed = await posCall(t, cashier, `/api/pos/checkout-sessions/${sessionId}/complete`);
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json().id).toBe(sale?.id);
+    expect(await stockOf(t.db, item.id)).toBe(stockBefore - 2);
+  });
+
+  it('and the cashier’s page completing the same checkout at once make one sale, the card kept', async () => {
+    await t.db.update(products).set({ pricing: 2000, priceDiscount: 0 }).where(eq(products.id, item.id));
+    // Exactly the stock the sale takes: a second taking would find none and refund the card.
+    await t.db.update(stock).set({ instock: 2 }).where(eq(stock.productId, item.id));
+    const created = await posCall(t, cashier, '/api/pos/create-checkout-session', {
+      lineItems: [{ priceId: `price_${item.id}`, quantity: 2 }],
+    });
+    const sessionId = /(cs_[A-Za-z0-9_]+)$/.exec(created.json<{ url: string }>().url)?.[1] ?? '';
+    const completed = { id: sessionId, object: 'checkout.session', metadata: { source: 'pos' } };
+    const paid = await posCall(t, cashier, `/api/pos/sandbox-checkout/${sessionId}`, {
+      number: '4242 4242 4242 4242',
+      exp_month: 12,
+      exp_year: CARD_EXPIRY_YEAR,
+      cvc: '123',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const answers = await Promise.all([
+      posCall(t, cashier, `/api/pos/checkout-sessions/${sessionId}/complete`),
+      send(event('checkout.session.completed', completed)),
+      posCall(t, cashier, `/api/pos/checkout-sessions/${sessionId}/complete`),
+    ]);
+    await eventsDelivered();
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const sales = await t.db
+      .select()
+      .from(posSales)
+      .where(eq(posSales.idempotencyKey, `checkout:${sessionId}`));
+    expect(sales).toHaveLength(1);
+    expect(await stockOf(t.db, item.id)).toBe(0);
+    const [session] = await t.db
+      .select()
+      .from(sandboxCheckoutSessions)
+      .where(eq(sandboxCheckoutSessions.id, sessionId));
+    expect(
+      await t.db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.paymentIntentId, session?.paymentIntentId ?? '')),
+    ).toEqual([]);
+    await t.db.update(stock).set({ instock: 100 }).where(eq(stock.productId, item.id));
+  });
+
+  it('record a reader’s payment as the cashier’s POS payment though the POS page never saved it', async () => {
+    await assignReader(t, cashier, FRONT_COUNTER);
+    const { paymentIntentId } = await payOnReader(t, cashier, FRONT_COUNTER, 1234);
+    await expect
+      .poll(async () =>
+        t.db.select().from(posPayments).where(eq(posPayments.paymentIntentId, paymentIntentId)),
+      )
+      .toEqual([
+        expect.objectContaining({ clientId: cashier.client_id, readerId: FRONT_COUNTER, amount: 1234 }),
+      ]);
+  });
+});
+
+describe('the processor’s events about a web order', () => {
+  it('make a placed order paid when its capture succeeded unseen by the shop', async () => {
+    const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 1 }]);
+    await eventsDelivered();
+    const order = await orderOf(placed.paymentIntentId);
+    // As if the shop had stopped between the capture and writing it down.
+    await t.db.update(orders).set({ status: 'placed' }).where(eq(orders.id, order.id));
+    const answer = await sendOk(
+      event('payment_intent.succeeded', { id: placed.paymentIntentId, object: 'payment_intent' }),
+    );
+    expect(answer.outcome).toBe(`order ${order.orderNumber} paid`);
+    expect((await orderOf(placed.paymentIntentId)).status).toBe('paid');
+  });
+
+  it('record money refunded in the processor’s dashboard on the order, once', async () => {
+    const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 2 }]);
+    const order = await orderOf(placed.paymentIntentId);
+    // The owner refunds CDN$5.00 in the dashboard: the processor's state changes, the shop is not asked.
+    const elsewhere = createSandboxGateway(t.db, systemClock);
+    const refund = await elsewhere.createRefund({
+      paymentIntentId: placed.paymentIntentId,
+      amount: 500,
+      idempotencyKey: `dashboard-${order.id}`,
+    });
+    const refunded = event('charge.refunded', { id: refund.charge, object: 'charge', amount_refunded: 500 });
+    expect((await sendOk(refunded)).outcome).toBe(
+      `order ${order.orderNumber}: CDN$5.00 refunded outside the shop recorded`,
+    );
+    expect(await sendOk(refunded)).toMatchObject({ duplicate: true });
+    // The same fact told again by another event changes nothing either.
+    await sendOk(event('charge.refunded', { id: refund.charge, object: 'charge', amount_refunded: 500 }));
+
+    const after = await orderOf(placed.paymentIntentId);
+    expect(after.amountRefunded).toBe(500);
+    expect(after.status).toBe('paid');
+    expect(await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toEqual([
+      expect.objectContaining({ status: 'succeeded', amount: 500, source: 'processor', lines: [] }),
+    ]);
+    expect((await historyOf(order.id)).map((line) => line.message)).toContain(
+      "CDN$5.00 was refunded outside the shop (in the card processor's dashboard).",
+    );
+  });
+
+  it('flag a disputed order, write it on its history and e-mail the shop, once', async () => {
+    const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 1 }]);
+    const order = await orderOf(placed.paymentIntentId);
+    const [store] = await t.db.select().from(settings).where(eq(settings.key, 'store_email'));
+    const storeEmail = String(store?.value);
+    const mailsBefore = await t.db.select().from(outbox).where(eq(outbox.to, storeEmail));
+    const disputed = event('charge.dispute.created', {
+      id: 'dp_test_1',
+      object: 'dispute',
+      amount: order.total,
+      reason: 'product_not_received',
+      charge: null,
+      payment_intent: placed.paymentIntentId,
+    });
+    expect((await sendOk(disputed)).outcome).toBe(
+      `order ${order.orderNumber} flagged as disputed; the owner e-mailed`,
+    );
+    await sendOk(disputed);
+    expect((await orderOf(placed.paymentIntentId)).disputedAt).toBeInstanceOf(Date);
+    const history = await historyOf(order.id);
+    expect(history.filter((line) => line.type === 'disputed')).toHaveLength(1);
+    const mails = await t.db.select().from(outbox).where(eq(outbox.to, storeEmail));
+    expect(mails.length - mailsBefore.length).toBe(1);
+    expect(mails.at(-1)?.subject).toBe(`Order ${order.orderNumber} was disputed`);
+  });
+
+  it('say on a placed order that its authorization was released before it was captured', async () => {
+    const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 1 }]);
+    await eventsDelivered();
+    const order = await orderOf(placed.paymentIntentId);
+    await t.db.update(orders).set({ status: 'placed' }).where(eq(orders.id, order.id));
+    await sendOk(event('payment_intent.canceled', { id: placed.paymentIntentId, object: 'payment_intent' }));
+    const released = (await historyOf(order.id)).filter((line) => line.type === 'payment_released');
+    expect(released).toHaveLength(1);
+  });
+
+  it('refuse an event whose object it cannot read (400), leaving it for a correct delivery', async () => {
+    const broken = event('charge.dispute.created', { object: 'dispute' });
+    const response = await send(broken);
+    expect(response.statusCode).toBe(400);
+    expect(await storedEvent(broken.id)).toMatchObject({ processedAt: null });
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Clock } from '../../../lib/clock.ts';
+import type { PaymentGateway, PaymentIntent } from '../gateway.ts';
+import { verifyWebhook } from '../webhook-events.ts';
+import { withSandboxEvents } from './events.ts';
+
+/** The sandbox's webhook deliveries: signed as Stripe signs, in order, retried, stopped on close. */
+
+const SECRET = 'whsec_unit_test';
+const NOW = new Date('2026-11-26T12:00:00Z');
+const fixedClock = (at: Date): Clock => ({ now: () => at });
+
+const canceled = { id: 'pi_unit', object: 'payment_intent', status: 'canceled' } as PaymentIntent;
+/** Only what these tests call: releasing an authorization. */
+const inner = {
+  provider: 'sandbox',
+  testMode: true,
+  sandbox: undefined,
+  cancelPaymentIntent: async () => canceled,
+  capturePaymentIntent: async () => ({ ...canceled, status: 'succeeded' }),
+} as unknown as PaymentGateway;
+
+/** The gateway sending its events to `deliver`, retried after `retryDelaysMs`. */
+function eventsTo(
+  deliver: (body: string, signature: string) => Promise<number>,
+  log: (message: string) => void = () => undefined,
+  retryDelaysMs: number[] = [1, 1],
+) {
+  return withSandboxEvents(inner, { secret: SECRET, clock: fixedClock(NOW), deliver, log, retryDelaysMs });
+}
+
+function recorder(statuses: number[]) {
+  const bodies: { body: string; signature: string }[] = [];
+  return {
+    bodies,
+    deliver: async (body: string, signature: string) => {
+      bodies.push({ body, signature });
+      return statuses.shift() ?? 200;
+    },
+  };
+}
+
+describe('the sandbox’s webhook events', () => {
+  it('sends each change as Stripe’s event, signed with the endpoint’s secret, in order', async () => {
+    const endpoint = recorder([]);
+    const events = eventsTo(endpoint.deliver);
+    await events.gateway.capturePaymentIntent('pi_unit');
+    await events.gateway.cancelPaymentIntent('pi_unit');
+    await events.idle();
+    const received = endpoint.bodies.map(({ body, signature }) =>
+      verifyWebhook(body, signature, SECRET, NOW),
+    );
+    expect(received.map((event) => [event.type, event.data.object.id])).toEqual([
+      ['payment_intent.succeeded', 'pi_unit'],
+      ['payment_intent.canceled', 'pi_unit'],
+    ]);
+    expect(received[0]).toMatchObject({ object: 'event', livemode: false, created: NOW.getTime() / 1000 });
+    expect(received[0]?.id).not.toBe(received[1]?.id);
+  });
+
+  it('delivers again after an answer that is not 2xx, and gives up after its retries, saying so', async () => {
+    const endpoint = recorder([500, 503, 200]);
+    const logged: string[] = [];
+    const events = eventsTo(endpoint.deliver, (message) => logged.push(message));
+    await events.gateway.cancelPaymentIntent('pi_unit');
+    await events.idle();
+    expect(endpoint.bodies).toHaveLength(3);
+    expect(new Set(endpoint.bodies.map(({ body }) => body)).size).toBe(1);
+    expect(logged).toEqual([]);
+
+    const down = recorder([500, 500, 500]);
+    const failing = eventsTo(down.deliver, (message) => logged.push(message));
+    await failing.gateway.cancelPaymentIntent('pi_unit');
+    await failing.idle();
+    expect(down.bodies).toHaveLength(3);
+    expect(logged).toEqual([expect.stringMatching(/payment_intent\.canceled .* answered 500; given up$/)]);
+  });
+
+  it('drops what it has not delivered yet when the app closes, without waiting for a retry', async () => {
+    const endpoint = recorder([500, 500, 500, 500]);
+    const events = eventsTo(endpoint.deliver, () => undefined, [60_000]);
+    await events.gateway.cancelPaymentIntent('pi_unit');
+    await events.gateway.cancelPaymentIntent('pi_unit');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = Date.now();
+    await events.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(endpoint.bodies).toHaveLength(1);
+  });
+});

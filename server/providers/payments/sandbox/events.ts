@@ -1,0 +1,245 @@
+/**
+ * The sandbox's webhook events: the events Stripe sends for what the gateway just did (a payment
+ * authorized, captured, failed or released; a refund; a reader's action; a hosted checkout paid),
+ * with Stripe's types and objects, signed with the endpoint's secret as Stripe signs them and
+ * delivered to the shop's own POST api/stripe/webhook, so that the live path runs with the sandbox
+ * too. Deliveries are queued (the call that made the event does not wait for them) and retried
+ * a few times when the endpoint does not answer 2xx, as Stripe retries.
+ */
+import Stripe from 'stripe';
+import type { Clock } from '../../../lib/clock.ts';
+import type {
+  ChargeSummary,
+  PaymentGateway,
+  PaymentIntent,
+  Reader,
+  Refund,
+  SandboxOperations,
+} from '../gateway.ts';
+import { isPaymentError } from '../gateway.ts';
+import { type GatewayEvent, HANDLED_EVENT_TYPES, signWebhook } from '../webhook-events.ts';
+import { newId } from './rows.ts';
+
+/** Sends one signed body to the endpoint; answers its HTTP status. */
+export type WebhookDelivery = (body: string, signatureHeader: string) => Promise<number>;
+
+export interface SandboxEventsOptions {
+  secret: string;
+  deliver: WebhookDelivery;
+  clock: Clock;
+  log: (message: string, error?: unknown) => void;
+  /** Waits before each retry of a failed delivery (Stripe waits hours; the sandbox seconds). */
+  retryDelaysMs?: readonly number[];
+}
+
+export interface SandboxEvents {
+  /** The gateway, sending an event for each change it makes. */
+  gateway: PaymentGateway;
+  /** Resolves once every event made so far was delivered (or given up on): for tests. */
+  idle(): Promise<void>;
+  /** The app is closing: events not delivered yet are dropped, the one being delivered finishes. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_RETRY_DELAYS_MS = [200, 1_000, 5_000];
+const HANDLED: ReadonlySet<string> = new Set(HANDLED_EVENT_TYPES);
+
+/** Stripe's Charge, from what the gateway knows of it (its refund search row). */
+function chargeObject(summary: ChargeSummary): Record<string, unknown> {
+  return {
+    id: summary.chargeId,
+    object: 'charge',
+    amount: summary.amount,
+    amount_captured: summary.captured ? summary.amount : 0,
+    amount_refunded: summary.amountRefunded,
+    captured: summary.captured,
+    refunded: summary.refunded,
+    currency: 'cad',
+    payment_intent: summary.paymentIntentId,
+    status: summary.status,
+    created: summary.created,
+    livemode: false,
+  };
+}
+
+export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsOptions): SandboxEvents {
+  const { secret, deliver, clock, log } = options;
+  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  let queue: Promise<void> = Promise.resolve();
+  let pending = 0;
+  let closed = false;
+  /** Ends the wait before a retry at once (the app is closing). */
+  let wakeUp: (() => void) | undefined;
+
+  async function deliverWithRetries(event: GatewayEvent): Promise<void> {
+    const body = JSON.stringify(event, null, 2);
+    for (let attempt = 0; !closed; attempt++) {
+      try {
+        const header = signWebhook(body, secret, Math.floor(clock.now().getTime() / 1000));
+        const status = await deliver(body, header);
+        if (status >= 200 && status < 300) return;
+        if (attempt >= retryDelays.length) {
+          log(`webhook ${event.type} ${event.id}: the endpoint answered ${status}; given up`);
+          return;
+        }
+      } catch (error) {
+        if (attempt >= retryDelays.length) {
+          log(`webhook ${event.type} ${event.id} could not be delivered; given up`, error);
+          return;
+        }
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, retryDelays[attempt]);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  }
+
+  /**
+   * Queues an event: deliveries go one at a time, in the order the changes were made. Only the
+   * events the endpoint is registered for are sent (HANDLED_EVENT_TYPES, as the README registers
+   * them with Stripe).
+   */
+  function send(type: string, object: object): void {
+    if (!HANDLED.has(type)) return;
+    const event: GatewayEvent = {
+      id: newId('evt'),
+      object: 'event',
+      type,
+      created: Math.floor(clock.now().getTime() / 1000),
+      livemode: false,
+      api_version: Stripe.API_VERSION,
+      data: { object: { ...object } },
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    };
+    pending++;
+    queue = queue
+      .then(() => deliverWithRetries(event))
+      .finally(() => {
+        pending--;
+      });
+  }
+
+  /** An event about an intent as it is now (the sandbox's own state, not the caller's copy). */
+  async function sendIntent(type: string, id: string): Promise<PaymentIntent | undefined> {
+    const intent = await inner.retrievePaymentIntent(id).catch(() => undefined);
+    if (intent) send(type, intent);
+    return intent;
+  }
+
+  function intentEvents(intent: PaymentIntent): void {
+    if (intent.status === 'succeeded') send('payment_intent.succeeded', intent);
+    else if (intent.status === 'requires_capture') send('payment_intent.amount_capturable_updated', intent);
+    else if (intent.status === 'canceled') send('payment_intent.canceled', intent);
+  }
+
+  async function refundEvents(refund: Refund): Promise<void> {
+    send('refund.created', refund);
+    if (!refund.charge) return;
+    const charge = await inner.retrieveCharge(refund.charge).catch(() => undefined);
+    if (charge) send('charge.refunded', chargeObject(charge));
+  }
+
+  /** A reader's action finished: its event, and the events of the payment or refund it made. */
+  async function readerEvents(reader: Reader): Promise<void> {
+    const action = reader.action;
+    if (!action || action.status === 'in_progress') return;
+    send(
+      action.status === 'succeeded' ? 'terminal.reader.action_succeeded' : 'terminal.reader.action_failed',
+      reader,
+    );
+    const intentId = action.process_payment_intent?.payment_intent;
+    if (intentId) {
+      const intent = await inner.retrievePaymentIntent(intentId).catch(() => undefined);
+      if (!intent) return;
+      if (action.status === 'failed') send('payment_intent.payment_failed', intent);
+      else intentEvents(intent);
+    }
+    const refundId = action.refund_payment?.refund;
+    if (refundId && action.status === 'succeeded') {
+      const chargeId = action.refund_payment?.charge;
+      if (chargeId) {
+        const charge = await inner.retrieveCharge(chargeId).catch(() => undefined);
+        if (charge) send('charge.refunded', chargeObject(charge));
+      }
+    }
+  }
+
+  /** A card error on an intent: payment_intent.payment_failed, as Stripe sends it. */
+  async function failed(error: unknown): Promise<never> {
+    if (isPaymentError(error) && error.type === 'card_error' && error.paymentIntentId) {
+      await sendIntent('payment_intent.payment_failed', error.paymentIntentId);
+    }
+    throw error;
+  }
+
+  const innerSandbox = inner.sandbox;
+  const sandbox: SandboxOperations | undefined = innerSandbox && {
+    createPaymentMethod: (card) => innerSandbox.createPaymentMethod(card),
+    async completeCheckoutSession(id, card) {
+      const session = await innerSandbox.completeCheckoutSession(id, card);
+      if (session.status === 'complete') {
+        if (session.payment_intent) await sendIntent('payment_intent.succeeded', session.payment_intent);
+        send('checkout.session.completed', session);
+      }
+      return session;
+    },
+  };
+
+  const gateway: PaymentGateway = {
+    ...inner,
+    sandbox,
+    async createPaymentIntent(params) {
+      const intent = await inner.createPaymentIntent(params).catch(failed);
+      if (params.confirm) intentEvents(intent);
+      return intent;
+    },
+    async capturePaymentIntent(id, params) {
+      const intent = await inner.capturePaymentIntent(id, params);
+      send('payment_intent.succeeded', intent);
+      return intent;
+    },
+    async cancelPaymentIntent(id, params) {
+      const intent = await inner.cancelPaymentIntent(id, params);
+      send('payment_intent.canceled', intent);
+      return intent;
+    },
+    async createRefund(params) {
+      const refund = await inner.createRefund(params);
+      await refundEvents(refund);
+      return refund;
+    },
+    async presentPaymentMethod(readerId, params) {
+      const reader = await inner.presentPaymentMethod(readerId, params);
+      await readerEvents(reader);
+      return reader;
+    },
+    async cancelReaderAction(readerId) {
+      const before = await inner.retrieveReader(readerId).catch(() => undefined);
+      const reader = await inner.cancelReaderAction(readerId);
+      const intentId = before?.action?.process_payment_intent?.payment_intent;
+      if (intentId) {
+        const intent = await inner.retrievePaymentIntent(intentId).catch(() => undefined);
+        if (intent?.status === 'canceled') send('payment_intent.canceled', intent);
+      }
+      return reader;
+    },
+  };
+
+  return {
+    gateway,
+    async idle() {
+      while (pending > 0) await queue;
+    },
+    async close() {
+      closed = true;
+      wakeUp?.();
+      await queue;
+    },
+  };
+}
