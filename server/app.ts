@@ -53,6 +53,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCatalogCache, listenForCatalogChanges } from './modules/catalog/catalog-cache.ts';
 import { createVisitCounter } from './modules/catalog/visits.ts';
+import { createAuthorizationRelease } from './modules/checkout/authorization-release.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createShippingService } from './modules/checkout/shipping.service.ts';
@@ -106,6 +107,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The sandbox's webhook events (null with Stripe). */
     sandboxEvents: SandboxEvents | null;
+    /** Background jobs, one pass each. */
+    jobs: { releaseStaleCardHolds: () => Promise<string[]> };
   }
 }
 
@@ -272,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     payments,
     shippingRates,
+    clock,
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await app.register(checkoutRoutes, { settings, shipping: createShippingService(shippingRates), checkout });
@@ -317,6 +321,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Tests wait for the sandbox's events to be delivered before they look at what they changed.
   app.decorate('sandboxEvents', sandboxEvents ?? null);
+  // Run on a schedule by server/main.ts (and by tests, once).
+  app.decorate('jobs', {
+    releaseStaleCardHolds: createAuthorizationRelease({ db, payments, clock, log: logError })
+      .releaseStaleHolds,
+  });
   if (sandboxEvents) app.addHook('onClose', () => sandboxEvents.close());
   await app.register(registerSalesRoutes, {
     sales: registerSales,

@@ -7,6 +7,7 @@ import { seedDemoData } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { prepareSetupLink } from './modules/admin/setup.service.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
+import { RELEASE_INTERVAL_MS } from './modules/checkout/authorization-release.ts';
 import { startMailDelivery } from './providers/mail/mail.ts';
 
 async function main(): Promise<void> {
@@ -38,10 +39,21 @@ async function main(): Promise<void> {
   });
 
   const stopMail = startMailDelivery(config, database.db, systemClock, (message) => app.log.warn(message));
+  // Card holds never placed as orders are released (one instance at a time runs each pass).
+  const releaseHolds = setInterval(() => {
+    app.jobs.releaseStaleCardHolds().then(
+      (released) => {
+        if (released.length > 0) app.log.info(`released ${released.length} unplaced card holds`);
+      },
+      (error: unknown) => app.log.error({ err: error }, 'releasing unplaced card holds failed'),
+    );
+  }, RELEASE_INTERVAL_MS);
+  releaseHolds.unref();
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     stopMail();
+    clearInterval(releaseHolds);
     await app.close();
     await database.close();
     process.exit(0);

@@ -46,6 +46,8 @@ export const settingsFields = {
   free_shipping_other: cents('Free shipping elsewhere in Canada'),
   /** Pairs a custom sock request must be for at least. */
   custom_order_minimum: boundedWholeNumber('Custom order minimum', { min: 1, max: 1_000_000 }),
+  /** At most 6 days: the card network ends an online authorization after 7 (Stripe). */
+  authorization_hold_hours: boundedWholeNumber('Card hold', { min: 1, max: 144 }),
   search_enabled: z.boolean({ error: 'Search must be true or false.' }),
   store_name: requiredText('Store name', { max: 100 }),
   store_address: requiredText('Store address', { max: 500 }),
@@ -76,6 +78,7 @@ export const adminSettingsSchema = z.object({
   free_shipping_ontario: z.number().int(),
   free_shipping_other: z.number().int(),
   custom_order_minimum: z.number().int(),
+  authorization_hold_hours: z.number().int(),
   search_enabled: z.boolean(),
   store_name: z.string(),
   store_address: z.string(),

@@ -432,6 +432,8 @@ export const carts = pgTable('carts', {
    * paying again releases it, so a card never carries two holds for one cart.
    */
   paymentIntentId: text('payment_intent_id'),
+  /** When that authorization was made: one left unplaced too long is released (authorization-release.ts). */
+  authorizedAt: timestamp('authorized_at', { withTimezone: true }),
 });
 
 export const cartLines = pgTable(

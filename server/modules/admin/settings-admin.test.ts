@@ -89,6 +89,8 @@ describe('GET and PUT api/admin/settings', () => {
     [{ minimum_purchase: -1 }, 'Minimum purchase must be at least 0.'],
     [{ minimum_purchase: 10.5 }, 'Minimum purchase must be a whole number.'],
     [{ custom_order_minimum: 0 }, 'Custom order minimum must be at least 1.'],
+    [{ authorization_hold_hours: 0 }, 'Card hold must be at least 1.'],
+    [{ authorization_hold_hours: 145 }, 'Card hold cannot be more than 144.'],
     [{ store_email: 'not an address' }, 'Email address is invalid.'],
     [{ store_name: '  ' }, 'Store name is required.'],
     [{ social_url: 'javascript:alert(1)' }, 'Social media link must be a web address (https://...).'],

@@ -260,8 +260,8 @@ export const writeCartLine = typedQuery(
 
 /** Locks the client's cart row for the caller's transaction: one checkout or wish list at a time. */
 export const lockCart = typedQuery(
-  z.object({ id }),
-  (clientId: number) => sql`SELECT id FROM carts WHERE client_id = ${clientId} FOR UPDATE`,
+  z.object({ id, payment_intent_id: z.string().nullable() }),
+  (clientId: number) => sql`SELECT id, payment_intent_id FROM carts WHERE client_id = ${clientId} FOR UPDATE`,
 );
 
 /** Deletes the client's cart lines (the cart row stays, with its id), as SQL for a larger statement. */

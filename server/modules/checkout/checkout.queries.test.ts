@@ -92,5 +92,13 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
     expect(owners).toEqual([{ client_id: client.client_id }]);
   });
 
+  it('the stale card holds, taken off their carts by the release job', async () => {
+    await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, 'pi_stale_hold');
+    const none = await queries.takeStaleHolds(t.db, new Date(Date.now() - 3_600_000));
+    expect(none).toEqual([]);
+    const taken = await expectRows(queries.takeStaleHolds, t.db, new Date(Date.now() + 60_000));
+    expect(taken).toContainEqual({ payment_intent_id: 'pi_stale_hold' });
+  });
+
   it('every statement of checkout.queries.ts is checked', () => expect(unchecked()).toEqual([]));
 });

@@ -169,7 +169,7 @@ const previousAuthorizationRowSchema = z.object({ previous: z.string().nullable(
 export const replaceCartAuthorization = typedQuery(
   previousAuthorizationRowSchema,
   (clientId: number, paymentIntentId: string) =>
-    sql`UPDATE carts c SET payment_intent_id = ${paymentIntentId}
+    sql`UPDATE carts c SET payment_intent_id = ${paymentIntentId}, authorized_at = now()
         FROM (SELECT id, payment_intent_id FROM carts WHERE client_id = ${clientId} FOR UPDATE) old
         WHERE c.id = old.id
         RETURNING old.payment_intent_id AS previous`,
@@ -204,10 +204,34 @@ export async function closeCheckout(
 ): Promise<void> {
   await tx.execute(
     sql`WITH emptied AS (${emptyCartLines(clientId)}), used AS (
-          UPDATE carts SET payment_intent_id = NULL WHERE client_id = ${clientId}
+          UPDATE carts SET payment_intent_id = NULL, authorized_at = NULL WHERE client_id = ${clientId}
         ), mail AS (
           ${mailInsert(confirmation)}
         )
         SELECT ${catalogChangeNotice(productIds)}`,
   );
 }
+
+/** At most this many card holds a pass of the release job (the next pass takes the rest). */
+const STALE_HOLDS_BATCH = 100;
+
+const releasedRowSchema = z.object({ payment_intent_id: z.string() });
+
+/**
+ * Takes the holds made before the cut-off off their carts, when this instance holds the job's lock;
+ * a cart being placed right now (its row locked) is left for the next pass.
+ */
+export const takeStaleHolds = typedQuery(
+  releasedRowSchema,
+  (cutoff: Date) =>
+    sql`WITH job AS (SELECT pg_try_advisory_xact_lock(hashtext('job:release-card-holds')) AS mine),
+        stale AS (
+          SELECT id, payment_intent_id FROM carts
+          WHERE payment_intent_id IS NOT NULL AND authorized_at < ${cutoff} AND (SELECT mine FROM job)
+          ORDER BY authorized_at
+          LIMIT ${STALE_HOLDS_BATCH}
+          FOR UPDATE SKIP LOCKED)
+        UPDATE carts c SET payment_intent_id = NULL, authorized_at = NULL
+        FROM stale WHERE c.id = stale.id
+        RETURNING stale.payment_intent_id`,
+);

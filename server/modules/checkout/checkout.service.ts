@@ -9,6 +9,7 @@ import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { messages, orders, paymentMethodOwners } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isPaymentError, type PaymentGateway, type PaymentIntent } from '../../providers/payments/gateway.ts';
@@ -17,6 +18,7 @@ import type { AuthUser } from '../auth/auth.service.ts';
 import { lockCart } from '../cart/cart.queries.ts';
 import { ShortStock, type SoldItem, takeStock } from '../inventory/stock-taking.ts';
 import { type Settings, taxRateMissing } from '../settings/settings.service.ts';
+import { authorizationUsable } from './authorization-release.ts';
 import {
   type CheckoutContext,
   claimPaymentMethodOwner,
@@ -44,6 +46,12 @@ interface OrderTotals {
 }
 
 const cartNotReady = (message: string) => new AppError('cart_not_ready', message, 409);
+const holdEnded = () =>
+  new AppError(
+    'authorization_ended',
+    'The hold on your card for this payment has ended, so no order was placed. Please pay again.',
+    409,
+  );
 const cartChanged = () =>
   new AppError(
     'cart_changed',
@@ -191,10 +199,11 @@ export interface CheckoutDeps {
   db: Database;
   payments: PaymentGateway;
   shippingRates: ShippingRates;
+  clock: Clock;
   log: (message: string, error?: unknown) => void;
 }
 
-export function createCheckoutService({ db, payments, shippingRates, log }: CheckoutDeps) {
+export function createCheckoutService({ db, payments, shippingRates, clock, log }: CheckoutDeps) {
   /** Captures the authorization of a placed order; a retry of a failed capture is safe. */
   async function capture(orderId: number, paymentIntentId: string): Promise<void> {
     try {
@@ -354,6 +363,11 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
           orderNumber: null,
         };
       }
+      // An authorization at (or near) its end is not used: the capture could fail after the order.
+      if (!authorizationUsable(intent.created, clock.now()) && !(await existingOrder(paymentIntentId))) {
+        await releaseQuietly(paymentIntentId);
+        throw holdEnded();
+      }
       const paymentMethod = intent.payment_method
         ? await payments.retrievePaymentMethod(intent.payment_method).catch(() => null)
         : null;
@@ -361,10 +375,12 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
       try {
         order = await db.transaction(async (tx) => {
           // One checkout at a time per client: the cart cannot change under the order.
-          await lockCart(tx, user.id);
+          const [cart] = await lockCart(tx, user.id);
           // Read after the lock: a double click that waited finds the order the first click placed.
           const context = await loadCheckoutContext(tx, user.id, paymentIntentId);
           if (context.placedOrder) return context.placedOrder;
+          // The cart's hold is another (the client paid again) or none (released as too old).
+          if (cart?.payment_intent_id !== paymentIntentId) throw holdEnded();
           const totals = await totalsOf(context, shippingRates);
           if (totals.signature !== intent.metadata.cart_signature || totals.total !== intent.amount) {
             throw cartChanged();
@@ -405,7 +421,9 @@ export function createCheckoutService({ db, payments, shippingRates, log }: Chec
         }
         if (
           error instanceof AppError &&
-          (error.code === 'cart_changed' || error.code === 'not_enough_stock')
+          (error.code === 'cart_changed' ||
+            error.code === 'not_enough_stock' ||
+            error.code === 'authorization_ended')
         ) {
           await releaseQuietly(paymentIntentId);
         }

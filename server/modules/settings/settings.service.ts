@@ -24,6 +24,8 @@ export const SETTING_DEFAULTS = {
   seller_company_name: 'Maple Sock Co. Inc.',
   gst_hst_number: '812345678 RT0001',
   custom_order_minimum: 200,
+  /** Hours a card authorized at the payment step is held for an order before it is released. */
+  authorization_hold_hours: 24,
 };
 
 export type Settings = typeof SETTING_DEFAULTS;
