@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { PaymentError, type Reader } from './gateway.ts';
+import { type GoLiveDeps, goLiveCheck } from './go-live-check.ts';
+
+/** npm run stripe:check's verdicts, with the processor and the shop's endpoint stood in for. */
+
+const LIVE: GoLiveDeps['config'] = {
+  paymentProvider: 'stripe',
+  stripeSecretKey: 'sk_live_abc',
+  stripePublishableKey: 'pk_live_abc',
+  stripeWebhookSecret: 'whsec_abc',
+  publicUrl: 'https://shop.example.ca',
+  testMode: false,
+};
+
+function reader(label: string, status: Reader['status']): Reader {
+  return {
+    id: `tmr_${label}`,
+    object: 'terminal.reader',
+    label,
+    status,
+    device_type: 'bbpos_wisepos_e',
+    serial_number: label,
+    action: null,
+    livemode: true,
+  };
+}
+
+/** The shop's webhook answering an unsigned event as it does: 400 invalid_signature. */
+const signatureChecked: GoLiveDeps['fetch'] = async () => ({
+  status: 400,
+  text: async () => '{"error":{"code":"invalid_signature","message":"No signatures found"}}',
+});
+
+function deps(overrides: Partial<GoLiveDeps> = {}, config: Partial<GoLiveDeps['config']> = {}): GoLiveDeps {
+  return {
+    config: { ...LIVE, ...config },
+    listReaders: async () => [reader('Front counter', 'online')],
+    fetch: signatureChecked,
+    ...overrides,
+  };
+}
+
+async function verdicts(given: GoLiveDeps) {
+  return Object.fromEntries((await goLiveCheck(given)).map((result) => [result.check, result.status]));
+}
+
+describe('the go-live check', () => {
+  it('passes a live shop with both keys, the signing secret, its endpoint and online readers', async () => {
+    expect(await verdicts(deps())).toEqual({
+      'API keys': 'ok',
+      Mode: 'ok',
+      'Webhook signing secret': 'ok',
+      'Webhook endpoint': 'ok',
+      'Card readers': 'ok',
+    });
+  });
+
+  it('fails keys of two modes, a missing publishable key, a missing signing secret', async () => {
+    expect((await verdicts(deps({}, { stripePublishableKey: 'pk_test_abc' })))['API keys']).toBe('failed');
+    expect((await verdicts(deps({}, { stripePublishableKey: undefined })))['API keys']).toBe('failed');
+    expect((await verdicts(deps({}, { stripeWebhookSecret: undefined })))['Webhook signing secret']).toBe(
+      'failed',
+    );
+  });
+
+  it('fails an endpoint that does not answer, has no secret, or is not the shop’s', async () => {
+    const down: GoLiveDeps['fetch'] = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    const noSecret: GoLiveDeps['fetch'] = async () => ({ status: 503, text: async () => '' });
+    const notTheShop: GoLiveDeps['fetch'] = async () => ({ status: 404, text: async () => 'Not Found' });
+    for (const fetch of [down, noSecret, notTheShop]) {
+      expect((await verdicts(deps({ fetch })))['Webhook endpoint']).toBe('failed');
+    }
+  });
+
+  it('notes test mode, a local address Stripe cannot reach, no readers and offline ones', async () => {
+    const test = await goLiveCheck(
+      deps({}, { testMode: true, stripeSecretKey: 'sk_test_a', stripePublishableKey: 'pk_test_a' }),
+    );
+    expect(test.find((result) => result.check === 'Mode')).toMatchObject({ status: 'warning' });
+    expect((await verdicts(deps({}, { publicUrl: 'http://localhost:3000' })))['Webhook endpoint']).toBe(
+      'warning',
+    );
+    expect((await verdicts(deps({ listReaders: async () => [] })))['Card readers']).toBe('warning');
+    const some = await goLiveCheck(
+      deps({ listReaders: async () => [reader('Front counter', 'online'), reader('Pop-up', 'offline')] }),
+    );
+    expect(some.find((result) => result.check === 'Card readers')).toEqual({
+      check: 'Card readers',
+      status: 'warning',
+      detail: '1 of 2 readers online; offline: Pop-up.',
+    });
+  });
+
+  it('fails when Stripe refuses the secret key', async () => {
+    const refused = async (): Promise<Reader[]> => {
+      throw new PaymentError({
+        type: 'authentication_error',
+        message: 'Invalid API Key provided: sk_live_***abc',
+      });
+    };
+    const results = await goLiveCheck(deps({ listReaders: refused }));
+    expect(results.find((result) => result.check === 'Card readers')).toEqual({
+      check: 'Card readers',
+      status: 'failed',
+      detail: 'Stripe refused the secret key: Invalid API Key provided: sk_live_***abc',
+    });
+  });
+
+  it('says a sandbox shop takes test cards only', async () => {
+    const results = await goLiveCheck(
+      deps(
+        { listReaders: undefined },
+        {
+          paymentProvider: 'sandbox',
+          stripeSecretKey: undefined,
+          stripeWebhookSecret: undefined,
+          testMode: true,
+        },
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(['warning', 'warning', 'ok', 'ok', 'ok']);
+  });
+});
