@@ -157,6 +157,8 @@ export const adminOrderSchema = z.object({
   shippedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** When the client disputed the payment with their bank (the card processor's webhook). */
+  disputedAt: z.string().nullable(),
   lines: z.array(adminOrderLineSchema),
   refunds: z.array(orderRefundSchema),
   events: z.array(orderEventSchema),

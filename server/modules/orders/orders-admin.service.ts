@@ -389,6 +389,7 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
         shippedAt: order.shippedAt?.toISOString() ?? null,
         deliveredAt: order.deliveredAt?.toISOString() ?? null,
         cancelledAt: order.cancelledAt?.toISOString() ?? null,
+        disputedAt: order.disputedAt?.toISOString() ?? null,
         lines: lines.map((line) => ({
           id: line.id,
           productId: line.productId,

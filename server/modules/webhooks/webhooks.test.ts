@@ -326,6 +326,13 @@ describe('the processor’s events about a web order', () => {
     );
     await sendOk(disputed);
     expect((await orderOf(placed.paymentIntentId)).disputedAt).toBeInstanceOf(Date);
+    // The back office's order page flags it.
+    const admin = await logIn(t.app, DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.admin.password);
+    const adminOrder = await t.app.inject({
+      url: `/api/admin/orders/${order.orderNumber}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(adminOrder.json().disputedAt).toEqual(expect.any(String));
     const history = await historyOf(order.id);
     expect(history.filter((line) => line.type === 'disputed')).toHaveLength(1);
     const mails = await t.db.select().from(outbox).where(eq(outbox.to, storeEmail));

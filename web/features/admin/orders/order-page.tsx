@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Center,
   Checkbox,
@@ -124,6 +125,11 @@ function OrderView({ order }: { order: AdminOrder }) {
               amountRefunded={order.amountRefunded}
               total={order.total}
             />
+            {order.disputedAt ? (
+              <Badge color="red" variant="filled" title={`Disputed ${formatDateTime(order.disputedAt)}`}>
+                Disputed
+              </Badge>
+            ) : null}
           </Group>
           <Text c="dimmed" size="sm">
             Placed {formatDateTime(order.createdAt)} by {order.clientName} ({order.email})

@@ -86,14 +86,6 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
                 allowDecimal={false}
                 allowNegative={false}
               />
-              <NumberField
-                control={control}
-                name="authorization_hold_hours"
-                label="Release unplaced card holds after (hours)"
-                description="A card authorized at checkout but never placed as an order is released after this time (1 to 144)."
-                allowDecimal={false}
-                allowNegative={false}
-              />
               <MoneyField
                 control={control}
                 name="free_shipping_ontario"
@@ -103,6 +95,14 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
                 control={control}
                 name="free_shipping_other"
                 label="Free shipping elsewhere in Canada from"
+              />
+              <NumberField
+                control={control}
+                name="authorization_hold_hours"
+                label="Release unplaced card holds after (hours)"
+                description="A card authorized at checkout but never placed as an order is released after this time (1 to 144)."
+                allowDecimal={false}
+                allowNegative={false}
               />
             </SimpleGrid>
           </Stack>
