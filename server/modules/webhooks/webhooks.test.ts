@@ -91,6 +91,24 @@ async function sendOk(sent: GatewayEvent): Promise<{ duplicate: boolean; outcome
   return response.json();
 }
 
+/** A Card Checkout of two of the item, paid on the sandbox's hosted page: its session's id. */
+async function paidCheckout(extra: Record<string, unknown>): Promise<string> {
+  const created = await posCall(t, cashier, '/api/pos/create-checkout-session', {
+    lineItems: [{ priceId: `price_${item.id}`, quantity: 2 }],
+    ...extra,
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const sessionId = /(cs_[A-Za-z0-9_]+)$/.exec(created.json<{ url: string }>().url)?.[1] ?? '';
+  const paid = await posCall(t, cashier, `/api/pos/sandbox-checkout/${sessionId}`, {
+    number: '4242 4242 4242 4242',
+    exp_month: 12,
+    exp_year: CARD_EXPIRY_YEAR,
+    cvc: '123',
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return sessionId;
+}
+
 async function storedEvent(id: string) {
   const [row] = await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, id));
   return row;
@@ -173,19 +191,7 @@ describe('the sandbox’s own events', () => {
   it('complete a hosted POS checkout with no browser coming back: the sale, its stock and receipt', async () => {
     await t.db.update(products).set({ pricing: 2000, priceDiscount: 0 }).where(eq(products.id, item.id));
     const stockBefore = await stockOf(t.db, item.id);
-    const created = await posCall(t, cashier, '/api/pos/create-checkout-session', {
-      lineItems: [{ priceId: `price_${item.id}`, quantity: 2 }],
-      email: 'counter@example.ca',
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const sessionId = /(cs_[A-Za-z0-9_]+)$/.exec(created.json<{ url: string }>().url)?.[1] ?? '';
-    const paid = await posCall(t, cashier, `/api/pos/sandbox-checkout/${sessionId}`, {
-      number: '4242 4242 4242 4242',
-      exp_month: 12,
-      exp_year: CARD_EXPIRY_YEAR,
-      cvc: '123',
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const sessionId = await paidCheckout({ email: 'counter@example.ca' });
 
     // Nobody calls .../complete: the checkout.session.completed event makes the sale.
     await expect
@@ -213,18 +219,8 @@ describe('the sandbox’s own events', () => {
     await t.db.update(products).set({ pricing: 2000, priceDiscount: 0 }).where(eq(products.id, item.id));
     // Exactly the stock the sale takes: a second taking would find none and refund the card.
     await t.db.update(stock).set({ instock: 2 }).where(eq(stock.productId, item.id));
-    const created = await posCall(t, cashier, '/api/pos/create-checkout-session', {
-      lineItems: [{ priceId: `price_${item.id}`, quantity: 2 }],
-    });
-    const sessionId = /(cs_[A-Za-z0-9_]+)$/.exec(created.json<{ url: string }>().url)?.[1] ?? '';
+    const sessionId = await paidCheckout({});
     const completed = { id: sessionId, object: 'checkout.session', metadata: { source: 'pos' } };
-    const paid = await posCall(t, cashier, `/api/pos/sandbox-checkout/${sessionId}`, {
-      number: '4242 4242 4242 4242',
-      exp_month: 12,
-      exp_year: CARD_EXPIRY_YEAR,
-      cvc: '123',
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
     const answers = await Promise.all([
       posCall(t, cashier, `/api/pos/checkout-sessions/${sessionId}/complete`),
       send(event('checkout.session.completed', completed)),
