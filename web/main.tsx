@@ -21,6 +21,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 const root = createRoot(container);
+// A non-urgent first render: React renders it in slices, between which the browser paints and
+// answers input, rather than in one long task (Lighthouse's TBT on a phone, bench/README.md).
 startTransition(() =>
   root.render(
     <StrictMode>
