@@ -26,7 +26,9 @@ test.describe('a logged-in client', () => {
     newClient,
   }) => {
     await openLoggedIn(page, newClient.record, '/');
-    // The lists are asked for when the shopper scrolls near them.
+    // The lists are asked for when the shopper scrolls near them: scroll once the page is drawn, or
+    // the page growing under a footer already in sight leaves them out of reach.
+    await expect(page.getByRole('region', { name: 'Why our socks?' })).toBeVisible();
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     for (const name of ['New arrivals', 'Most popular']) {
       const list = page.getByRole('region', { name });
