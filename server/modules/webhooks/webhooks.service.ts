@@ -53,7 +53,6 @@ export interface WebhookReceipt {
 // The parts of each event's object the shop reads (the signature vouches for the rest).
 const withId = z.looseObject({ id: z.string() });
 const metadata = z.record(z.string(), z.string()).catch({});
-const chargeObject = z.looseObject({ id: z.string() });
 const refundObject = z.looseObject({ id: z.string(), status: z.string(), metadata });
 const disputeObject = z.looseObject({
   id: z.string(),
@@ -153,7 +152,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
         );
       }
       case 'charge.refunded': {
-        const charge = await payments.retrieveCharge(objectOf(event, chargeObject).id);
+        const charge = await payments.retrieveCharge(objectOf(event, withId).id);
         const intentId = charge.paymentIntentId;
         if (!intentId) return finish(`charge ${charge.chargeId} has no payment`);
         return inTransaction(event, (tx) =>
