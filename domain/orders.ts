@@ -49,13 +49,32 @@ export const paymentRequestSchema = z.strictObject({
   paymentMethodId: z.string().trim().min(1, 'A payment method is required.').max(255),
 });
 export const paymentResultSchema = z.object({
+  /** succeeded (authorized), requires_action (3-D Secure: the browser completes it), or a refusal. */
   status: z.string(),
   paymentIntentId: z.string().nullable(),
   error: z.string().nullable(),
   /** What was authorized, in cents. */
   amount: z.number().int().nullable(),
+  /** With requires_action only: what Stripe.js's handleNextAction needs to ask the cardholder. */
+  clientSecret: z.string().nullable(),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
+/**
+ * POST api/Payment/authentication: after the cardholder answered 3-D Secure, the payment's
+ * outcome (answered as POST api/Payment answers).
+ */
+export const authenticationRequestSchema = z.strictObject({
+  userId: bodyId('userId'),
+  paymentIntentId: z.string().trim().min(1, 'A payment is required.').max(255),
+});
+
+/** POST api/Payment/sandbox/authenticate: the cardholder's answer on the sandbox's challenge. */
+export const sandboxAuthenticationSchema = z.strictObject({
+  paymentIntentId: z.string().trim().min(1, 'A payment is required.').max(255),
+  outcome: z.enum(['complete', 'fail'], { error: 'The outcome is complete or fail.' }),
+});
+export type SandboxAuthentication = z.infer<typeof sandboxAuthenticationSchema>;
 
 /** POST api/Payment/confirm: place the order paid by an authorized payment intent. */
 export const confirmRequestSchema = z.strictObject({

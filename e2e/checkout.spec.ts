@@ -187,6 +187,39 @@ test('a declined card shows its message, and the address form its own', async ({
   await expect(page.getByRole('button', { name: 'Shipping Address (done)' })).toBeVisible();
 });
 
+test('a card that asks for 3-D Secure: failed, the message; completed, the order', async ({
+  page,
+  request,
+  newClient,
+}) => {
+  const { camelL } = OWNED.threeDSecure;
+  await setStock(request, [stockAt(camelL, 20)]);
+  // Four pairs (CDN$67.96) are over the minimum purchase.
+  await addToCart(request, newClient.record, [cartLine(camelL, 4)]);
+  await openLoggedIn(page, newClient.record, '/checkout');
+  await saveAddresses(page);
+
+  // The bank's window (the sandbox's test page) asks; the cardholder fails it.
+  await payWithCard(page, '4000 0027 6000 3184');
+  const challenge = page.getByRole('dialog', { name: 'Confirm your payment' });
+  await expect(challenge).toContainText('Your bank asks you to confirm this payment.');
+  await expect(challenge).toContainText(/Maple Sock Co\.: CDN\$\d/);
+  await challenge.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(challenge).toBeHidden();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'We are unable to authenticate your payment method.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review and Place Order' })).toBeDisabled();
+
+  // Again, completed this time: the review, then the order.
+  await payWithCard(page, '4000 0027 6000 3184');
+  await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByRole('button', { name: 'Payment (done)' })).toContainText('Visa ending in 3184');
+  await page.getByRole('button', { name: 'Place Order', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByText(/^Order Number: \d+$/)).toBeVisible();
+});
+
 test('an order whose stock went to someone else meanwhile goes back to the cart with the stock error', async ({
   page,
   request,

@@ -72,6 +72,8 @@ export const OWNED = {
   soldOutColour: (['S', 'M', 'L', 'XL'] as const).map((size) =>
     product(9, 'MS-CRW-009', 'Everyday Cotton Crew Sock - Heather Grey', size),
   ),
+  /** 'a card that asks for 3-D Secure: failed, the message; completed, the order' */
+  threeDSecure: { camelL: product(11, 'MS-CRW-011', 'Argyle Heritage Crew Sock - Camel', 'L') },
   /** 'on a phone: the order summary comes first, closed to its total, and opens' */
   phoneSummary: { sock: product(6, 'MS-CRW-006', 'Everyday Cotton Crew Sock - Black', 'L') },
 

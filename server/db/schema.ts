@@ -1005,6 +1005,8 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   country: text('country'),
   /** What this test card does when charged: null succeeds, otherwise Stripe's decline code. */
   testOutcome: text('test_outcome'),
+  /** A 3-D Secure test card: a payment with it waits (requires_action) for the cardholder's answer. */
+  requiresAuthentication: boolean('requires_authentication').notNull().default(false),
   billingDetails: jsonb('billing_details').$type<BillingDetails>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });

@@ -80,6 +80,8 @@ export interface FuzzHarness {
 
 export const SHIPPING = { ...TORONTO_ADDRESS, address_type_id: 1 };
 export const CARD = { number: '4242424242424242', exp_month: 12, exp_year: CARD_EXPIRY_YEAR, cvc: '123' };
+/** Stripe's test card that asks for 3-D Secure on every payment. */
+export const THREE_D_SECURE_CARD = '4000002760003184';
 const toCashier = (w: World) => ({ userId: w.cashier.client_id, readerId: FRONT_COUNTER });
 
 /** The spec's shipping calls name an order by its number, with the spec's empty apiToken. */
@@ -140,6 +142,19 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       body: { userId: w.client.client_id, productId: w.unsized.id, quantity: 1 },
     });
     expect(add.statusCode, add.body).toBe(200);
+  }
+
+  /** A payment waiting for 3-D Secure (w.latest is its intent), paid with Stripe's 3184 test card. */
+  async function threeDSecureAsked(w: World): Promise<void> {
+    await cartReady(w);
+    const method = await call('client', 'POST', '/api/Payment/sandbox/paymentmethod', {
+      body: { ...CARD, number: THREE_D_SECURE_CARD },
+    });
+    const paid = await call('client', 'POST', '/api/Payment', {
+      body: { userId: w.client.client_id, paymentMethodId: method.json().id },
+    });
+    expect(paid.json().status, paid.body).toBe('requires_action');
+    w.latest = paid.json().paymentIntentId;
   }
 
   /** The cashier's register shift open (w.latest is its id), for the calls that need one. */
@@ -376,6 +391,16 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       },
     },
     // Before POST api/Payment, whose bad requests use up the client's card attempts.
+    'POST /api/Payment/sandbox/authenticate': {
+      caller: 'client',
+      prepare: threeDSecureAsked,
+      call: (w) => ({ body: { paymentIntentId: w.latest, outcome: 'complete' } }),
+    },
+    'POST /api/Payment/authentication': {
+      caller: 'client',
+      prepare: threeDSecureAsked,
+      call: (w) => ({ body: { userId: w.client.client_id, paymentIntentId: w.latest } }),
+    },
     'POST /api/Payment/confirm': {
       caller: 'client',
       async prepare(w) {

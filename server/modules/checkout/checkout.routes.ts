@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { provinceTaxRateSchema } from '../../../domain/config.ts';
 import {
+  authenticationRequestSchema,
   confirmRequestSchema,
   confirmResultSchema,
   paymentMethodSchema,
   paymentRequestSchema,
   paymentResultSchema,
+  sandboxAuthenticationSchema,
   sandboxCardSchema,
 } from '../../../domain/orders.ts';
 import {
@@ -72,6 +74,27 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       schema: { body: paymentRequestSchema, response: { 200: paymentResultSchema } },
     },
     (request) => checkout.pay(request.caller, request.body.paymentMethodId),
+  );
+
+  app.post(
+    '/api/Payment/authentication',
+    {
+      config: { access: 'client' },
+      schema: { body: authenticationRequestSchema, response: { 200: paymentResultSchema } },
+    },
+    (request) => checkout.authentication(request.caller, request.body.paymentIntentId),
+  );
+
+  app.post(
+    '/api/Payment/sandbox/authenticate',
+    {
+      config: { access: 'client' },
+      schema: { body: sandboxAuthenticationSchema },
+    },
+    async (request, reply) => {
+      await checkout.sandboxAuthenticate(request.caller, request.body);
+      return reply.code(204).send();
+    },
   );
 
   app.post(

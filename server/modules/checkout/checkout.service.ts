@@ -4,7 +4,13 @@ import { joinAddress, type SavedAddress, SHIP_ONLY_TO_CANADA_ERROR } from '../..
 import { type Cart, canCheckout, EMPTY_CART_TEXT } from '../../../domain/cart.ts';
 import { DEFAULT_MESSAGES, formatMessage } from '../../../domain/messages.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import type { ConfirmResult, PaymentMethod, PaymentResult, SandboxCardData } from '../../../domain/orders.ts';
+import type {
+  ConfirmResult,
+  PaymentMethod,
+  PaymentResult,
+  SandboxAuthentication,
+  SandboxCardData,
+} from '../../../domain/orders.ts';
 import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
 import type { Database, Tx } from '../../db/database.ts';
@@ -261,6 +267,44 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
     }
   }
 
+  /** The caller's own payment intent; another's, or none, is not found. */
+  async function ownIntent(user: AuthUser, paymentIntentId: string): Promise<PaymentIntent> {
+    let intent: PaymentIntent;
+    try {
+      intent = await payments.retrievePaymentIntent(paymentIntentId);
+    } catch (error) {
+      if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
+      throw error;
+    }
+    if (intent.metadata.client_id !== String(user.id)) throw notFound('Payment');
+    return intent;
+  }
+
+  /**
+   * What the payment step is told of an intent: authorized (the cart's hold from now on), waiting
+   * for 3-D Secure (with the client secret the browser needs), or refused with the provider's text.
+   */
+  async function authorizationResult(user: AuthUser, intent: PaymentIntent): Promise<PaymentResult> {
+    const answer = { paymentIntentId: intent.id, amount: intent.amount, clientSecret: null };
+    if (intent.status === 'requires_capture') {
+      await replaceAuthorization(user.id, intent.id);
+      return { ...answer, status: 'succeeded', error: null };
+    }
+    if (intent.status === 'requires_action') {
+      return {
+        ...answer,
+        status: 'requires_action',
+        error: 'Your bank asks you to confirm this payment.',
+        clientSecret: intent.client_secret,
+      };
+    }
+    return {
+      ...answer,
+      status: intent.status,
+      error: intent.last_payment_error?.message ?? 'The payment was not authorized.',
+    };
+  }
+
   async function notEnoughStock(name: string): Promise<AppError> {
     const [row] = await db
       .select({ text: messages.text })
@@ -312,16 +356,7 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
           // A double click authorizes once for the same cart and card.
           idempotencyKey: `pay:${user.id}:${totals.signature}:${paymentMethodId}`,
         });
-        if (intent.status !== 'requires_capture') {
-          return {
-            status: intent.status,
-            paymentIntentId: intent.id,
-            error: intent.last_payment_error?.message ?? 'The payment was not authorized.',
-            amount: totals.total,
-          };
-        }
-        await replaceAuthorization(user.id, intent.id);
-        return { status: 'succeeded', paymentIntentId: intent.id, error: null, amount: totals.total };
+        return await authorizationResult(user, intent);
       } catch (error) {
         if (!isPaymentError(error)) throw error;
         if (error.type === 'card_error') {
@@ -330,6 +365,7 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
             paymentIntentId: error.paymentIntentId ?? null,
             error: error.message,
             amount: totals.total,
+            clientSecret: null,
           };
         }
         throw new AppError(
@@ -340,16 +376,40 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
       }
     },
 
-    /** Places the order paid by an authorized intent: POST api/Payment/confirm. */
-    async confirm(user: AuthUser, paymentIntentId: string): Promise<ConfirmResult> {
-      let intent: PaymentIntent;
+    /**
+     * The payment once the cardholder answered 3-D Secure in the browser (Stripe.js, or the
+     * sandbox's challenge): POST api/Payment/authentication, answered as POST api/Payment.
+     */
+    async authentication(user: AuthUser, paymentIntentId: string): Promise<PaymentResult> {
+      const intent = await ownIntent(user, paymentIntentId);
+      // An order's payment is no longer a hold the cart could take back.
+      if (await existingOrder(intent.id)) {
+        throw new AppError('payment_used', 'This payment already paid an order.', 409);
+      }
+      return authorizationResult(user, intent);
+    },
+
+    /** The sandbox's 3-D Secure challenge page: the cardholder completes or fails it. */
+    async sandboxAuthenticate(user: AuthUser, input: SandboxAuthentication): Promise<void> {
+      if (!payments.sandbox) throw notFound('The sandbox challenge');
+      await ownIntent(user, input.paymentIntentId);
       try {
-        intent = await payments.retrievePaymentIntent(paymentIntentId);
+        await payments.sandbox.authenticatePaymentIntent(input.paymentIntentId, input.outcome);
       } catch (error) {
-        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
+        if (isPaymentError(error) && error.code === 'payment_intent_unexpected_state') {
+          throw new AppError(
+            'authentication_not_pending',
+            'This payment has no authentication to complete.',
+            409,
+          );
+        }
         throw error;
       }
-      if (intent.metadata.client_id !== String(user.id)) throw notFound('Payment');
+    },
+
+    /** Places the order paid by an authorized intent: POST api/Payment/confirm. */
+    async confirm(user: AuthUser, paymentIntentId: string): Promise<ConfirmResult> {
+      const intent = await ownIntent(user, paymentIntentId);
       if (intent.status !== 'requires_capture') {
         // Captured: a retry of an order placed and paid answers the order's number.
         const placed = await existingOrder(paymentIntentId);

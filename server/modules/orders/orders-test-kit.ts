@@ -25,21 +25,21 @@ export async function stockedProducts(db: Database, count: number) {
   return rows;
 }
 
-/**
- * A web order placed the way a shopper places it: cart, addresses, the sandbox card, pay, confirm.
- * The order is paid (captured) when this answers.
- */
-export async function placeWebOrder(
+/** A client's POST that must answer 200: its JSON object. */
+export type ClientPost = (url: string, payload: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+/** A new client with the items in the cart and both addresses saved: the checkout's payment step. */
+export async function readyToPay(
   app: TestApp['app'],
   items: readonly { productId: number; quantity: number }[],
   address: Record<string, unknown> = TORONTO_ADDRESS,
-): Promise<PlacedWebOrder> {
+): Promise<{ client: LoginRecord; post: ClientPost }> {
   const client = await signUp(app);
-  const post = async (url: string, payload: Record<string, unknown>) => {
+  const post: ClientPost = async (url, payload) => {
     const response = await app.inject({ method: 'POST', url, headers: bearer(client), payload });
     if (response.statusCode !== 200)
       throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
-    return response.json();
+    return response.json<Record<string, unknown>>();
   };
   for (const item of items) {
     await post('/api/addcart', {
@@ -50,17 +50,40 @@ export async function placeWebOrder(
   }
   await post('/api/Address', { ...address, address_type_id: 1 });
   await post('/api/Address', { address_type_id: 2, same_as_shipping: true });
+  return { client, post };
+}
+
+/** The sandbox's card form: a payment method of the test card `number`, answered as its id. */
+export async function sandboxCard(post: ClientPost, number = '4242424242424242'): Promise<string> {
   const method = await post('/api/Payment/sandbox/paymentmethod', {
-    number: '4242424242424242',
+    number,
     exp_month: 12,
     exp_year: CARD_EXPIRY_YEAR,
     cvc: '123',
   });
-  const payment = await post('/api/Payment', { userId: client.client_id, paymentMethodId: method.id });
+  return String(method.id);
+}
+
+/**
+ * A web order placed the way a shopper places it: cart, addresses, the sandbox card, pay, confirm.
+ * The order is paid (captured) when this answers.
+ */
+export async function placeWebOrder(
+  app: TestApp['app'],
+  items: readonly { productId: number; quantity: number }[],
+  address: Record<string, unknown> = TORONTO_ADDRESS,
+): Promise<PlacedWebOrder> {
+  const { client, post } = await readyToPay(app, items, address);
+  const paymentMethodId = await sandboxCard(post);
+  const payment = await post('/api/Payment', { userId: client.client_id, paymentMethodId });
   if (payment.status !== 'succeeded') throw new Error(`payment ${payment.status}: ${payment.error}`);
   const placed = await post('/api/Payment/confirm', {
     userId: client.client_id,
     paymentIntentId: payment.paymentIntentId,
   });
-  return { client, orderNumber: placed.orderNumber, paymentIntentId: payment.paymentIntentId };
+  return {
+    client,
+    orderNumber: Number(placed.orderNumber),
+    paymentIntentId: String(payment.paymentIntentId),
+  };
 }

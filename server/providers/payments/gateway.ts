@@ -113,6 +113,13 @@ export interface PaymentIntent {
   payment_method: string | null;
   latest_charge: string | null;
   last_payment_error: LastPaymentError | null;
+  /**
+   * What the payment waits for in requires_action: for a card, 3-D Secure, which the browser
+   * completes (Stripe.js handleNextAction with the client secret; the sandbox's own challenge).
+   */
+  next_action: { type: string } | null;
+  /** Lets the buyer's browser finish the payment's next action; never logged or stored. */
+  client_secret: string | null;
   metadata: Metadata;
   receipt_email: string | null;
   cancellation_reason: string | null;
@@ -415,7 +422,16 @@ export interface SandboxOperations {
   createPaymentMethod(card: CardInput): Promise<PaymentMethod>;
   /** The sandbox's hosted payment page pays the session: a succeeded payment, or a PaymentError. */
   completeCheckoutSession(id: string, card: CardInput): Promise<CheckoutSession>;
+  /**
+   * The cardholder's answer on the sandbox's 3-D Secure challenge (Stripe's test page has the same
+   * two buttons) for an intent in requires_action: 'complete' charges the card (authorized, or its
+   * decline), 'fail' sends the intent back to requires_payment_method with Stripe's
+   * payment_intent_authentication_failure. Answers the intent; never throws a card error.
+   */
+  authenticatePaymentIntent(id: string, outcome: AuthenticationOutcome): Promise<PaymentIntent>;
 }
+
+export type AuthenticationOutcome = 'complete' | 'fail';
 
 export interface PaymentGateway {
   readonly provider: 'sandbox' | 'stripe';

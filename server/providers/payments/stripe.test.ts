@@ -47,6 +47,7 @@ describe('payment intents', () => {
       capture_method: 'manual',
       payment_method: 'pm_1Qfake',
       confirm: 'true',
+      use_stripe_sdk: 'true',
       'metadata[cart]': '7',
     });
     expect(intent).toEqual({
@@ -62,12 +63,38 @@ describe('payment intents', () => {
       payment_method: 'pm_1Qfake',
       latest_charge: 'ch_3QfakeA1',
       last_payment_error: null,
+      next_action: null,
+      client_secret: 'pi_3QfakeA1_secret_fake',
       metadata: { cart: '7' },
       receipt_email: null,
       cancellation_reason: null,
       canceled_at: null,
       created: 1_795_400_000,
       livemode: false,
+    });
+  });
+
+  it('a card asking for 3-D Secure answers requires_action with the next action and the client secret', async () => {
+    routes['POST /v1/payment_intents'] = [
+      200,
+      paymentIntent({
+        status: 'requires_action',
+        amount_capturable: 0,
+        latest_charge: null,
+        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
+      }),
+    ];
+    const intent = await gateway.createPaymentIntent({
+      amount: 4599,
+      paymentMethodId: 'pm_1Qfake',
+      captureMethod: 'manual',
+      confirm: true,
+    });
+    expect(form(sent())).toMatchObject({ confirm: 'true', use_stripe_sdk: 'true' });
+    expect(intent).toMatchObject({
+      status: 'requires_action',
+      next_action: { type: 'use_stripe_sdk' },
+      client_secret: 'pi_3QfakeA1_secret_fake',
     });
   });
 

@@ -9,7 +9,11 @@
  *   .55 incorrect_pin, .65 withdrawal_count_limit_exceeded, .75 pin_try_exceeded);
  * - messages: Stripe's API texts ("Your card was declined.", "Your card has insufficient funds.",
  *   "Your card has expired.", "Your card number is incorrect.", "Your card's security code is
- *   incorrect.", "Your card's expiration year is invalid."...).
+ *   incorrect.", "Your card's expiration year is invalid."...);
+ * - 3-D Secure test cards: https://docs.stripe.com/testing#regulatory-cards and #authentication-and-setup
+ *   (3155 authenticate unless set up, 3184 always authenticate, 0446 already set up, 3178 insufficient
+ *   funds after authentication, 3220 3DS2 required, 1629 declined after authentication). The shop
+ *   pays on session, where each of them asks the cardholder; Stripe's test page completes or fails it.
  */
 import { PaymentError, type PaymentMethodType } from './gateway.ts';
 
@@ -70,9 +74,16 @@ interface TestCard {
   funding: 'credit' | 'debit' | 'prepaid';
   country: string;
   outcome?: string;
+  /** 3-D Secure: the payment waits for the cardholder; `outcome` is what happens once they confirm. */
+  authentication?: true;
 }
 
 const visa = (outcome?: string): TestCard => ({ brand: 'visa', funding: 'credit', country: 'US', outcome });
+const threeDSecureVisa = (outcome?: string): TestCard => ({ ...visa(outcome), authentication: true });
+
+/** The message of a payment whose 3-D Secure authentication failed (Stripe's, word for word). */
+export const AUTHENTICATION_FAILED_MESSAGE =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 /** Stripe's test cards by number; any other number passing Luhn succeeds as its brand, credit. */
 const TEST_CARDS: Record<string, TestCard> = {
@@ -91,6 +102,12 @@ const TEST_CARDS: Record<string, TestCard> = {
   '4000000000000069': visa('expired_card'),
   '4000000000000127': visa('incorrect_cvc'),
   '4000000000000119': visa('processing_error'),
+  '4000002500003155': threeDSecureVisa(),
+  '4000002760003184': threeDSecureVisa(),
+  '4000003800000446': threeDSecureVisa(),
+  '4000000000003220': threeDSecureVisa(),
+  '4000008260003178': threeDSecureVisa('insufficient_funds'),
+  '4000008400001629': threeDSecureVisa('generic_decline'),
 };
 
 /** Stripe's Interac test card (Terminal testing page). */
@@ -137,6 +154,8 @@ export interface CheckedCard {
   expYear: number;
   /** null: the card succeeds when charged; otherwise a key of DECLINES. */
   outcome: string | null;
+  /** A 3-D Secure card: each payment asks the cardholder first. */
+  requiresAuthentication: boolean;
 }
 
 /**
@@ -178,6 +197,7 @@ export function checkCard(
     expMonth: month,
     expYear: year,
     outcome: known?.outcome ?? null,
+    requiresAuthentication: known?.authentication === true,
   };
 }
 

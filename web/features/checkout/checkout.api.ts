@@ -117,6 +117,19 @@ export function useAuthorizePayment() {
   });
 }
 
+/** POST api/Payment/authentication: the payment's outcome once the cardholder answered 3-D Secure. */
+export function useAuthenticationResult() {
+  return useMutation({
+    mutationFn: (body: { userId: number; paymentIntentId: string }) =>
+      api.post<PaymentResult>('/api/Payment/authentication', body),
+  });
+}
+
+/** Sandbox only: the cardholder's answer on the sandbox's 3-D Secure challenge. */
+export function answerSandboxChallenge(paymentIntentId: string, outcome: 'complete' | 'fail'): Promise<void> {
+  return api.post<void>('/api/Payment/sandbox/authenticate', { paymentIntentId, outcome });
+}
+
 /** POST api/Payment/confirm: place the order paid by the authorized payment intent. */
 export function usePlaceOrder() {
   return useMutation({

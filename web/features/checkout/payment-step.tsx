@@ -4,8 +4,8 @@ import { type SavedAddress, SHIP_ONLY_TO_CANADA_ERROR } from '../../../domain/ad
 import { NO_KEY_DEFINED, type PaymentMethod } from '../../../domain/orders.ts';
 import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import type { CardFormProps } from './card-form.ts';
-import { useAuthorizePayment } from './checkout.api.ts';
+import type { Authenticate, CardFormProps } from './card-form.ts';
+import { useAuthenticationResult, useAuthorizePayment } from './checkout.api.ts';
 import { billingDetailsOf, isShippable } from './checkout-rules.ts';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 
@@ -33,19 +33,21 @@ function TestModeHint() {
   return (
     <Alert color="yellow" variant="light" title="TEST MODE">
       Use the test card <strong>4242 4242 4242 4242</strong> with any future date and any 3 digits. The card
-      4000 0000 0000 0002 is declined. No real card is charged.
+      4000 0000 0000 0002 is declined; 4000 0027 6000 3184 asks for 3-D Secure. No real card is charged.
     </Alert>
   );
 }
 
 /**
  * The payment step (spec §4 Payment): the card becomes a payment method with the provider (its
- * error message shows and stops here), then the server authorizes the order's total with it;
+ * error message shows and stops here), then the server authorizes the order's total with it; a
+ * bank that asks for 3-D Secure is answered through the card form, then the server says the outcome.
  * 'succeeded' moves on to the review, anything else shows the server's text.
  */
 export function PaymentStep({ userId, email, shipping, billing, onPaid }: PaymentStepProps) {
   const { config } = useConfig();
   const authorize = useAuthorizePayment();
+  const authenticationResult = useAuthenticationResult();
   const [error, setError] = useState<string>();
 
   const beforeSubmit = () => {
@@ -56,9 +58,14 @@ export function PaymentStep({ userId, email, shipping, billing, onPaid }: Paymen
     return true;
   };
 
-  const onPaymentMethod = async (method: PaymentMethod) => {
+  const onPaymentMethod = async (method: PaymentMethod, authenticate: Authenticate) => {
     try {
-      const result = await authorize.mutateAsync({ userId, paymentMethodId: method.id });
+      let result = await authorize.mutateAsync({ userId, paymentMethodId: method.id });
+      if (result.status === 'requires_action' && result.paymentIntentId && result.clientSecret) {
+        const { paymentIntentId, clientSecret, amount } = result;
+        await authenticate({ paymentIntentId, clientSecret, amount });
+        result = await authenticationResult.mutateAsync({ userId, paymentIntentId });
+      }
       if (result.status === 'succeeded' && result.paymentIntentId) {
         setError(undefined);
         onPaid({ method, paymentIntentId: result.paymentIntentId, amount: result.amount });

@@ -1,21 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CardCvcField, CardExpiryField, CardNumberField } from '../../components/card-inputs.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { cardEntryFields, parseExpiry } from '../../lib/card-entry.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { type CardFormProps, PAY_BUTTON_TEXT } from './card-form.ts';
+import { type Authenticate, type CardFormProps, type NextAction, PAY_BUTTON_TEXT } from './card-form.ts';
 import { createSandboxPaymentMethod } from './checkout.api.ts';
 import { INVALID_FORM_TEXT } from './checkout-rules.ts';
+import { SandboxChallenge } from './sandbox-challenge.tsx';
 
 /** Stripe's own wording for a card form that is not filled in (the card form is in English). */
 const cardFormSchema = z.object(cardEntryFields);
 
 /**
  * The sandbox's card form (the default provider): the card goes to our server's sandbox, which
- * answers a payment method as Stripe.js would, or the card's error (402) in Stripe's words.
+ * answers a payment method as Stripe.js would, or the card's error (402) in Stripe's words. A
+ * 3-D Secure test card opens the sandbox's challenge, where Stripe.js would open the bank's.
  */
 export function SandboxCardForm({ billingDetails, beforeSubmit, onPaymentMethod, onError }: CardFormProps) {
   const {
@@ -27,6 +30,12 @@ export function SandboxCardForm({ billingDetails, beforeSubmit, onPaymentMethod,
     mode: 'onTouched',
     defaultValues: { name: billingDetails.name ?? '', number: '', expiry: '', cvc: '' },
   });
+
+  const [challenge, setChallenge] = useState<{ action: NextAction; answered: () => void }>();
+  const authenticate: Authenticate = (action) =>
+    new Promise((resolve) => {
+      setChallenge({ action, answered: resolve });
+    });
 
   const onSubmit = handleSubmit(
     async (card) => {
@@ -48,13 +57,22 @@ export function SandboxCardForm({ billingDetails, beforeSubmit, onPaymentMethod,
         onError(errorMessage(error));
         return;
       }
-      await onPaymentMethod(method);
+      await onPaymentMethod(method, authenticate);
     },
     () => onError(INVALID_FORM_TEXT),
   );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Card details" lang="en">
+      {challenge ? (
+        <SandboxChallenge
+          action={challenge.action}
+          onAnswered={() => {
+            setChallenge(undefined);
+            challenge.answered();
+          }}
+        />
+      ) : null}
       <Grid gap="md">
         <Grid.Col span={12}>
           <TextField control={control} name="name" label="Name on card" autoComplete="cc-name" />

@@ -3,7 +3,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useState } from 'react';
-import { type CardFormProps, PAY_BUTTON_TEXT } from './card-form.ts';
+import { type Authenticate, type CardFormProps, PAY_BUTTON_TEXT } from './card-form.ts';
 
 /**
  * Stripe Elements, used when the server is configured with a Stripe key. This module is its own
@@ -51,7 +51,14 @@ function StripeCard({ billingDetails, beforeSubmit, onPaymentMethod, onError }: 
         return;
       }
       const { brand, last4, exp_month, exp_year } = paymentMethod.card;
-      await onPaymentMethod({ id: paymentMethod.id, card: { brand, last4, exp_month, exp_year } });
+      // Stripe's 3-D Secure window; its outcome (or an error) is read back from the server after.
+      const authenticate: Authenticate = async ({ clientSecret }) => {
+        await stripe.handleNextAction({ clientSecret });
+      };
+      await onPaymentMethod(
+        { id: paymentMethod.id, card: { brand, last4, exp_month, exp_year } },
+        authenticate,
+      );
     } finally {
       setSubmitting(false);
     }

@@ -260,7 +260,9 @@ export function createCheckoutOperations(
             .returning();
           if (!intent) throw new Error('payment intent insert returned nothing');
         }
-        const paid = await charge(tx, intent, method);
+        // Stripe's hosted page asks a 3-D Secure card's holder itself; the sandbox's page takes the
+        // card as authenticated (its challenge is the storefront's card step).
+        const paid = await charge(tx, intent, method, { authenticated: true });
         const [updated] = await tx
           .update(sandboxCheckoutSessions)
           .set(

@@ -189,6 +189,12 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
       }
       return session;
     },
+    async authenticatePaymentIntent(id, outcome) {
+      const intent = await innerSandbox.authenticatePaymentIntent(id, outcome);
+      if (intent.status === 'requires_payment_method') send('payment_intent.payment_failed', intent);
+      else intentEvents(intent);
+      return intent;
+    },
   };
 
   const gateway: PaymentGateway = {

@@ -39,8 +39,9 @@ export function createFastPaths({ db, clock }: SandboxContext, ledger: Ledger) {
   /**
    * Creates and confirms an intent with a card that pays: the intent is written in its final state
    * with its succeeded charge, as charge() leaves them. Writes nothing and answers undefined when the
-   * card declines, is unknown or does not fit the intent, or the idempotency key was used (ON
-   * CONFLICT waits for a request using it at this moment): createIntent and replayIntent answer those.
+   * card declines, asks for 3-D Secure, is unknown or does not fit the intent, or the idempotency key
+   * was used (ON CONFLICT waits for a request using it at this moment): createIntent and replayIntent
+   * answer those.
    */
   async function createApprovedIntent(
     params: CreatePaymentIntentParams,
@@ -58,7 +59,8 @@ export function createFastPaths({ db, clock }: SandboxContext, ledger: Ledger) {
             SELECT id, type, brand, last4, funding, network, country,
               (${captureMethod} = 'automatic' OR type = 'interac_present') AS captured
             FROM sandbox_payment_methods
-            WHERE id = ${paymentMethodId} AND test_outcome IS NULL AND type = ANY(${textArray(types)})
+            WHERE id = ${paymentMethodId} AND test_outcome IS NULL AND NOT requires_authentication
+              AND type = ANY(${textArray(types)})
           ), pi AS (
             INSERT INTO sandbox_payment_intents (id, amount, amount_capturable, amount_received, currency,
               status, capture_method, payment_method_types, payment_method_id, latest_charge_id, metadata,

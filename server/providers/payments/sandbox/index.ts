@@ -6,10 +6,11 @@
  * storefront's hot path, as one statement whose WHERE names the state it leaves (fast-paths.ts).
  * Its parts: rows.ts (ids, rows, Stripe's objects), ledger.ts (locked reads, the charge itself,
  * refunds), fast-paths.ts, intents.ts (intents, methods, refunds, charges), terminal.ts (readers),
- * checkout-sessions.ts (hosted checkout, products, prices), seed.ts.
+ * checkout-sessions.ts (hosted checkout, products, prices), authentication.ts (3-D Secure), seed.ts.
  */ import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { PaymentGateway } from '../gateway.ts';
+import { createAuthentication } from './authentication.ts';
 import { createCheckoutOperations } from './checkout-sessions.ts';
 import type { SandboxContext } from './context.ts';
 import { createFastPaths } from './fast-paths.ts';
@@ -53,6 +54,7 @@ export function createSandboxGateway(
         return toPaymentMethod(await ledger.insertCardMethod(db, card));
       },
       completeCheckoutSession,
+      authenticatePaymentIntent: createAuthentication(context, ledger),
     },
     ...createIntentOperations(context, ledger, createFastPaths(context, ledger)),
     ...createTerminalOperations(context, ledger),

@@ -82,12 +82,14 @@ export function createLedger({ db, clock }: SandboxContext) {
   /**
    * Charges a payment method for an intent (locked, or new in this transaction): a failed charge and
    * the intent back to requires_payment_method, or a succeeded charge and the intent authorized
-   * (manual capture) or succeeded. Interac is always captured at once, as on Stripe.
+   * (manual capture) or succeeded. Interac is always captured at once, as on Stripe. A 3-D Secure
+   * card not `authenticated` yet charges nothing: the intent waits in requires_action.
    */
   async function charge(
     tx: Tx,
     intent: IntentRow,
     method: MethodRow,
+    { authenticated = false }: { authenticated?: boolean } = {},
   ): Promise<{ intent: IntentRow; error?: PaymentError }> {
     if (!intent.paymentMethodTypes.includes(method.type)) {
       throw new PaymentError({
@@ -96,6 +98,14 @@ export function createLedger({ db, clock }: SandboxContext) {
         param: 'payment_method',
         message: `The PaymentMethod provided (${method.type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${intent.paymentMethodTypes.join(', ')}.`,
       });
+    }
+    if (method.requiresAuthentication && method.type === 'card' && !authenticated) {
+      const [waiting] = await tx
+        .update(sandboxPaymentIntents)
+        .set({ status: 'requires_action', paymentMethodId: method.id, lastPaymentError: null })
+        .where(eq(sandboxPaymentIntents.id, intent.id))
+        .returning();
+      return { intent: waiting ?? intent };
     }
     const now = clock.now();
     const chargeId = newId('ch');
@@ -241,10 +251,10 @@ export function createLedger({ db, clock }: SandboxContext) {
     const [row] = await rowsOf<RawMethodRow>(
       tx,
       sql`INSERT INTO sandbox_payment_methods (id, type, brand, last4, exp_month, exp_year, funding,
-            network, country, test_outcome, billing_details, created_at)
+            network, country, test_outcome, requires_authentication, billing_details, created_at)
           VALUES (${newId('pm')}, 'card', ${checked.brand}, ${checked.last4}, ${checked.expMonth}::integer,
             ${checked.expYear}::integer, ${checked.funding}, ${checked.brand}, ${checked.country},
-            ${checked.outcome}, ${billing}::jsonb, ${clock.now().toISOString()}::timestamptz)
+            ${checked.outcome}, ${checked.requiresAuthentication}, ${billing}::jsonb, ${clock.now().toISOString()}::timestamptz)
           RETURNING ${METHOD_COLUMNS}`,
     );
     if (!row) throw new Error('payment method insert returned nothing');

@@ -43,6 +43,14 @@ export function newId(prefix: string): string {
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/**
+ * Stripe's `pi_..._secret_...`. The sandbox's is derived from the id (test mode: nothing to guard);
+ * its challenge checks who asks through the intent's owner, not through this secret.
+ */
+export function clientSecretOf(intentId: string): string {
+  return `${intentId}_secret_${createHash('sha256').update(intentId).digest('hex').slice(0, 24)}`;
+}
+
 // ---------------------------------------------------------------- rows to Stripe's objects
 
 export function toPaymentIntent(row: IntentRow): PaymentIntent {
@@ -59,6 +67,8 @@ export function toPaymentIntent(row: IntentRow): PaymentIntent {
     payment_method: row.paymentMethodId,
     latest_charge: row.latestChargeId,
     last_payment_error: row.lastPaymentError ?? null,
+    next_action: row.status === 'requires_action' ? { type: 'use_stripe_sdk' } : null,
+    client_secret: clientSecretOf(row.id),
     metadata: row.metadata,
     receipt_email: row.receiptEmail,
     cancellation_reason: row.cancellationReason,

@@ -149,6 +149,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             capture_method: params.captureMethod,
             payment_method: params.paymentMethodId,
             confirm: params.confirm,
+            // A card asking for 3-D Secure answers requires_action with a next action that
+            // Stripe.js's handleNextAction completes in the buyer's browser.
+            use_stripe_sdk: params.confirm ? true : undefined,
             metadata: params.metadata,
             receipt_email: params.receiptEmail,
           }),

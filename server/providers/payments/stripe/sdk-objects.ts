@@ -74,6 +74,8 @@ export function toPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
     payment_method: idOf(pi.payment_method),
     latest_charge: idOf(pi.latest_charge),
     last_payment_error: lastPaymentError,
+    next_action: pi.next_action ? { type: pi.next_action.type } : null,
+    client_secret: pi.client_secret ?? null,
     metadata: pi.metadata ?? {},
     receipt_email: pi.receipt_email,
     cancellation_reason: pi.cancellation_reason,

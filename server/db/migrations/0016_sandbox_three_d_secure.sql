@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_payment_methods" ADD COLUMN "requires_authentication" boolean DEFAULT false NOT NULL;
