@@ -5,15 +5,15 @@
  * database must hold exactly what it held before the route's bad requests; and the shop must answer
  * a normal request right after each one. Fixed seed, bounded runs; the count is printed.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorBodySchema } from '../domain/errors.ts';
-import { type DbOrTx, rowsOf } from './db/database.ts';
 import { categories, packages, products, settings, sizes, specialOffers } from './db/schema.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-data.ts';
 import { assignReader, FRONT_COUNTER, newCashier, payOnReader } from './modules/pos/pos-test-helpers.ts';
 import { bearer, createTestApp, logIn, signUp, type TestApp } from './test/app.ts';
+import { changedTables, snapshot } from './test/db-snapshot.ts';
 import {
   badRequests,
   type CallExample,
@@ -85,31 +85,6 @@ function call(caller: Caller, method: string, template: string, request: CallExa
     remoteAddress: remoteAddress(),
     ...(payload === undefined ? {} : { payload }),
   });
-}
-
-/** A digest of every table's rows (but the visit counters, which reads move on purpose). */
-async function snapshot(db: DbOrTx): Promise<Map<string, string>> {
-  const columns = await rowsOf<{ table_name: string; column_name: string }>(
-    db,
-    sql`SELECT table_name, column_name FROM information_schema.columns
-        WHERE table_schema = 'public' AND column_name <> 'visits'
-        ORDER BY table_name, ordinal_position`,
-  );
-  const byTable = new Map<string, string[]>();
-  for (const { table_name, column_name } of columns) {
-    byTable.set(table_name, [...(byTable.get(table_name) ?? []), `"${column_name}"`]);
-  }
-  const selects = [...byTable].map(
-    ([table, names]) =>
-      `SELECT '${table}' AS name, md5(coalesce(string_agg(r::text, '|' ORDER BY r::text), '')) AS digest
-       FROM (SELECT ${names.join(', ')} FROM "${table}") r`,
-  );
-  const rows = await rowsOf<{ name: string; digest: string }>(db, sql.raw(selects.join(' UNION ALL ')));
-  return new Map(rows.map((row) => [row.name, row.digest]));
-}
-
-function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
-  return [...after].filter(([name, digest]) => before.get(name) !== digest).map(([name]) => name);
 }
 
 async function lookUp<T>(rows: Promise<T[]>, what: string): Promise<T> {

@@ -23,6 +23,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAuditService } from './modules/admin/audit.ts';
 import { catalogueRoutes } from './modules/admin/catalogue.routes.ts';
 import { createCatalogueService } from './modules/admin/catalogue.service.ts';
+import { goLiveRoutes } from './modules/admin/go-live.routes.ts';
 import { createMediaService } from './modules/admin/media.service.ts';
 import { offersRoutes } from './modules/admin/offers.routes.ts';
 import { createOffersService } from './modules/admin/offers.service.ts';
@@ -90,6 +91,7 @@ import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import type { PaymentGateway } from './providers/payments/gateway.ts';
+import { type GoLiveDeps, goLiveDeps } from './providers/payments/go-live-check.ts';
 import { createPaymentGateway } from './providers/payments/index.ts';
 import { type SandboxEvents, withSandboxEvents } from './providers/payments/sandbox/events.ts';
 import { newWebhookSecret } from './providers/payments/webhook-events.ts';
@@ -129,6 +131,8 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** The carrier that books parcels and prints labels; the built-in one by default. */
   carrier?: ShippingCarrier;
+  /** How the go-live check reaches the shop's webhook at PUBLIC_URL; the network by default. */
+  fetch?: GoLiveDeps['fetch'];
 }
 
 const YEAR_IN_MS = 365 * 24 * 3_600_000;
@@ -342,6 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(posCatalogueRoutes, { catalogue: createPosCatalogueService(db) });
   await app.register(offersRoutes, { offers: createOffersService(db) });
   await app.register(readersRoutes, { readers: createReadersService({ db, payments }) });
+  await app.register(goLiveRoutes, { goLive: goLiveDeps(config, payments, deps.fetch) });
   await app.register(reportsRoutes, { reports: createReportsService({ db, clock }) });
   await app.register(requestsAdminRoutes, { requests: createRequestsAdminService(db) });
   await app.register(invoicesRoutes, { invoices: createInvoicesService({ db, clock }) });

@@ -5,7 +5,7 @@
  * Exits 1 when a check failed.
  */
 import { loadConfig } from './config.ts';
-import { formatGoLiveCheck, goLiveCheck } from './providers/payments/go-live-check.ts';
+import { formatGoLiveCheck, goLiveDeps, goLiveReport } from './providers/payments/go-live-check.ts';
 import { createStripeGateway } from './providers/payments/stripe/index.ts';
 
 const config = loadConfig();
@@ -13,10 +13,6 @@ const stripe =
   config.paymentProvider === 'stripe' && config.stripeSecretKey
     ? createStripeGateway({ secretKey: config.stripeSecretKey, testMode: config.testMode })
     : undefined;
-const results = await goLiveCheck({
-  config,
-  listReaders: stripe ? () => stripe.listReaders() : undefined,
-  fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(10_000) }),
-});
-console.log(formatGoLiveCheck(results));
-process.exitCode = results.some((result) => result.status === 'failed') ? 1 : 0;
+const report = await goLiveReport(goLiveDeps(config, stripe));
+console.log(formatGoLiveCheck(report.results));
+process.exitCode = report.ready ? 0 : 1;

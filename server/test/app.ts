@@ -11,6 +11,8 @@ import { type Database, rowsOf } from '../db/database.ts';
 import { stock } from '../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-data.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { PaymentGateway } from '../providers/payments/gateway.ts';
+import type { GoLiveDeps } from '../providers/payments/go-live-check.ts';
 import { openTestDatabase, type TestData } from './test-database.ts';
 
 export interface TestAppOptions {
@@ -25,6 +27,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** A built web app to serve (index.html and assets/), as the server serves dist/web. */
   webRoot?: string;
+  /** The card processor (a Stripe gateway on a local fake); from `env` by default. */
+  payments?: PaymentGateway;
 }
 
 export interface TestApp {
@@ -60,6 +64,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     uploadsDir,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
+    // No network in tests: the go-live check's call to PUBLIC_URL reaches this app itself.
+    fetch: (url, init) => fetchThroughApp(app, url, init),
   });
   await app.ready();
   return {
@@ -73,6 +80,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await rm(uploadsDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A request to the shop's own address, answered by the test app as the network would bring it. */
+async function fetchThroughApp(
+  app: FastifyInstance,
+  url: string,
+  init: Parameters<GoLiveDeps['fetch']>[1],
+): ReturnType<GoLiveDeps['fetch']> {
+  const { pathname, search } = new URL(url);
+  const answer = await app.inject({
+    method: init.method,
+    url: `${pathname}${search}`,
+    headers: init.headers,
+    payload: init.body,
+  });
+  return { status: answer.statusCode, text: async () => answer.body };
 }
 
 export function bearer(record: Pick<LoginRecord, 'token'>): Record<string, string> {

@@ -1100,6 +1100,7 @@ export const NO_INPUT = new Set([
   'GET /api/admin/settings',
   'GET /api/admin/size-types',
   'GET /api/admin/stock/export',
+  'GET /api/admin/stripe-check',
   'GET /api/admin/tax-rates',
   'GET /api/Dimension/all',
   'GET /api/Payment/publickey',

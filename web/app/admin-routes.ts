@@ -60,6 +60,9 @@ export const adminRoute: RouteObject = {
     adminPage('readers', 'Card readers', () =>
       import('../features/admin/readers/readers-page.tsx').then((m) => m.ReadersPage),
     ),
+    adminPage('go-live', 'Going live', () =>
+      import('../features/admin/go-live/go-live-page.tsx').then((m) => m.GoLivePage),
+    ),
     adminPage('reports', 'Reports', () =>
       import('../features/admin/reports/reports-page.tsx').then((m) => m.ReportsPage),
     ),

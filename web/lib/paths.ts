@@ -81,6 +81,8 @@ export const paths = {
   adminStaff: () => '/admin/staff',
   adminAudit: () => '/admin/audit',
   adminReaders: () => '/admin/readers',
+  /** The go-live check: whether the shop is ready to take real money with Stripe. */
+  adminGoLive: () => '/admin/go-live',
   adminOffers: () => '/admin/offers',
   adminOrders: () => '/admin/orders',
   adminOrder: (orderNumber: Id) => `/admin/orders/${segment(orderNumber)}`,

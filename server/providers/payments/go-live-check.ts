@@ -1,19 +1,18 @@
 /**
- * The go-live check (npm run stripe:check; issue "Going live with Stripe"): what an owner must have
- * in place to take real money, looked at without changing anything: the keys, of one mode; the
- * webhook's signing secret; the webhook endpoint answering at the shop's public address; the card
- * readers registered and online; whether the shop runs in test mode.
+ * The go-live check (npm run stripe:check and the back office's Going live page; issue "Going live
+ * with Stripe"): what an owner must have in place to take real money, looked at without changing
+ * anything: the keys, of one mode; the webhook's signing secret; the webhook endpoint answering at
+ * the shop's public address; the card readers registered and online; whether the shop runs in test
+ * mode.
  */
+import type { CheckResult, CheckStatus, GoLiveReport } from '../../../domain/admin/go-live.ts';
 import type { Config } from '../../config.ts';
-import { isPaymentError, type Reader } from './gateway.ts';
+import { isPaymentError, type PaymentGateway, type Reader } from './gateway.ts';
 
-export type CheckStatus = 'ok' | 'warning' | 'failed';
+export type { CheckResult, CheckStatus };
 
-export interface CheckResult {
-  check: string;
-  status: CheckStatus;
-  detail: string;
-}
+/** How long the endpoint check waits for the shop's answer. */
+const ENDPOINT_TIMEOUT_MS = 10_000;
 
 export interface GoLiveDeps {
   config: Pick<
@@ -30,7 +29,7 @@ export interface GoLiveDeps {
   /** fetch, or a stand-in in tests. */
   fetch: (
     url: string,
-    init: { method: string; headers: Record<string, string>; body: string },
+    init: { method: 'POST'; headers: Record<string, string>; body: string },
   ) => Promise<{
     status: number;
     text(): Promise<string>;
@@ -163,7 +162,9 @@ async function readersCheck(deps: GoLiveDeps): Promise<CheckResult> {
   try {
     readers = await deps.listReaders();
   } catch (error) {
-    const refused = isPaymentError(error) && error.type === 'authentication_error';
+    // Stripe answers a wrong key 401 with the type invalid_request_error, not authentication_error.
+    const refused =
+      isPaymentError(error) && (error.type === 'authentication_error' || error.statusCode === 401);
     return {
       check,
       status: 'failed',
@@ -200,6 +201,35 @@ export async function goLiveCheck(deps: GoLiveDeps): Promise<CheckResult[]> {
     await endpointCheck(deps),
     await readersCheck(deps),
   ];
+}
+
+/** The checks with their verdict: ready when none failed. */
+export async function goLiveReport(deps: GoLiveDeps): Promise<GoLiveReport> {
+  const results = await goLiveCheck(deps);
+  return {
+    results,
+    ready: results.every((result) => result.status !== 'failed'),
+    testMode: deps.config.testMode,
+    provider: deps.config.paymentProvider,
+  };
+}
+
+/**
+ * The check's dependencies as the shop has them (npm run stripe:check and the back office):
+ * Stripe's readers through the shop's gateway (the sandbox's are simulated, not asked), and the
+ * network with a timeout, so that a shop that does not answer is a failed check, not a hang.
+ */
+export function goLiveDeps(
+  config: GoLiveDeps['config'],
+  gateway: Pick<PaymentGateway, 'provider' | 'listReaders'> | undefined,
+  fetchUrl: GoLiveDeps['fetch'] = (url, init) =>
+    fetch(url, { ...init, signal: AbortSignal.timeout(ENDPOINT_TIMEOUT_MS) }),
+): GoLiveDeps {
+  return {
+    config,
+    listReaders: gateway?.provider === 'stripe' ? () => gateway.listReaders() : undefined,
+    fetch: fetchUrl,
+  };
 }
 
 const MARKS: Record<CheckStatus, string> = { ok: 'ok  ', warning: 'note', failed: 'FAIL' };

@@ -58,6 +58,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     description: 'The register’s card readers: status, names, who uses each, new readers.',
   },
   {
+    label: 'Going live',
+    to: paths.adminGoLive(),
+    description: 'Whether the shop is ready to take real money: Stripe keys, webhook, readers, test mode.',
+  },
+  {
     label: 'Reports',
     to: paths.adminReports(),
     description:
