@@ -80,6 +80,8 @@ import { registerSalesRoutes } from './modules/pos/register-sales.routes.ts';
 import { createRegisterSales } from './modules/pos/register-sales.service.ts';
 import { shiftsRoutes } from './modules/pos/shifts.routes.ts';
 import { createShiftsService } from './modules/pos/shifts.service.ts';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
+import { createReconciliation } from './modules/reconciliation/reconciliation.service.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { createRequestsService } from './modules/requests/requests.service.ts';
 import { uploadsRoutes } from './modules/requests/uploads.routes.ts';
@@ -110,7 +112,11 @@ declare module 'fastify' {
     /** The sandbox's webhook events (null with Stripe). */
     sandboxEvents: SandboxEvents | null;
     /** Background jobs, one pass each. */
-    jobs: { releaseStaleCardHolds: () => Promise<string[]> };
+    jobs: {
+      releaseStaleCardHolds: () => Promise<string[]>;
+      /** The nightly reconciliation of yesterday: the day it reconciled, or null. */
+      reconcileYesterday: () => Promise<string | null>;
+    };
   }
 }
 
@@ -326,9 +332,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Tests wait for the sandbox's events to be delivered before they look at what they changed.
   app.decorate('sandboxEvents', sandboxEvents ?? null);
   // Run on a schedule by server/main.ts (and by tests, once).
+  const reconciliation = createReconciliation({ db, payments, clock });
   app.decorate('jobs', {
     releaseStaleCardHolds: createAuthorizationRelease({ db, payments, clock, log: logError })
       .releaseStaleHolds,
+    reconcileYesterday: reconciliation.reconcileYesterday,
   });
   if (sandboxEvents) app.addHook('onClose', () => sandboxEvents.close());
   await app.register(registerSalesRoutes, {
@@ -347,6 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(offersRoutes, { offers: createOffersService(db) });
   await app.register(readersRoutes, { readers: createReadersService({ db, payments }) });
   await app.register(goLiveRoutes, { goLive: goLiveDeps(config, payments, deps.fetch) });
+  await app.register(reconciliationRoutes, { reconciliation });
   await app.register(reportsRoutes, { reports: createReportsService({ db, clock }) });
   await app.register(requestsAdminRoutes, { requests: createRequestsAdminService(db) });
   await app.register(invoicesRoutes, { invoices: createInvoicesService({ db, clock }) });

@@ -8,6 +8,7 @@ import { systemClock } from './lib/clock.ts';
 import { prepareSetupLink } from './modules/admin/setup.service.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { RELEASE_INTERVAL_MS } from './modules/checkout/authorization-release.ts';
+import { RECONCILE_INTERVAL_MS } from './modules/reconciliation/reconciliation.service.ts';
 import { startMailDelivery } from './providers/mail/mail.ts';
 
 async function main(): Promise<void> {
@@ -49,11 +50,23 @@ async function main(): Promise<void> {
     );
   }, RELEASE_INTERVAL_MS);
   releaseHolds.unref();
+  // Yesterday's payments reconciled with the processor, once, in the night (an instance that was
+  // down then does it when it starts again).
+  const reconcile = () =>
+    app.jobs.reconcileYesterday().then(
+      (day) => {
+        if (day) app.log.info(`reconciled the payments of ${day}`);
+      },
+      (error: unknown) => app.log.error({ err: error }, 'the payment reconciliation failed'),
+    );
+  const reconcileNightly = setInterval(reconcile, RECONCILE_INTERVAL_MS);
+  reconcileNightly.unref();
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     stopMail();
     clearInterval(releaseHolds);
+    clearInterval(reconcileNightly);
     await app.close();
     await database.close();
     process.exit(0);

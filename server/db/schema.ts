@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PostalAddress } from '../../domain/address.ts';
 import type { OutboxStatus } from '../../domain/admin/outbox.ts';
+import type { ReconciliationReport } from '../../domain/admin/reconciliation.ts';
 import type { OrderStatus, WishListLine } from '../../domain/orders.ts';
 import type { ReceiptLine } from '../../domain/pos/receipts.ts';
 import type { RequestStatus } from '../../domain/requests.ts';
@@ -1007,6 +1008,8 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   testOutcome: text('test_outcome'),
   /** A 3-D Secure test card: a payment with it waits (requires_action) for the cardholder's answer. */
   requiresAuthentication: boolean('requires_authentication').notNull().default(false),
+  /** Stripe's dispute test cards: a captured charge is disputed at once, for this reason. */
+  disputeReason: text('dispute_reason'),
   billingDetails: jsonb('billing_details').$type<BillingDetails>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
@@ -1085,6 +1088,22 @@ export const sandboxRefunds = pgTable(
     index('sandbox_refunds_charge').on(t.chargeId),
     check('sandbox_refunds_amount_positive', sql`${t.amount} > 0`),
   ],
+);
+
+/** Disputes the sandbox opens, as Stripe does on the captured charge of a dispute test card. */
+export const sandboxDisputes = pgTable(
+  'sandbox_disputes',
+  {
+    id: text('id').primaryKey(),
+    chargeId: text('charge_id').notNull().unique(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_disputes_payment_intent').on(t.paymentIntentId)],
 );
 
 /** Simulated Terminal readers; the action is Stripe's reader action, kept here rather than in memory. */
@@ -1241,3 +1260,14 @@ export const stripeEvents = pgTable(
   },
   (t) => [index('stripe_events_received').on(t.receivedAt)],
 );
+
+/**
+ * The daily reconciliation of a store day (server/modules/reconciliation): the last run's report,
+ * kept so the back office shows it without asking the processor again.
+ */
+export const reconciliationReports = pgTable('reconciliation_reports', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+  differenceCount: integer('difference_count').notNull(),
+  report: jsonb('report').$type<ReconciliationReport>().notNull(),
+});

@@ -6,6 +6,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { LoginRecord } from '../../domain/auth.ts';
+import { calendarDayOf, STORE_TIME_ZONE } from '../../domain/dates.ts';
 import { posSales, products, receipts, wishRequests } from '../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-data.ts';
 import { placeWebOrder } from '../modules/orders/orders-test-kit.ts';
@@ -743,6 +744,19 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
       caller: 'admin',
       call: () => ({ query: { q: 'Tremblay', status: 'paid', province: 'ON', from: '2026-01-01', page: 1 } }),
     },
+    'POST /api/admin/reconciliation/{day}': {
+      caller: 'admin',
+      call: () => ({ params: { day: calendarDayOf(new Date(), STORE_TIME_ZONE) } }),
+    },
+    'GET /api/admin/reconciliation/{day}': {
+      caller: 'admin',
+      async prepare() {
+        const day = calendarDayOf(new Date(), STORE_TIME_ZONE);
+        const ran = await call('admin', 'POST', '/api/admin/reconciliation/{day}', { params: { day } });
+        expect(ran.statusCode, ran.body).toBe(200);
+      },
+      call: () => ({ params: { day: calendarDayOf(new Date(), STORE_TIME_ZONE) } }),
+    },
     'GET /api/admin/orders/{orderNumber}': {
       caller: 'admin',
       prepare: webOrder,
@@ -1101,6 +1115,7 @@ export const NO_INPUT = new Set([
   'GET /api/admin/size-types',
   'GET /api/admin/stock/export',
   'GET /api/admin/stripe-check',
+  'GET /api/admin/reconciliation',
   'GET /api/admin/tax-rates',
   'GET /api/Dimension/all',
   'GET /api/Payment/publickey',

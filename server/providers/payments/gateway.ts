@@ -208,6 +208,27 @@ export interface Refund {
   created: number;
 }
 
+/** A card payment disputed with the card's bank (Stripe's dispute, cut down). */
+export interface Dispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string | null;
+  payment_intent: string | null;
+  currency: string;
+  /** fraudulent, product_not_received, general... */
+  reason: string;
+  /** needs_response, under_review, won, lost... */
+  status: string;
+  created: number;
+}
+
+/** Objects created from `from` (included) to `to` (excluded). */
+export interface CreatedWindow {
+  from: Date;
+  to: Date;
+}
+
 export type ReaderActionType = (typeof READER_ACTION_TYPES)[number];
 export type ReaderActionStatus = (typeof READER_ACTION_STATUSES)[number];
 
@@ -283,6 +304,8 @@ export interface ChargeSummary {
   chargeId: string;
   paymentIntentId: string | null;
   amount: number;
+  /** What was taken: the amount, less a part released at capture; 0 while only authorized. */
+  amountCaptured: number;
   amountRefunded: number;
   refunded: boolean;
   /** False for an authorization not captured yet: it can be cancelled, not refunded. */
@@ -454,6 +477,12 @@ export interface PaymentGateway {
   retrieveCharge(id: string): Promise<ChargeSummary>;
   /** Newest first. */
   searchCharges(filter: ChargeSearch): Promise<ChargeSummary[]>;
+  /** Every charge created in the window, whatever its outcome (the daily reconciliation). */
+  listCharges(window: CreatedWindow): Promise<ChargeSummary[]>;
+  /** Every refund created in the window. */
+  listRefunds(window: CreatedWindow): Promise<Refund[]>;
+  /** The disputes created in the window, or of one payment. */
+  listDisputes(filter: { created?: CreatedWindow; paymentIntentId?: string }): Promise<Dispute[]>;
 
   listReaders(): Promise<Reader[]>;
   retrieveReader(id: string): Promise<Reader>;

@@ -217,6 +217,7 @@ describe('charge search', () => {
       chargeId: expect.stringMatching(/^ch_/),
       paymentIntentId: ids.web,
       amount: 2000,
+      amountCaptured: 2000,
       amountRefunded: 700,
       refunded: false,
       captured: true,

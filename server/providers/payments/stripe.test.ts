@@ -433,6 +433,7 @@ describe('charge search', () => {
       chargeId: 'ch_web',
       paymentIntentId: 'pi_web',
       amount: 2000,
+      amountCaptured: 4599,
       amountRefunded: 700,
       refunded: false,
       captured: true,
@@ -466,6 +467,91 @@ describe('charge search', () => {
     expect(await ids({ cardType: 'credit', last4: '4242' })).toEqual(['ch_credit']);
     expect(await ids({ limit: 2 })).toEqual(['ch_failed', 'ch_3QfakeI1']);
     expect(query(sent(0))).toEqual({ limit: '100' });
+  });
+});
+
+describe('a day of activity, for the reconciliation', () => {
+  const window = { from: new Date('2031-01-15T05:00:00Z'), to: new Date('2031-01-16T05:00:00Z') };
+  const created = {
+    'created[gte]': String(window.from.getTime() / 1000),
+    'created[lt]': String(window.to.getTime() / 1000),
+  };
+
+  it('lists every charge of the day, page after page (created[gte], created[lt])', async () => {
+    routes['GET /v1/charges'] = (request) =>
+      request.query.get('starting_after') === 'ch_first'
+        ? [200, list([charge({ id: 'ch_second', amount_captured: 0, captured: false })], '/v1/charges')]
+        : [200, list([charge({ id: 'ch_first' })], '/v1/charges', true)];
+    const charges = await gateway.listCharges(window);
+    expect(query(sent(0))).toEqual({ limit: '100', ...created });
+    expect(query(sent(1))).toEqual({ limit: '100', ...created, starting_after: 'ch_first' });
+    expect(charges.map((row) => [row.chargeId, row.amountCaptured, row.captured])).toEqual([
+      ['ch_first', 4599, true],
+      ['ch_second', 0, false],
+    ]);
+  });
+
+  it('lists the refunds and the disputes of the day, and the disputes of one payment', async () => {
+    routes['GET /v1/refunds'] = [
+      200,
+      list(
+        [
+          {
+            id: 're_1',
+            object: 'refund',
+            amount: 700,
+            charge: 'ch_web',
+            payment_intent: 'pi_web',
+            currency: 'cad',
+            status: 'succeeded',
+            reason: null,
+            metadata: {},
+            created: 1_926_230_000,
+          },
+        ],
+        '/v1/refunds',
+      ),
+    ];
+    routes['GET /v1/disputes'] = [
+      200,
+      list(
+        [
+          {
+            id: 'dp_1',
+            object: 'dispute',
+            amount: 2000,
+            charge: 'ch_web',
+            payment_intent: 'pi_web',
+            currency: 'cad',
+            reason: 'fraudulent',
+            status: 'needs_response',
+            created: 1_926_240_000,
+          },
+        ],
+        '/v1/disputes',
+      ),
+    ];
+    expect(await gateway.listRefunds(window)).toEqual([
+      expect.objectContaining({ id: 're_1', amount: 700, payment_intent: 'pi_web', status: 'succeeded' }),
+    ]);
+    expect(query(sent(0))).toEqual({ limit: '100', ...created });
+    expect(await gateway.listDisputes({ created: window })).toEqual([
+      {
+        id: 'dp_1',
+        object: 'dispute',
+        amount: 2000,
+        charge: 'ch_web',
+        payment_intent: 'pi_web',
+        currency: 'cad',
+        reason: 'fraudulent',
+        status: 'needs_response',
+        created: 1_926_240_000,
+      },
+    ]);
+    expect(sent(1)).toMatchObject({ method: 'GET', path: '/v1/disputes' });
+    expect(query(sent(1))).toEqual({ limit: '100', ...created });
+    await gateway.listDisputes({ paymentIntentId: 'pi_web' });
+    expect(query(sent(2))).toEqual({ limit: '100', payment_intent: 'pi_web' });
   });
 });
 

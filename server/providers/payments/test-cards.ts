@@ -14,6 +14,8 @@
  *   (3155 authenticate unless set up, 3184 always authenticate, 0446 already set up, 3178 insufficient
  *   funds after authentication, 3220 3DS2 required, 1629 declined after authentication). The shop
  *   pays on session, where each of them asks the cardholder; Stripe's test page completes or fails it.
+ * - dispute test card: https://docs.stripe.com/testing#disputes (0259: the charge succeeds, then is
+ *   disputed as fraudulent).
  */
 import { PaymentError, type PaymentMethodType } from './gateway.ts';
 
@@ -76,6 +78,8 @@ interface TestCard {
   outcome?: string;
   /** 3-D Secure: the payment waits for the cardholder; `outcome` is what happens once they confirm. */
   authentication?: true;
+  /** Its captured charge is disputed for this reason. */
+  dispute?: string;
 }
 
 const visa = (outcome?: string): TestCard => ({ brand: 'visa', funding: 'credit', country: 'US', outcome });
@@ -108,6 +112,7 @@ const TEST_CARDS: Record<string, TestCard> = {
   '4000000000003220': threeDSecureVisa(),
   '4000008260003178': threeDSecureVisa('insufficient_funds'),
   '4000008400001629': threeDSecureVisa('generic_decline'),
+  '4000000000000259': { ...visa(), dispute: 'fraudulent' },
 };
 
 /** Stripe's Interac test card (Terminal testing page). */
@@ -156,6 +161,8 @@ export interface CheckedCard {
   outcome: string | null;
   /** A 3-D Secure card: each payment asks the cardholder first. */
   requiresAuthentication: boolean;
+  /** A dispute test card: the reason its captured charges are disputed for. */
+  disputeReason: string | null;
 }
 
 /**
@@ -198,6 +205,7 @@ export function checkCard(
     expYear: year,
     outcome: known?.outcome ?? null,
     requiresAuthentication: known?.authentication === true,
+    disputeReason: known?.dispute ?? null,
   };
 }
 

@@ -50,7 +50,7 @@ function chargeObject(summary: ChargeSummary): Record<string, unknown> {
     id: summary.chargeId,
     object: 'charge',
     amount: summary.amount,
-    amount_captured: summary.captured ? summary.amount : 0,
+    amount_captured: summary.amountCaptured,
     amount_refunded: summary.amountRefunded,
     captured: summary.captured,
     refunded: summary.refunded,
@@ -125,6 +125,34 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
       });
   }
 
+  /** Work queued behind the deliveries: the call that made the change does not wait for it. */
+  function later(task: () => Promise<void>): void {
+    pending++;
+    queue = queue
+      .then(task)
+      .catch((error: unknown) => log('a sandbox event could not be made', error))
+      .finally(() => {
+        pending--;
+      });
+  }
+
+  /** Disputes announced already: a replayed capture does not announce its dispute again. */
+  const announcedDisputes = new Set<string>();
+
+  /**
+   * A payment taken with the dispute test card was disputed (the sandbox opens it at the capture):
+   * charge.dispute.created, as Stripe sends it.
+   */
+  function disputeEvents(paymentIntentId: string): void {
+    later(async () => {
+      for (const dispute of await inner.listDisputes({ paymentIntentId })) {
+        if (announcedDisputes.has(dispute.id)) continue;
+        announcedDisputes.add(dispute.id);
+        send('charge.dispute.created', dispute);
+      }
+    });
+  }
+
   /** An event about an intent as it is now (the sandbox's own state, not the caller's copy). */
   async function sendIntent(type: string, id: string): Promise<PaymentIntent | undefined> {
     const intent = await inner.retrievePaymentIntent(id).catch(() => undefined);
@@ -133,8 +161,10 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
   }
 
   function intentEvents(intent: PaymentIntent): void {
-    if (intent.status === 'succeeded') send('payment_intent.succeeded', intent);
-    else if (intent.status === 'requires_capture') send('payment_intent.amount_capturable_updated', intent);
+    if (intent.status === 'succeeded') {
+      send('payment_intent.succeeded', intent);
+      disputeEvents(intent.id);
+    } else if (intent.status === 'requires_capture') send('payment_intent.amount_capturable_updated', intent);
     else if (intent.status === 'canceled') send('payment_intent.canceled', intent);
   }
 
@@ -184,7 +214,10 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
     async completeCheckoutSession(id, card) {
       const session = await innerSandbox.completeCheckoutSession(id, card);
       if (session.status === 'complete') {
-        if (session.payment_intent) await sendIntent('payment_intent.succeeded', session.payment_intent);
+        if (session.payment_intent) {
+          await sendIntent('payment_intent.succeeded', session.payment_intent);
+          disputeEvents(session.payment_intent);
+        }
         send('checkout.session.completed', session);
       }
       return session;
@@ -208,6 +241,7 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
     async capturePaymentIntent(id, params) {
       const intent = await inner.capturePaymentIntent(id, params);
       send('payment_intent.succeeded', intent);
+      disputeEvents(intent.id);
       return intent;
     },
     async cancelPaymentIntent(id, params) {

@@ -39,7 +39,7 @@ export function createFastPaths({ db, clock }: SandboxContext, ledger: Ledger) {
   /**
    * Creates and confirms an intent with a card that pays: the intent is written in its final state
    * with its succeeded charge, as charge() leaves them. Writes nothing and answers undefined when the
-   * card declines, asks for 3-D Secure, is unknown or does not fit the intent, or the idempotency key
+   * card declines, asks for 3-D Secure, is a dispute test card, is unknown or does not fit the intent, or the idempotency key
    * was used (ON CONFLICT waits for a request using it at this moment): createIntent and replayIntent
    * answer those.
    */
@@ -60,6 +60,7 @@ export function createFastPaths({ db, clock }: SandboxContext, ledger: Ledger) {
               (${captureMethod} = 'automatic' OR type = 'interac_present') AS captured
             FROM sandbox_payment_methods
             WHERE id = ${paymentMethodId} AND test_outcome IS NULL AND NOT requires_authentication
+              AND dispute_reason IS NULL
               AND type = ANY(${textArray(types)})
           ), pi AS (
             INSERT INTO sandbox_payment_intents (id, amount, amount_capturable, amount_received, currency,
@@ -90,7 +91,7 @@ export function createFastPaths({ db, clock }: SandboxContext, ledger: Ledger) {
 
   /**
    * Captures an authorization and marks its charge captured, the rest released (shown refunded, as
-   * Stripe does). Undefined when the intent is not requires_capture (a replay included) or the
+   * Stripe does); a dispute test card's charge is disputed (Stripe does it shortly after). Undefined when the intent is not requires_capture (a replay included) or the
    * amount is too large: captureLocked answers those.
    */
   async function captureAtOnce(
@@ -112,6 +113,15 @@ export function createFastPaths({ db, clock }: SandboxContext, ledger: Ledger) {
             SET captured = true, amount_captured = pi.amount_received,
               amount_refunded = c.amount - pi.amount_received
             FROM pi WHERE c.id = pi.latest_charge_id
+          ), disputed AS (
+            INSERT INTO sandbox_disputes (id, charge_id, payment_intent_id, amount, currency, reason, status,
+              created_at)
+            SELECT ${newId('dp')}, c.id, pi.id, pi.amount_received, pi.currency, m.dispute_reason,
+              'needs_response', ${clock.now().toISOString()}::timestamptz
+            FROM pi JOIN sandbox_charges c ON c.id = pi.latest_charge_id
+              JOIN sandbox_payment_methods m ON m.id = c.payment_method_id
+            WHERE m.dispute_reason IS NOT NULL
+            ON CONFLICT (charge_id) DO NOTHING
           )
           SELECT ${INTENT_COLUMNS} FROM pi`,
     );
@@ -165,6 +175,7 @@ export function createFastPaths({ db, clock }: SandboxContext, ledger: Ledger) {
         .update(sandboxCharges)
         .set({ captured: true, amountCaptured: amount, amountRefunded: held.amount - amount })
         .where(eq(sandboxCharges.id, held.id));
+      await ledger.openTestDispute(tx, held.id);
     }
     const [updated] = await tx
       .update(sandboxPaymentIntents)

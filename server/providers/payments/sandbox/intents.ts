@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/database.ts';
 import {
   sandboxCharges,
+  sandboxDisputes,
   sandboxPaymentIntents,
   sandboxPaymentMethods,
   sandboxRefunds,
@@ -38,8 +39,10 @@ import {
   newId,
   type RawIntentRow,
   type RawMethodRow,
+  toDispute,
   toPaymentIntent,
   toPaymentMethod,
+  toRefund,
   toSummary,
 } from './rows.ts';
 
@@ -53,6 +56,9 @@ type IntentOperations = Pick<
   | 'createRefund'
   | 'retrieveCharge'
   | 'searchCharges'
+  | 'listCharges'
+  | 'listRefunds'
+  | 'listDisputes'
 >;
 
 /** Payment intents, payment methods, refunds and charges, as Stripe's API answers them. */
@@ -289,6 +295,41 @@ export function createIntentOperations(
         .orderBy(desc(sandboxCharges.createdAt), desc(sandboxCharges.id))
         .limit(limit);
       return rows.map(toSummary);
+    },
+
+    async listCharges({ from, to }) {
+      const rows = await db
+        .select()
+        .from(sandboxCharges)
+        .where(and(gte(sandboxCharges.createdAt, from), lt(sandboxCharges.createdAt, to)))
+        .orderBy(asc(sandboxCharges.createdAt), asc(sandboxCharges.id));
+      return rows.map(toSummary);
+    },
+
+    async listRefunds({ from, to }) {
+      const rows = await db
+        .select()
+        .from(sandboxRefunds)
+        .where(and(gte(sandboxRefunds.createdAt, from), lt(sandboxRefunds.createdAt, to)))
+        .orderBy(asc(sandboxRefunds.createdAt), asc(sandboxRefunds.id));
+      return rows.map(toRefund);
+    },
+
+    async listDisputes({ created, paymentIntentId }) {
+      const conditions: SQL[] = [];
+      if (created) {
+        conditions.push(
+          gte(sandboxDisputes.createdAt, created.from),
+          lt(sandboxDisputes.createdAt, created.to),
+        );
+      }
+      if (paymentIntentId) conditions.push(eq(sandboxDisputes.paymentIntentId, paymentIntentId));
+      const rows = await db
+        .select()
+        .from(sandboxDisputes)
+        .where(and(...conditions))
+        .orderBy(asc(sandboxDisputes.createdAt), asc(sandboxDisputes.id));
+      return rows.map(toDispute);
     },
   };
 }

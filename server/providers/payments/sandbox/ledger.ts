@@ -156,6 +156,7 @@ export function createLedger({ db, clock }: SandboxContext) {
       captured: capturedNow,
       amountCaptured: capturedNow ? intent.amount : 0,
     });
+    if (capturedNow) await openTestDispute(tx, chargeId);
     const [updated] = await tx
       .update(sandboxPaymentIntents)
       .set({
@@ -169,6 +170,22 @@ export function createLedger({ db, clock }: SandboxContext) {
       .where(eq(sandboxPaymentIntents.id, intent.id))
       .returning();
     return { intent: updated ?? intent };
+  }
+
+  /**
+   * A captured charge of a dispute test card (0259) is disputed, as Stripe does shortly after; the
+   * charge's own row (captured in this transaction) gives the amount. Nothing for any other card.
+   */
+  async function openTestDispute(tx: Tx, chargeId: string): Promise<void> {
+    await tx.execute(
+      sql`INSERT INTO sandbox_disputes (id, charge_id, payment_intent_id, amount, currency, reason, status,
+            created_at)
+          SELECT ${newId('dp')}, c.id, c.payment_intent_id, c.amount_captured, c.currency, m.dispute_reason,
+            'needs_response', ${clock.now().toISOString()}::timestamptz
+          FROM sandbox_charges c JOIN sandbox_payment_methods m ON m.id = c.payment_method_id
+          WHERE c.id = ${chargeId} AND c.captured AND m.dispute_reason IS NOT NULL
+          ON CONFLICT (charge_id) DO NOTHING`,
+    );
   }
 
   /** Cancels a locked intent; an authorization's charge is released (shown refunded, as Stripe does). */
@@ -251,10 +268,11 @@ export function createLedger({ db, clock }: SandboxContext) {
     const [row] = await rowsOf<RawMethodRow>(
       tx,
       sql`INSERT INTO sandbox_payment_methods (id, type, brand, last4, exp_month, exp_year, funding,
-            network, country, test_outcome, requires_authentication, billing_details, created_at)
+            network, country, test_outcome, requires_authentication, dispute_reason, billing_details,
+            created_at)
           VALUES (${newId('pm')}, 'card', ${checked.brand}, ${checked.last4}, ${checked.expMonth}::integer,
             ${checked.expYear}::integer, ${checked.funding}, ${checked.brand}, ${checked.country},
-            ${checked.outcome}, ${checked.requiresAuthentication}, ${billing}::jsonb, ${clock.now().toISOString()}::timestamptz)
+            ${checked.outcome}, ${checked.requiresAuthentication}, ${checked.disputeReason}, ${billing}::jsonb, ${clock.now().toISOString()}::timestamptz)
           RETURNING ${METHOD_COLUMNS}`,
     );
     if (!row) throw new Error('payment method insert returned nothing');
@@ -267,6 +285,7 @@ export function createLedger({ db, clock }: SandboxContext) {
     lockReader,
     updateReader,
     charge,
+    openTestDispute,
     cancelLocked,
     refundableCharge,
     insertRefund,

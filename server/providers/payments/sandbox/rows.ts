@@ -5,6 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   type sandboxCharges,
   type sandboxCheckoutSessions,
+  type sandboxDisputes,
   sandboxPaymentIntents,
   sandboxPaymentMethods,
   type sandboxReaders,
@@ -14,6 +15,7 @@ import type {
   BillingDetails,
   CardInput,
   ChargeSummary,
+  Dispute,
   PaymentError,
   PaymentIntent,
   PaymentMethod,
@@ -27,6 +29,7 @@ export type ChargeRow = typeof sandboxCharges.$inferSelect;
 export type MethodRow = typeof sandboxPaymentMethods.$inferSelect;
 export type ReaderRow = typeof sandboxReaders.$inferSelect;
 export type SessionRow = typeof sandboxCheckoutSessions.$inferSelect;
+export type DisputeRow = typeof sandboxDisputes.$inferSelect;
 
 /** Where the sandbox's hosted checkout page lives (a web route, built by the POS developers). */
 export const SANDBOX_CHECKOUT_PATH = '/#/sandbox-checkout/';
@@ -115,6 +118,20 @@ export function toRefund(row: typeof sandboxRefunds.$inferSelect): Refund {
   };
 }
 
+export function toDispute(row: DisputeRow): Dispute {
+  return {
+    id: row.id,
+    object: 'dispute',
+    amount: row.amount,
+    charge: row.chargeId,
+    payment_intent: row.paymentIntentId,
+    currency: row.currency,
+    reason: row.reason,
+    status: row.status,
+    created: seconds(row.createdAt),
+  };
+}
+
 export function toReader(row: ReaderRow): Reader {
   return {
     id: row.id,
@@ -147,6 +164,7 @@ export function toSummary(row: ChargeRow): ChargeSummary {
     chargeId: row.id,
     paymentIntentId: row.paymentIntentId,
     amount: row.amount,
+    amountCaptured: row.amountCaptured,
     amountRefunded: row.amountRefunded,
     refunded: row.amountRefunded >= row.amount,
     captured: row.captured,

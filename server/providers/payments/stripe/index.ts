@@ -13,6 +13,7 @@ import {
 } from '../errors.ts';
 import {
   type ChargeSummary,
+  type CreatedWindow,
   PAYMENT_ERROR_TYPES,
   PaymentError,
   type PaymentErrorType,
@@ -30,6 +31,7 @@ import {
   present,
   seconds,
   toCharge,
+  toDispute,
   toPaymentIntent,
   toPaymentMethod,
   toReader,
@@ -37,6 +39,11 @@ import {
   toSession,
   toSummary,
 } from './sdk-objects.ts';
+
+/** Stripe's `created` range of a window: from (included) to (excluded), in Unix seconds. */
+function createdIn(window: CreatedWindow): { gte: number; lt: number } {
+  return { gte: seconds(window.from), lt: seconds(window.to) };
+}
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -52,6 +59,8 @@ export interface StripeGatewayOptions {
 
 /** How many pages of 100 charges a search reads at most before it stops looking. */
 const SEARCH_PAGES = 10;
+/** A day's activity is read whole: a shop of this size makes far fewer than 100 pages of it a day. */
+const ACTIVITY_PAGES = 100;
 const PAYABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'];
 
 const ERROR_TYPES: Record<string, PaymentErrorType> = {
@@ -121,10 +130,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   async function listAll<T>(
     page: (startingAfter: string | undefined) => Promise<{ data: T[]; has_more: boolean }>,
     idOfItem: (item: T) => string,
+    pages = SEARCH_PAGES,
   ): Promise<T[]> {
     const all: T[] = [];
     let startingAfter: string | undefined;
-    for (let i = 0; i < SEARCH_PAGES; i += 1) {
+    for (let i = 0; i < pages; i += 1) {
       const list = await call(() => page(startingAfter));
       all.push(...list.data);
       const last = list.data.at(-1);
@@ -238,6 +248,47 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         startingAfter = last.id;
       }
       return found;
+    },
+
+    async listCharges(window) {
+      const charges = await listAll(
+        (startingAfter) =>
+          stripe.charges.list(
+            compact({ limit: 100, created: createdIn(window), starting_after: startingAfter }),
+          ),
+        (charge) => charge.id,
+        ACTIVITY_PAGES,
+      );
+      return charges.map((charge) => toSummary(toCharge(charge)));
+    },
+
+    async listRefunds(window) {
+      const refunds = await listAll(
+        (startingAfter) =>
+          stripe.refunds.list(
+            compact({ limit: 100, created: createdIn(window), starting_after: startingAfter }),
+          ),
+        (refund) => refund.id,
+        ACTIVITY_PAGES,
+      );
+      return refunds.map(toRefund);
+    },
+
+    async listDisputes(filter) {
+      const disputes = await listAll(
+        (startingAfter) =>
+          stripe.disputes.list(
+            compact({
+              limit: 100,
+              created: filter.created ? createdIn(filter.created) : undefined,
+              payment_intent: filter.paymentIntentId,
+              starting_after: startingAfter,
+            }),
+          ),
+        (dispute) => dispute.id,
+        ACTIVITY_PAGES,
+      );
+      return disputes.map(toDispute);
     },
 
     // ---------------------------------------------------------- readers

@@ -10,6 +10,7 @@ import {
   type ChargeSearch,
   type ChargeSummary,
   type CheckoutSession,
+  type Dispute,
   type LastPaymentError,
   PAYMENT_ERROR_TYPES,
   PAYMENT_INTENT_STATUSES,
@@ -162,6 +163,7 @@ export function toSummary(charge: Charge): ChargeSummary {
     chargeId: charge.id,
     paymentIntentId: charge.payment_intent,
     amount: charge.amount,
+    amountCaptured: charge.amount_captured,
     amountRefunded: charge.amount_refunded,
     refunded: charge.refunded,
     captured: charge.captured,
@@ -201,6 +203,20 @@ export function toRefund(refund: Stripe.Refund): Refund {
     reason: refund.reason,
     metadata: refund.metadata ?? {},
     created: refund.created,
+  };
+}
+
+export function toDispute(dispute: Stripe.Dispute): Dispute {
+  return {
+    id: dispute.id,
+    object: 'dispute',
+    amount: dispute.amount,
+    charge: idOf(dispute.charge),
+    payment_intent: idOf(dispute.payment_intent),
+    currency: dispute.currency,
+    reason: dispute.reason,
+    status: dispute.status,
+    created: dispute.created,
   };
 }
 
