@@ -109,6 +109,10 @@ export const OWNED = {
   // ------------------------------------------------------------------ pos-checkout.spec.ts
   /** 'a cashier without a reader sells through Card Checkout and the hosted payment page' */
   cardCheckout: { camelM: product(11, 'MS-CRW-011', 'Argyle Heritage Crew Sock - Camel', 'M') },
+
+  // ------------------------------------------------------------------ reconciliation.spec.ts
+  /** 'the owner reconciles today: the web order's money is there, everything matches, and it is kept' */
+  reconciliation: { canoeM: product(12, 'MS-CRW-012', 'Canoe Club Crew Sock - Olive', 'M') },
 } as const;
 
 // Two owners of one item would race on its stock again: refuse that as soon as the tests load.

@@ -63,6 +63,9 @@ export const adminRoute: RouteObject = {
     adminPage('go-live', 'Going live', () =>
       import('../features/admin/go-live/go-live-page.tsx').then((m) => m.GoLivePage),
     ),
+    adminPage('reconciliation', 'Reconciliation', () =>
+      import('../features/admin/reconciliation/reconciliation-page.tsx').then((m) => m.ReconciliationPage),
+    ),
     adminPage('reports', 'Reports', () =>
       import('../features/admin/reports/reports-page.tsx').then((m) => m.ReportsPage),
     ),

@@ -83,6 +83,8 @@ export const paths = {
   adminReaders: () => '/admin/readers',
   /** The go-live check: whether the shop is ready to take real money with Stripe. */
   adminGoLive: () => '/admin/go-live',
+  /** The daily reconciliation with the card processor; `day` ('YYYY-MM-DD', store time) opens that day. */
+  adminReconciliation: (day?: string) => withQuery('/admin/reconciliation', { day }),
   adminOffers: () => '/admin/offers',
   adminOrders: () => '/admin/orders',
   adminOrder: (orderNumber: Id) => `/admin/orders/${segment(orderNumber)}`,

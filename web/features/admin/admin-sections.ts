@@ -63,6 +63,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     description: 'Whether the shop is ready to take real money: Stripe keys, webhook, readers, test mode.',
   },
   {
+    label: 'Reconciliation',
+    to: paths.adminReconciliation(),
+    description: 'Each day’s card payments, refunds and disputes matched with the shop’s orders and sales.',
+  },
+  {
     label: 'Reports',
     to: paths.adminReports(),
     description:
