@@ -220,6 +220,8 @@ export const saleSchema = z.object({
       authorizationCode: z.string().nullable(),
       /** Given back through this tender by returns at the counter. */
       refunded: z.number().int(),
+      /** Given back on this card outside the shop (in the card processor's dashboard). */
+      refundedOutside: z.number().int(),
     }),
   ),
   receipt: z.object({ receipt_id: z.number().int(), receipt_number: z.number().int() }),

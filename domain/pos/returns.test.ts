@@ -45,6 +45,7 @@ function saleOf(unitPrice: number, quantity: number, tenders: Partial<Tender>[],
       last4: null,
       authorizationCode: null,
       refunded: 0,
+      refundedOutside: 0,
       ...tender,
     })),
     receipt: { receipt_id: 1, receipt_number: 1001 },
@@ -85,6 +86,25 @@ describe('planReturn', () => {
         ],
       },
     });
+  });
+
+  it('takes a card’s refund made in the processor’s dashboard off what that card can still get', () => {
+    // 10.00 by card, 5.00 of it already given back in the dashboard: 5.00 on the card, the rest in cash.
+    const sale = saleOf(1001, 2, [
+      { type: 'card', amount: 1000, refundedOutside: 500 },
+      { type: 'cash', amount: 1260 },
+    ]);
+    expect(planReturn(sale, [{ line: 0, quantity: 1 }])).toMatchObject({
+      ok: true,
+      plan: {
+        tenders: [
+          { type: 'card', amount: 500 },
+          { type: 'cash', amount: 630 },
+        ],
+      },
+    });
+    const cardOnly = saleOf(1000, 1, [{ type: 'card', amount: 1130, refundedOutside: 1130 }]);
+    expect(planReturn(cardOnly, [{ line: 0, quantity: 1 }])).toMatchObject({ ok: false });
   });
 
   it('never gives back more cash than the cash tender has left', () => {

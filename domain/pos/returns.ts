@@ -122,7 +122,8 @@ export function planReturn(
   let rest = total;
   for (const tender of sale.tenders) {
     if (tender.type === 'cash' || rest === 0) continue;
-    const amount = Math.min(rest, tender.amount - tender.refunded);
+    // A card refunded in the processor's dashboard has that much less to give back.
+    const amount = Math.min(rest, tender.amount - tender.refunded - tender.refundedOutside);
     if (amount <= 0) continue;
     tenders.push({ saleTenderId: tender.id, type: tender.type as TenderType, amount });
     rest -= amount;

@@ -889,6 +889,25 @@ export const posSaleTenders = pgTable(
   (t) => [index('pos_sale_tenders_sale').on(t.saleId)],
 );
 
+/**
+ * Refunds made at the card processor outside the shop (in its dashboard) of a payment that is not
+ * a web order's (a register sale's card, a POS payment), as its webhook reported them: the sale
+ * shows them, the reconciliation counts them. A web order's are order_refunds of source processor.
+ */
+export const outsideRefunds = pgTable(
+  'outside_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outside_refunds_payment_intent').on(t.paymentIntentId),
+    index('outside_refunds_created').on(t.createdAt),
+  ],
+);
+
 /** A sale's line returned at the counter: its place in the sale's lines, how many, what went back. */
 export interface PosReturnLine {
   line: number;

@@ -5,10 +5,10 @@
  * the order's history line in the caller's transaction, once: a second event about the same thing
  * finds it done.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Tx } from '../../db/database.ts';
-import { orderEvents, orderRefunds, orders } from '../../db/schema.ts';
+import { orderEvents, orderRefunds, orders, outsideRefunds } from '../../db/schema.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
 import { readSettings } from '../settings/settings.service.ts';
 
@@ -78,17 +78,30 @@ export async function refundedByProcessor(
   if (!order) return 'no web order';
   const beyond = Math.min(processorRefunded, order.total) - order.amountRefunded;
   if (beyond <= 0) return `order ${order.orderNumber}: refunds already recorded`;
-  const amountRefunded = order.amountRefunded + beyond;
+  await recordProcessorRefund(tx, order, beyond, `processor:${chargeId}:${processorRefunded}`, null);
+  return `order ${order.orderNumber}: ${formatMoney(beyond)} refunded outside the shop recorded`;
+}
+
+/** An order refund made outside the shop: its row, the order's refunded amount and status, its history. */
+async function recordProcessorRefund(
+  tx: Tx,
+  order: NonNullable<Awaited<ReturnType<typeof lockedOrder>>>,
+  amount: number,
+  idempotencyKey: string,
+  gatewayRefundId: string | null,
+): Promise<void> {
+  const amountRefunded = order.amountRefunded + amount;
   await tx.insert(orderRefunds).values({
     orderId: order.id,
     status: 'succeeded',
-    amount: beyond,
-    itemsAmount: beyond,
+    amount,
+    itemsAmount: amount,
     shippingAmount: 0,
     tax: 0,
     lines: [],
     source: 'processor',
-    idempotencyKey: `processor:${chargeId}:${processorRefunded}`,
+    idempotencyKey,
+    gatewayRefundId,
   });
   await tx
     .update(orders)
@@ -101,9 +114,60 @@ export async function refundedByProcessor(
     tx,
     order.id,
     'refunded',
-    `${formatMoney(beyond)} was refunded outside the shop (in the card processor's dashboard).`,
+    `${formatMoney(amount)} was refunded outside the shop (in the card processor's dashboard).`,
   );
-  return `order ${order.orderNumber}: ${formatMoney(beyond)} refunded outside the shop recorded`;
+}
+
+export interface OutsideRefund {
+  id: string;
+  amount: number;
+  paymentIntentId: string;
+}
+
+/**
+ * refund.created/updated of a refund the shop did not ask for (made in the processor's dashboard),
+ * succeeded: recorded by its id, on the web order (an order refund of source processor, or the one
+ * charge.refunded recorded already without the id), or else on the payment (outside_refunds: a
+ * register sale's card or a POS payment shows it).
+ */
+export async function refundMadeOutside(tx: Tx, refund: OutsideRefund): Promise<string> {
+  const order = await lockedOrder(tx, refund.paymentIntentId);
+  if (!order) {
+    const recorded = await tx
+      .insert(outsideRefunds)
+      .values({ refundId: refund.id, paymentIntentId: refund.paymentIntentId, amount: refund.amount })
+      .onConflictDoNothing()
+      .returning({ refundId: outsideRefunds.refundId });
+    return recorded.length > 0
+      ? `${formatMoney(refund.amount)} refunded outside the shop on payment ${refund.paymentIntentId} recorded`
+      : `refund ${refund.id} already recorded`;
+  }
+  const [known] = await tx
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.gatewayRefundId, refund.id));
+  if (known) return `order ${order.orderNumber}: refund ${refund.id} already recorded`;
+  // charge.refunded may have come first: it recorded the amount without the refund's id.
+  const [unnamed] = await tx
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.orderId, order.id),
+        eq(orderRefunds.source, 'processor'),
+        isNull(orderRefunds.gatewayRefundId),
+        eq(orderRefunds.amount, refund.amount),
+      ),
+    )
+    .limit(1);
+  if (unnamed) {
+    await tx.update(orderRefunds).set({ gatewayRefundId: refund.id }).where(eq(orderRefunds.id, unnamed.id));
+    return `order ${order.orderNumber}: refund ${refund.id} named`;
+  }
+  const amount = Math.min(refund.amount, order.total - order.amountRefunded);
+  if (amount <= 0) return `order ${order.orderNumber}: refunds already recorded`;
+  await recordProcessorRefund(tx, order, amount, `processor-refund:${refund.id}`, refund.id);
+  return `order ${order.orderNumber}: ${formatMoney(amount)} refunded outside the shop recorded`;
 }
 
 export interface DisputeFacts {

@@ -15,6 +15,7 @@ import type { Database, DbOrTx } from '../../db/database.ts';
 import type { StoredReceiptLine } from '../../db/schema.ts';
 import {
   clients,
+  outsideRefunds,
   type PosSaleLine,
   packages,
   posReturns,
@@ -259,6 +260,18 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
               ),
             )
             .groupBy(posReturnTenders.saleTenderId);
+    const cardIntents = tenders.flatMap((tender) => (tender.paymentIntentId ? [tender.paymentIntentId] : []));
+    const refundedOutside =
+      cardIntents.length === 0
+        ? []
+        : await conn
+            .select({
+              paymentIntentId: outsideRefunds.paymentIntentId,
+              amount: sql<number>`sum(${outsideRefunds.amount})::int`,
+            })
+            .from(outsideRefunds)
+            .where(inArray(outsideRefunds.paymentIntentId, cardIntents))
+            .groupBy(outsideRefunds.paymentIntentId);
     const returnedOf = (index: number) =>
       saleReturns
         .flatMap((made) => made.lines)
@@ -296,6 +309,8 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
         last4: tender.last4,
         authorizationCode: tender.authorizationCode,
         refunded: refundedByTender.find((refund) => refund.saleTenderId === tender.id)?.amount ?? 0,
+        refundedOutside:
+          refundedOutside.find((refund) => refund.paymentIntentId === tender.paymentIntentId)?.amount ?? 0,
       })),
       receipt: { receipt_id: receipt.id, receipt_number: receipt.receiptNumber },
       returns: saleReturns.map((made) => ({

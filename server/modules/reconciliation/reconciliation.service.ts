@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import {
   orderRefunds,
   orders,
+  outsideRefunds,
   posPayments,
   posReturns,
   posReturnTenders,
@@ -128,14 +129,18 @@ async function shopPaymentsOf(db: DbOrTx, filter: PaymentsFilter): Promise<ShopP
 
 type RefundsFilter = { window: CreatedWindow } | { refundIds: string[] };
 
-/** The refunds the shop recorded as done at the processor (web orders' and the register's returns). */
+/**
+ * The refunds the shop recorded as done at the processor: web orders' (made by the shop, or in the
+ * processor's dashboard as their webhook told), the register's returns, and the dashboard's refunds
+ * of the register's payments.
+ */
 async function shopRefundsOf(db: DbOrTx, filter: RefundsFilter): Promise<ShopRefund[]> {
   if ('refundIds' in filter && filter.refundIds.length === 0) return [];
   const inWindow = (column: Parameters<typeof gte>[0]): SQL | undefined =>
     'window' in filter ? and(gte(column, filter.window.from), lt(column, filter.window.to)) : undefined;
   const ofIds = (column: Parameters<typeof inArray>[0]): SQL | undefined =>
     'refundIds' in filter ? inArray(column, filter.refundIds) : undefined;
-  const [webRefunds, returnRefunds] = await Promise.all([
+  const [webRefunds, returnRefunds, madeOutside] = await Promise.all([
     db
       .select({
         refundId: orderRefunds.gatewayRefundId,
@@ -168,6 +173,14 @@ async function shopRefundsOf(db: DbOrTx, filter: RefundsFilter): Promise<ShopRef
           ofIds(posReturnTenders.refundId),
         ),
       ),
+    db
+      .select({
+        refundId: outsideRefunds.refundId,
+        amount: outsideRefunds.amount,
+        paymentIntentId: outsideRefunds.paymentIntentId,
+      })
+      .from(outsideRefunds)
+      .where(and(inWindow(outsideRefunds.createdAt), ofIds(outsideRefunds.refundId))),
   ]);
   return [
     ...webRefunds.map((row) => ({
@@ -179,6 +192,12 @@ async function shopRefundsOf(db: DbOrTx, filter: RefundsFilter): Promise<ShopRef
     ...returnRefunds.map((row) => ({
       refundId: row.refundId ?? '',
       record: `Register return ${row.returnId}`,
+      orderNumber: null,
+      amount: row.amount,
+    })),
+    ...madeOutside.map((row) => ({
+      refundId: row.refundId,
+      record: `Refund outside the shop of ${row.paymentIntentId}`,
       orderNumber: null,
       amount: row.amount,
     })),

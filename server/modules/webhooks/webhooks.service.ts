@@ -25,6 +25,7 @@ import {
   paymentCaptured,
   paymentDisputed,
   refundedByProcessor,
+  refundMadeOutside,
 } from '../orders/order-payment-events.ts';
 import type { OrderRefunds } from '../orders/order-refunds.service.ts';
 import { POS_SOURCE, type PosService } from '../pos/pos.service.ts';
@@ -53,7 +54,13 @@ export interface WebhookReceipt {
 // The parts of each event's object the shop reads (the signature vouches for the rest).
 const withId = z.looseObject({ id: z.string() });
 const metadata = z.record(z.string(), z.string()).catch({});
-const refundObject = z.looseObject({ id: z.string(), status: z.string(), metadata });
+const refundObject = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  amount: z.number().int(),
+  payment_intent: z.string().nullable().catch(null),
+  metadata,
+});
 const disputeObject = z.looseObject({
   id: z.string(),
   amount: z.number().int(),
@@ -163,10 +170,18 @@ export function createWebhooksService(deps: WebhooksDeps) {
       case 'refund.updated': {
         const refund = objectOf(event, refundObject);
         const orderRefundId = Number(refund.metadata.order_refund);
-        if (!Number.isSafeInteger(orderRefundId) || orderRefundId < 1) {
-          return finish(`refund ${refund.id} was not asked for by a web order's refund`);
+        if (Number.isSafeInteger(orderRefundId) && orderRefundId > 0) {
+          return finish(await orderRefunds.settleFromProcessor(orderRefundId, refund.id, refund.status));
         }
-        return finish(await orderRefunds.settleFromProcessor(orderRefundId, refund.id, refund.status));
+        // The register's refunds (its refund screen, its returns) are recorded where they are made.
+        if (refund.metadata.source === POS_SOURCE) return finish(`refund ${refund.id} made by the register`);
+        const paymentIntentId = refund.payment_intent;
+        if (refund.status !== 'succeeded' || !paymentIntentId) {
+          return finish(`refund ${refund.id} made outside the shop is ${refund.status}`);
+        }
+        return inTransaction(event, (tx) =>
+          refundMadeOutside(tx, { id: refund.id, amount: refund.amount, paymentIntentId }),
+        );
       }
       case 'charge.dispute.created': {
         const dispute = objectOf(event, disputeObject);

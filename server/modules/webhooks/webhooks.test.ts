@@ -28,6 +28,7 @@ import { systemClock } from '../../lib/clock.ts';
 import { createSandboxGateway } from '../../providers/payments/sandbox/index.ts';
 import { type GatewayEvent, signWebhook } from '../../providers/payments/webhook-events.ts';
 import {
+  bearer,
   CARD_EXPIRY_YEAR,
   createTestApp,
   logIn,
@@ -41,14 +42,18 @@ import { assignReader, FRONT_COUNTER, payOnReader, posCall } from '../pos/pos-te
 let t: TestApp;
 let cashier: LoginRecord;
 let item: { id: number };
+/** A product of the register's tests, priced CDN$10.00. */
+let counterItem: { id: number };
 let eventCount = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
   cashier = await logIn(t.app, DEMO_ACCOUNTS.pos.user_name, DEMO_ACCOUNTS.pos.password);
-  const [first] = await stockedProducts(t.db, 1);
-  if (!first) throw new Error('the demo data has a product in stock');
+  const [first, second] = await stockedProducts(t.db, 2);
+  if (!first || !second) throw new Error('the demo data has products in stock');
   item = first;
+  counterItem = second;
+  await t.db.update(products).set({ pricing: 1000 }).where(eq(products.id, second.id));
 });
 afterAll(() => t.close());
 
@@ -301,6 +306,93 @@ describe('the processor’s events about a web order', () => {
     expect((await historyOf(order.id)).map((line) => line.message)).toContain(
       "CDN$5.00 was refunded outside the shop (in the card processor's dashboard).",
     );
+  });
+
+  it('name a dashboard refund already recorded by its amount; one told first by its refund is not counted twice', async () => {
+    const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 2 }]);
+    const order = await orderOf(placed.paymentIntentId);
+    const elsewhere = createSandboxGateway(t.db, systemClock);
+    const refundEvent = (refund: Awaited<ReturnType<typeof elsewhere.createRefund>>) =>
+      event('refund.created', { ...refund, metadata: {} });
+    // charge.refunded first (the amount), then refund.created (its id): one refund, named.
+    const first = await elsewhere.createRefund({
+      paymentIntentId: placed.paymentIntentId,
+      amount: 300,
+      idempotencyKey: `dashboard-a-${order.id}`,
+    });
+    await sendOk(event('charge.refunded', { id: first.charge, object: 'charge', amount_refunded: 300 }));
+    expect((await sendOk(refundEvent(first))).outcome).toBe(
+      `order ${order.orderNumber}: refund ${first.id} named`,
+    );
+    // refund.created first, then charge.refunded: the amount is already there.
+    const second = await elsewhere.createRefund({
+      paymentIntentId: placed.paymentIntentId,
+      amount: 200,
+      idempotencyKey: `dashboard-b-${order.id}`,
+    });
+    expect((await sendOk(refundEvent(second))).outcome).toBe(
+      `order ${order.orderNumber}: CDN$2.00 refunded outside the shop recorded`,
+    );
+    expect(
+      (await sendOk(event('charge.refunded', { id: second.charge, object: 'charge', amount_refunded: 500 })))
+        .outcome,
+    ).toBe(`order ${order.orderNumber}: refunds already recorded`);
+    expect((await orderOf(placed.paymentIntentId)).amountRefunded).toBe(500);
+    const rows = await t.db
+      .select({ amount: orderRefunds.amount, gatewayRefundId: orderRefunds.gatewayRefundId })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order.id));
+    expect(rows).toEqual([
+      { amount: 300, gatewayRefundId: first.id },
+      { amount: 200, gatewayRefundId: second.id },
+    ]);
+  });
+
+  it('show a dashboard refund of a register sale’s card on the sale, which refunds that much less', async () => {
+    await assignReader(t, cashier, FRONT_COUNTER);
+    await posCall(t, cashier, '/api/pos/shifts/open', { float: 0 });
+    const paid = await payOnReader(t, cashier, FRONT_COUNTER, 2000);
+    const sold = await posCall(
+      t,
+      cashier,
+      '/api/pos/sales',
+      {
+        addTax: false,
+        lines: [{ productId: counterItem.id, size_id: null, packageId: null, quantity: 2 }],
+        tenders: [{ type: 'card', amount: 2000, paymentIntentId: paid.paymentIntentId }],
+      },
+      { 'idempotency-key': `dashboard-sale-${paid.paymentIntentId}` },
+    );
+    expect(sold.statusCode, sold.body).toBe(200);
+    const sale = sold.json<{ id: number; receipt: { receipt_number: number } }>();
+    const refund = await createSandboxGateway(t.db, systemClock).createRefund({
+      paymentIntentId: paid.paymentIntentId,
+      amount: 1000,
+      idempotencyKey: `dashboard-sale-refund-${sale.id}`,
+    });
+    const told = event('refund.updated', { ...refund, metadata: {} });
+    expect((await sendOk(told)).outcome).toContain(
+      `refunded outside the shop on payment ${paid.paymentIntentId}`,
+    );
+    await sendOk(event('refund.created', { ...refund, metadata: {} }));
+    const found = await t.app.inject({
+      url: `/api/pos/sales/by-receipt/${sale.receipt.receipt_number}`,
+      headers: bearer(cashier),
+    });
+    expect(found.json().tenders[0]).toMatchObject({
+      amount: 2000,
+      refundedOutside: 1000,
+    });
+    // Both pairs cannot be given back on the card any more: half of it was refunded already.
+    const both = await posCall(
+      t,
+      cashier,
+      `/api/pos/sales/${sale.id}/returns`,
+      { lines: [{ line: 0, quantity: 2 }] },
+      { 'idempotency-key': `dashboard-return-${sale.id}` },
+    );
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.message).toContain('left to refund');
   });
 
   it('flag a disputed order, write it on its history and e-mail the shop, once', async () => {

@@ -293,6 +293,26 @@ function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleR
 }
 
 /** After a return: the cash to give back in big type, the refund receipt. */
+/**
+ * Money given back on a card of the sale outside the shop (in the card processor's dashboard): the
+ * cashier sees it before refunding that card again.
+ */
+function RefundedOutside({ sale }: { sale: Sale }) {
+  const refunded = sale.tenders.filter((tender) => tender.refundedOutside > 0);
+  if (refunded.length === 0) return null;
+  return (
+    <Alert color="yellow" variant="light" title="Refunded outside the shop">
+      {refunded
+        .map(
+          (tender) =>
+            `${formatMoney(tender.refundedOutside)} on ${tender.brand?.toUpperCase() ?? 'the card'}${tender.last4 ? ` •••• ${tender.last4}` : ''}`,
+        )
+        .join('; ')}{' '}
+      was given back in the card processor's dashboard. That card can be refunded at most what remains.
+    </Alert>
+  );
+}
+
 function ReturnDone({ made, onAnother }: { made: SaleReturn; onAnother: () => void }) {
   const cash = made.tenders.find((tender) => tender.type === 'cash');
   return (
@@ -438,6 +458,7 @@ export function RegisterReturnPage() {
                       .join('; ')}
                   </Text>
                 ) : null}
+                <RefundedOutside sale={sale.data} />
                 <ReturnForm
                   key={`${sale.data.id}-${sale.data.returns.length}`}
                   sale={sale.data}
