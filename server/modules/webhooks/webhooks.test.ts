@@ -252,6 +252,29 @@ describe('the sandbox’s own events', () => {
     await t.db.update(stock).set({ instock: 100 }).where(eq(stock.productId, item.id));
   });
 
+  it('expire a hosted POS checkout left unpaid past its time: the checkout says so', async () => {
+    const created = await posCall(t, cashier, '/api/pos/create-checkout-session', {
+      lineItems: [{ priceId: `price_${item.id}`, quantity: 1 }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const sessionId = /(cs_[A-Za-z0-9_]+)$/.exec(created.json<{ url: string }>().url)?.[1] ?? '';
+    const sandbox = t.app.sandboxEvents?.gateway.sandbox;
+    expect(await sandbox?.expireCheckoutSessions()).toEqual([]);
+    // A day later (Stripe's lifetime of a session), unpaid.
+    await t.db
+      .update(sandboxCheckoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sandboxCheckoutSessions.id, sessionId));
+    const expired = await sandbox?.expireCheckoutSessions();
+    expect(expired?.map((session) => [session.id, session.status, session.url])).toEqual([
+      [sessionId, 'expired', null],
+    ]);
+    await eventsDelivered();
+    const [checkout] = await t.db.select().from(posCheckouts).where(eq(posCheckouts.sessionId, sessionId));
+    expect(checkout?.expiredAt).toBeInstanceOf(Date);
+    expect(checkout?.saleId).toBeNull();
+  });
+
   it('record a reader’s payment as the cashier’s POS payment though the POS page never saved it', async () => {
     await assignReader(t, cashier, FRONT_COUNTER);
     const { paymentIntentId } = await payOnReader(t, cashier, FRONT_COUNTER, 1234);

@@ -452,6 +452,8 @@ export interface SandboxOperations {
    * payment_intent_authentication_failure. Answers the intent; never throws a card error.
    */
   authenticatePaymentIntent(id: string, outcome: AuthenticationOutcome): Promise<PaymentIntent>;
+  /** Open sessions past their expiry become expired, as Stripe expires them: those it expired. */
+  expireCheckoutSessions(): Promise<CheckoutSession[]>;
 }
 
 export type AuthenticationOutcome = 'complete' | 'fail';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   sandboxCheckoutSessions,
   sandboxPaymentIntents,
@@ -49,7 +49,7 @@ type CheckoutOperations = Pick<
   PaymentGateway,
   'createCheckoutSession' | 'retrieveCheckoutSession' | 'listProducts' | 'listPrices'
 > &
-  Pick<SandboxOperations, 'completeCheckoutSession'>;
+  Pick<SandboxOperations, 'completeCheckoutSession' | 'expireCheckoutSessions'>;
 
 /** Hosted checkout sessions (the sandbox's own payment page pays them), products and prices. */
 export function createCheckoutOperations(
@@ -215,6 +215,17 @@ export function createCheckoutOperations(
         currency: row.currency,
         active: row.active,
       }));
+    },
+
+    async expireCheckoutSessions() {
+      const rows = await db
+        .update(sandboxCheckoutSessions)
+        .set({ status: 'expired' })
+        .where(
+          and(eq(sandboxCheckoutSessions.status, 'open'), lt(sandboxCheckoutSessions.expiresAt, clock.now())),
+        )
+        .returning();
+      return rows.map(toSession);
     },
 
     async completeCheckoutSession(id, card) {

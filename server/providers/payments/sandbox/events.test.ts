@@ -18,6 +18,7 @@ const inner = {
   sandbox: undefined,
   cancelPaymentIntent: async () => canceled,
   capturePaymentIntent: async () => ({ ...canceled, status: 'succeeded' }),
+  listDisputes: async () => [],
 } as unknown as PaymentGateway;
 
 /** The gateway sending its events to `deliver`, retried after `retryDelaysMs`. */

@@ -1,6 +1,7 @@
 /**
  * The sandbox's webhook events: the events Stripe sends for what the gateway just did (a payment
- * authorized, captured, failed or released; a refund; a reader's action; a hosted checkout paid),
+ * authorized, captured, failed or released; a refund; a dispute of the dispute test card; a reader's
+ * action; a hosted checkout paid, or expired unpaid),
  * with Stripe's types and objects, signed with the endpoint's secret as Stripe signs them and
  * delivered to the shop's own POST api/stripe/webhook, so that the live path runs with the sandbox
  * too. Deliveries are queued (the call that made the event does not wait for them) and retried
@@ -30,6 +31,8 @@ export interface SandboxEventsOptions {
   log: (message: string, error?: unknown) => void;
   /** Waits before each retry of a failed delivery (Stripe waits hours; the sandbox seconds). */
   retryDelaysMs?: readonly number[];
+  /** How often sessions past their expiry are expired (checkout.session.expired); default a minute. */
+  expiryIntervalMs?: number;
 }
 
 export interface SandboxEvents {
@@ -42,6 +45,7 @@ export interface SandboxEvents {
 }
 
 const DEFAULT_RETRY_DELAYS_MS = [200, 1_000, 5_000];
+const DEFAULT_EXPIRY_INTERVAL_MS = 60_000;
 const HANDLED: ReadonlySet<string> = new Set(HANDLED_EVENT_TYPES);
 
 /** Stripe's Charge, from what the gateway knows of it (its refund search row). */
@@ -222,6 +226,11 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
       }
       return session;
     },
+    async expireCheckoutSessions() {
+      const expired = await innerSandbox.expireCheckoutSessions();
+      for (const session of expired) send('checkout.session.expired', session);
+      return expired;
+    },
     async authenticatePaymentIntent(id, outcome) {
       const intent = await innerSandbox.authenticatePaymentIntent(id, outcome);
       if (intent.status === 'requires_payment_method') send('payment_intent.payment_failed', intent);
@@ -271,6 +280,14 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
     },
   };
 
+  // Stripe expires a hosted checkout at its time and says so; the sandbox looks every minute.
+  const expiry = setInterval(() => {
+    sandbox
+      ?.expireCheckoutSessions()
+      .catch((error: unknown) => log('expiring checkout sessions failed', error));
+  }, options.expiryIntervalMs ?? DEFAULT_EXPIRY_INTERVAL_MS);
+  expiry.unref();
+
   return {
     gateway,
     async idle() {
@@ -278,6 +295,7 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
     },
     async close() {
       closed = true;
+      clearInterval(expiry);
       wakeUp?.();
       await queue;
     },

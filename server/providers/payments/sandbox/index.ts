@@ -45,7 +45,10 @@ export function createSandboxGateway(
     },
   };
   const ledger = createLedger(context);
-  const { completeCheckoutSession, ...checkout } = createCheckoutOperations(context, ledger);
+  const { completeCheckoutSession, expireCheckoutSessions, ...checkout } = createCheckoutOperations(
+    context,
+    ledger,
+  );
   return {
     provider: 'sandbox',
     testMode: true,
@@ -54,6 +57,7 @@ export function createSandboxGateway(
         return toPaymentMethod(await ledger.insertCardMethod(db, card));
       },
       completeCheckoutSession,
+      expireCheckoutSessions,
       authenticatePaymentIntent: createAuthentication(context, ledger),
     },
     ...createIntentOperations(context, ledger, createFastPaths(context, ledger)),
