@@ -148,18 +148,7 @@ export function compareActivity(input: ComparisonInput): ReconciliationReport {
     if (refund.status !== 'succeeded') continue;
     const shop = shopRefunds.get(refund.id);
     if (shop) {
-      if (shop.amount !== refund.amount) {
-        differences.push({
-          kind: 'refund_amount_differs',
-          paymentIntentId: refund.payment_intent,
-          processorId: refund.id,
-          record: shop.record,
-          orderNumber: shop.orderNumber,
-          shopAmount: shop.amount,
-          processorAmount: refund.amount,
-          detail: `${shop.record} records a refund of ${money(shop.amount)}; the processor refunded ${money(refund.amount)}.`,
-        });
-      }
+      if (shop.amount !== refund.amount) differences.push(refundAmountDiffers(shop, refund));
       continue;
     }
     // The register's refund screen refunds at the processor only, by design: its refunds say so.
@@ -180,17 +169,9 @@ export function compareActivity(input: ComparisonInput): ReconciliationReport {
   for (const shop of input.shopRefunds) {
     const refund = processorRefunds.get(shop.refundId);
     if (refund?.status === 'succeeded') {
+      // A refund of the day was compared above.
       if (!input.refunds.includes(refund) && refund.amount !== shop.amount) {
-        differences.push({
-          kind: 'refund_amount_differs',
-          paymentIntentId: refund.payment_intent,
-          processorId: refund.id,
-          record: shop.record,
-          orderNumber: shop.orderNumber,
-          shopAmount: shop.amount,
-          processorAmount: refund.amount,
-          detail: `${shop.record} records a refund of ${money(shop.amount)}; the processor refunded ${money(refund.amount)}.`,
-        });
+        differences.push(refundAmountDiffers(shop, refund));
       }
       continue;
     }
@@ -257,6 +238,19 @@ function amountDiffers(shop: ShopPayment, chargeId: string | null, processorAmou
     shopAmount: shop.amount,
     processorAmount,
     detail: `${shop.record} records ${money(shop.amount)}; the processor ${shop.expects === 'authorized' ? 'holds' : 'took'} ${money(processorAmount)}.`,
+  };
+}
+
+function refundAmountDiffers(shop: ShopRefund, refund: Refund): Difference {
+  return {
+    kind: 'refund_amount_differs',
+    paymentIntentId: refund.payment_intent,
+    processorId: refund.id,
+    record: shop.record,
+    orderNumber: shop.orderNumber,
+    shopAmount: shop.amount,
+    processorAmount: refund.amount,
+    detail: `${shop.record} records a refund of ${money(shop.amount)}; the processor refunded ${money(refund.amount)}.`,
   };
 }
 

@@ -46,15 +46,23 @@ export interface ReconciliationDeps {
   clock: Clock;
 }
 
+type Column = Parameters<typeof gte>[0];
+
+/** A query's condition on its date column (rows of a window) or on its id column (rows of given ids). */
+function conditionsOf(filter: CreatedWindow | readonly string[]) {
+  return {
+    inWindow: (column: Column): SQL | undefined =>
+      'from' in filter ? and(gte(column, filter.from), lt(column, filter.to)) : undefined,
+    ofIds: (column: Column): SQL | undefined => ('from' in filter ? undefined : inArray(column, [...filter])),
+  };
+}
+
 type PaymentsFilter = { window: CreatedWindow } | { intents: string[] };
 
 /** The shop's card payments of a window, or of given intents: sales first (compare.ts byIntent). */
 async function shopPaymentsOf(db: DbOrTx, filter: PaymentsFilter): Promise<ShopPayment[]> {
   if ('intents' in filter && filter.intents.length === 0) return [];
-  const inWindow = (column: Parameters<typeof gte>[0]): SQL | undefined =>
-    'window' in filter ? and(gte(column, filter.window.from), lt(column, filter.window.to)) : undefined;
-  const ofIntents = (column: Parameters<typeof inArray>[0]): SQL | undefined =>
-    'intents' in filter ? inArray(column, filter.intents) : undefined;
+  const { inWindow, ofIds: ofIntents } = conditionsOf('window' in filter ? filter.window : filter.intents);
 
   const [tenders, readerPayments, webOrders] = await Promise.all([
     db
@@ -136,10 +144,7 @@ type RefundsFilter = { window: CreatedWindow } | { refundIds: string[] };
  */
 async function shopRefundsOf(db: DbOrTx, filter: RefundsFilter): Promise<ShopRefund[]> {
   if ('refundIds' in filter && filter.refundIds.length === 0) return [];
-  const inWindow = (column: Parameters<typeof gte>[0]): SQL | undefined =>
-    'window' in filter ? and(gte(column, filter.window.from), lt(column, filter.window.to)) : undefined;
-  const ofIds = (column: Parameters<typeof inArray>[0]): SQL | undefined =>
-    'refundIds' in filter ? inArray(column, filter.refundIds) : undefined;
+  const { inWindow, ofIds } = conditionsOf('window' in filter ? filter.window : filter.refundIds);
   const [webRefunds, returnRefunds, madeOutside] = await Promise.all([
     db
       .select({
