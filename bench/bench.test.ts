@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BARE_BODY_BYTES, bareBody } from './bare-server.ts';
 import { formatTable, judge, type Measured } from './floors.ts';
 import { uncachedSearchTerms } from './search.ts';
-import { firstLoadFiles, type Manifest } from './web-size.ts';
+import { firstLoadFiles, groupChunkKey, type Manifest } from './web-size.ts';
 
 const bare: Measured = { name: 'bare', requestsPerSecond: 30_000, p50: 1, p99: 4, failures: 0 };
 
@@ -33,18 +33,22 @@ describe('the visitor first-page size', () => {
     },
     '_react.js': { file: 'assets/react.js' },
     '_mantine.js': { file: 'assets/mantine.js', imports: ['_react.js'] },
-    'features/home/home-page.tsx': {
-      file: 'assets/home.js',
+    '_listing-1.js': {
+      file: 'assets/listing.js',
+      name: 'listing',
       imports: ['_mantine.js', 'index.html'],
       css: ['x.css'],
     },
+    '_listing-1.css': { file: 'assets/listing.css', name: 'listing' },
     'pos.tsx': { file: 'assets/pos.js', imports: ['_mantine.js'] },
   };
 
-  it('counts the entry, the home page and their static imports, once each, not other lazy pages', () => {
-    expect(firstLoadFiles(manifest, ['index.html', 'features/home/home-page.tsx'])).toEqual([
-      'assets/home.js',
+  it('counts the entry, the home page’s chunk and their static imports, once each, not other lazy pages', () => {
+    const homePage = groupChunkKey(manifest, 'listing');
+    expect(homePage).toBe('_listing-1.js');
+    expect(firstLoadFiles(manifest, ['index.html', homePage])).toEqual([
       'assets/index.js',
+      'assets/listing.js',
       'assets/mantine.js',
       'assets/react.js',
     ]);
@@ -52,6 +56,7 @@ describe('the visitor first-page size', () => {
 
   it('fails loudly when the home page is not in the manifest', () => {
     expect(() => firstLoadFiles(manifest, ['features/missing.tsx'])).toThrow(/no chunk/);
+    expect(() => groupChunkKey(manifest, 'catalog')).toThrow(/no chunk of the group catalog/);
   });
 });
 
