@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Stack, Table, Text, Title 
 import type { CheckStatus, GoLiveReport } from '../../../../domain/admin/go-live.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { SuccessAlert } from '../success-alert.tsx';
 import { useGoLiveCheck } from './go-live.api.ts';
 
 /**
@@ -128,10 +129,10 @@ function Verdict({ report }: { report: GoLiveReport }) {
   }
   const warnings = count('warning');
   return (
-    <Alert color="green" title="Ready to take real money">
+    <SuccessAlert title="Ready to take real money">
       {warnings === 0
         ? 'Every check passed.'
         : `Nothing stops it; ${warnings} ${warnings === 1 ? 'warning is' : 'warnings are'} worth a look below.`}
-    </Alert>
+    </SuccessAlert>
   );
 }
