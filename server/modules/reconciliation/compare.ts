@@ -56,7 +56,10 @@ export interface ComparisonInput {
   shopPayments: readonly ShopPayment[];
   /** The shop's payments of the day's charges, whenever recorded (an order placed the next day). */
   shopPaymentsOfCharges: readonly ShopPayment[];
-  /** The processor's intents of the shop's payments whose charge is not among the day's. */
+  /**
+   * What the processor holds of the shop's payments whose charge is not among the day's (from the
+   * week's charges, or the intent itself); null for a payment it does not have.
+   */
   intents: ReadonlyMap<string, ProcessorIntent | null>;
   /** The shop's refunds recorded on the day. */
   shopRefunds: readonly ShopRefund[];
@@ -143,6 +146,7 @@ export function compareActivity(input: ComparisonInput): ReconciliationReport {
   );
   const processorRefunds = new Map(input.refundsAround.map((refund) => [refund.id, refund]));
   for (const refund of input.refunds) processorRefunds.set(refund.id, refund);
+  const refundsOfTheDay = new Set(input.refunds.map((refund) => refund.id));
 
   for (const refund of input.refunds) {
     if (refund.status !== 'succeeded') continue;
@@ -170,7 +174,7 @@ export function compareActivity(input: ComparisonInput): ReconciliationReport {
     const refund = processorRefunds.get(shop.refundId);
     if (refund?.status === 'succeeded') {
       // A refund of the day was compared above.
-      if (!input.refunds.includes(refund) && refund.amount !== shop.amount) {
+      if (!refundsOfTheDay.has(refund.id) && refund.amount !== shop.amount) {
         differences.push(refundAmountDiffers(shop, refund));
       }
       continue;
@@ -205,6 +209,7 @@ export function compareActivity(input: ComparisonInput): ReconciliationReport {
   }
 
   const taken = input.charges.filter((charge) => charge.status === 'succeeded');
+  const paymentsOfTheDay = [...byIntent(input.shopPayments).values()];
   const refunded = input.refunds.filter((refund) => refund.status === 'succeeded');
   return {
     day: input.day,
@@ -219,8 +224,8 @@ export function compareActivity(input: ComparisonInput): ReconciliationReport {
       disputed: sum(input.disputes.map((dispute) => dispute.amount)),
     },
     shop: {
-      payments: byIntent(input.shopPayments).size,
-      paid: sum([...byIntent(input.shopPayments).values()].map((payment) => payment.amount)),
+      payments: paymentsOfTheDay.length,
+      paid: sum(paymentsOfTheDay.map((payment) => payment.amount)),
       refunds: input.shopRefunds.length,
       refunded: sum(input.shopRefunds.map((refund) => refund.amount)),
     },

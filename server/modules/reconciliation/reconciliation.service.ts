@@ -28,7 +28,13 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
-import { type CreatedWindow, isPaymentError, type PaymentGateway } from '../../providers/payments/gateway.ts';
+import {
+  type ChargeSummary,
+  type CreatedWindow,
+  isPaymentError,
+  type PaymentGateway,
+} from '../../providers/payments/gateway.ts';
+import { AUTHORIZATION_LIFETIME_MS } from '../checkout/authorization-release.ts';
 import { readSettings } from '../settings/settings.service.ts';
 import { compareActivity, type ProcessorIntent, type ShopPayment, type ShopRefund } from './compare.ts';
 
@@ -209,6 +215,18 @@ async function shopRefundsOf(db: DbOrTx, filter: RefundsFilter): Promise<ShopRef
   ];
 }
 
+/** What a charge holds, as its intent says it: taken, or authorized; null when it holds nothing. */
+function holdOf(charge: ChargeSummary): ProcessorIntent | null {
+  if (charge.status !== 'succeeded') return null;
+  if (charge.captured) {
+    return { status: 'succeeded', amountReceived: charge.amountCaptured, amountCapturable: 0 };
+  }
+  const authorized = charge.amount - charge.amountRefunded;
+  return authorized > 0
+    ? { status: 'requires_capture', amountReceived: 0, amountCapturable: authorized }
+    : null;
+}
+
 export function createReconciliation({ db, payments, clock }: ReconciliationDeps) {
   /** The processor's intent of a payment, or null when it has none by that id. */
   async function processorIntent(id: string): Promise<ProcessorIntent | null> {
@@ -232,8 +250,11 @@ export function createReconciliation({ db, payments, clock }: ReconciliationDeps
       from: new Date(window.from.getTime() - 24 * HOUR_MS),
       to: new Date(window.to.getTime() + 24 * HOUR_MS),
     };
-    const [charges, refundsAround, disputes, shopPayments, shopRefunds] = await Promise.all([
+    // An order is placed on an authorization up to Stripe's 7 days old: its charge is in this week.
+    const weekBefore = { from: new Date(window.from.getTime() - AUTHORIZATION_LIFETIME_MS), to: window.from };
+    const [charges, chargesBefore, refundsAround, disputes, shopPayments, shopRefunds] = await Promise.all([
       payments.listCharges(window),
+      payments.listCharges(weekBefore),
       payments.listRefunds(around),
       payments.listDisputes({ created: window }),
       shopPaymentsOf(db, { window }),
@@ -256,7 +277,14 @@ export function createReconciliation({ db, payments, clock }: ReconciliationDeps
       }),
       shopRefundsOf(db, { refundIds: refunds.map((refund) => refund.id) }),
     ]);
-    const intents = new Map<string, ProcessorIntent | null>();
+    // A shop payment whose charge is not of the day: read from the week's charges in one list; only
+    // one found in neither (a difference, rare) is asked for by its id.
+    const intents = new Map<string, ProcessorIntent | null>(
+      chargesBefore.flatMap((charge) => {
+        const held = charge.paymentIntentId ? holdOf(charge) : null;
+        return held && charge.paymentIntentId ? [[charge.paymentIntentId, held] as const] : [];
+      }),
+    );
     for (const payment of shopPayments) {
       if (chargeIntents.has(payment.paymentIntentId) || intents.has(payment.paymentIntentId)) continue;
       intents.set(payment.paymentIntentId, await processorIntent(payment.paymentIntentId));
