@@ -30,7 +30,7 @@ import { ReaderLink, ReaderStatusLine, ReaderWaiting } from './card-reader.tsx';
 import classes from './pos.module.css';
 import { EmptyTableRow, newIdempotencyKey, PosPage, TestModeNotice } from './pos-ui.tsx';
 import { useCurrentShift, usePostReturn, useSaleByReceipt } from './register.api.ts';
-import { saleTendersText } from './register-rules.ts';
+import { saleTendersText, tenderCardText } from './register-rules.ts';
 import { useReaderRefund } from './use-reader-refund.ts';
 
 const INTERAC_SIMULATION = [{ label: 'Simulate Interac card', interac: true }];
@@ -303,10 +303,7 @@ function RefundedOutside({ sale }: { sale: Sale }) {
   return (
     <Alert color="yellow" variant="light" title="Refunded outside the shop">
       {refunded
-        .map(
-          (tender) =>
-            `${formatMoney(tender.refundedOutside)} on ${tender.brand?.toUpperCase() ?? 'the card'}${tender.last4 ? ` •••• ${tender.last4}` : ''}`,
-        )
+        .map((tender) => `${formatMoney(tender.refundedOutside)} on ${tenderCardText(tender)}`)
         .join('; ')}{' '}
       was given back in the card processor's dashboard. That card can be refunded at most what remains.
     </Alert>

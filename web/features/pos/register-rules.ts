@@ -145,12 +145,18 @@ export function dollarsToCents(text: string): number | undefined {
 /** How a sale was paid, in a few words: 'VISA •••• 4242 CDN$20.00 + cash CDN$13.90'. */
 export function saleTendersText(sale: Pick<Sale, 'tenders'>, money: (cents: number) => string): string {
   return sale.tenders
-    .map((tender) => {
-      if (tender.type === 'cash') return `cash ${money(tender.amount)}`;
-      const card = tender.type === 'interac' ? 'Interac' : (tender.brand?.toUpperCase() ?? 'card');
-      return `${card}${tender.last4 ? ` •••• ${tender.last4}` : ''} ${money(tender.amount)}`;
-    })
+    .map((tender) =>
+      tender.type === 'cash'
+        ? `cash ${money(tender.amount)}`
+        : `${tenderCardText(tender)} ${money(tender.amount)}`,
+    )
     .join(' + ');
+}
+
+/** A card tender as the register names it: 'VISA •••• 4242', 'Interac •••• 1933'. */
+export function tenderCardText(tender: Pick<Sale['tenders'][number], 'type' | 'brand' | 'last4'>): string {
+  const card = tender.type === 'interac' ? 'Interac' : (tender.brand?.toUpperCase() ?? 'card');
+  return `${card}${tender.last4 ? ` •••• ${tender.last4}` : ''}`;
 }
 
 /** A drawer's count against what it should hold: 'Over CDN$0.60', 'Short CDN$1.00', 'Even', or '—'. */
