@@ -249,8 +249,7 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
     },
     async capturePaymentIntent(id, params) {
       const intent = await inner.capturePaymentIntent(id, params);
-      send('payment_intent.succeeded', intent);
-      disputeEvents(intent.id);
+      intentEvents(intent);
       return intent;
     },
     async cancelPaymentIntent(id, params) {
