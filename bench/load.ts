@@ -2,9 +2,9 @@
 import autocannon from 'autocannon';
 import { type Floors, judge, type Measured } from './floors.ts';
 
-/** Each scenario runs in ROUNDS slices, each after BARE_SLICE_SECONDS of the bare server. */
+/** Each scenario runs in ROUNDS slices, each after REFERENCE_SLICE_SECONDS of its reference. */
 const ROUNDS = 5;
-export const BARE_SLICE_SECONDS = 1;
+export const REFERENCE_SLICE_SECONDS = 1;
 
 export interface Scenario {
   name: string;
@@ -84,26 +84,49 @@ export function summarize(name: string, slices: readonly Slice[]): Measured {
   };
 }
 
+/** What a scenario is judged against: the bare server for reads, the write reference for writes. */
+export interface Reference {
+  url: string;
+  scenario: Scenario;
+}
+
 /**
- * The scenario and the bare server in alternating slices (2 s of the scenario, 1 s of the bare
- * server, ROUNDS times), so that other work on the shared machine weighs on both sides of the ratio
- * alike; latencies and counts are merged over the slices.
+ * The scenario and its reference in alternating slices (a slice of the scenario, 1 s of the
+ * reference, ROUNDS times), so that other work on the shared machine weighs on both sides of the
+ * ratio alike; latencies and counts are merged over the slices.
  */
 export async function measure(
   shopUrl: string,
   scenario: Scenario,
-  bareUrl: string,
+  reference: Reference,
   options: { duration: number; connections: number },
 ) {
   const scenarioSeconds = Math.max(1, Math.round(options.duration / ROUNDS));
-  const bare: Slice[] = [];
+  const measuredReference: Slice[] = [];
   const shop: Slice[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    bare.push(await load(bareUrl, BARE, BARE_SLICE_SECONDS, options.connections));
+    measuredReference.push(
+      await load(reference.url, reference.scenario, REFERENCE_SLICE_SECONDS, options.connections),
+    );
     shop.push(await load(shopUrl, scenario, scenarioSeconds, options.connections));
   }
-  return judge(summarize(scenario.name, shop), summarize(BARE.name, bare), scenario.floors);
+  return judge(
+    summarize(scenario.name, shop),
+    summarize(reference.scenario.name, measuredReference),
+    scenario.floors,
+  );
 }
 
 /** The reference every read scenario is judged against: a bare node:http server's fixed 2 KB. */
 export const BARE: Scenario = { name: 'bare node:http 2 KB', paths: ['/'], headers: {} };
+
+/**
+ * The reference the write scenarios are judged against: one indexed UPDATE of one row, committed,
+ * per request (bench/write-reference-server.ts); each request updates the next row.
+ */
+export const WRITE_REFERENCE: Scenario = {
+  name: 'write reference: 1 UPDATE',
+  paths: [],
+  headers: {},
+  post: (index) => ({ path: `/${index}`, headers: {}, body: {} }),
+};

@@ -114,3 +114,17 @@ export async function startShop(dataDir: string, webDir: string, databaseUrl: st
   };
   return start(['--import', 'tsx', 'server/main.ts'], env, `http://127.0.0.1:${port}`, '/api/config');
 }
+
+/**
+ * The write reference (bench/write-reference-server.ts) on the shop's PostgreSQL database, or on a
+ * PGlite of its own in `dataDir` (PGlite is one process's: the shop holds its own).
+ */
+export async function startWriteReference(dataDir: string, databaseUrl: string): Promise<Running> {
+  const port = await freePort();
+  return start(
+    ['--import', 'tsx', 'bench/write-reference-server.ts', String(port)],
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    `http://127.0.0.1:${port}`,
+    '/0',
+  );
+}
