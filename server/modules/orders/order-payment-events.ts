@@ -27,18 +27,6 @@ async function addEvent(tx: Tx, orderId: number, type: string, message: string):
 }
 
 /**
- * payment_intent.succeeded: a placed order whose capture the shop did not see succeed is paid (as
- * the shop's own capture makes it, without a history line: either may come first).
- */
-export async function paymentCaptured(tx: Tx, paymentIntentId: string): Promise<string> {
-  const order = await lockedOrder(tx, paymentIntentId);
-  if (!order) return 'no web order';
-  if (order.status !== 'placed') return `order ${order.orderNumber} already ${order.status}`;
-  await tx.update(orders).set({ status: 'paid' }).where(eq(orders.id, order.id));
-  return `order ${order.orderNumber} paid`;
-}
-
-/**
  * payment_intent.canceled: an authorization released outside the order's own cancellation (it
  * expired, or was cancelled in the processor's dashboard) leaves a placed order unpaid: said on
  * its history, for staff to ask the client to pay again.

@@ -22,7 +22,6 @@ import {
 } from '../../providers/payments/webhook-events.ts';
 import {
   authorizationCanceled,
-  paymentCaptured,
   paymentDisputed,
   refundedByProcessor,
   refundMadeOutside,
@@ -31,6 +30,7 @@ import type { OrderRefunds } from '../orders/order-refunds.service.ts';
 import { POS_SOURCE, type PosService } from '../pos/pos.service.ts';
 import type { PosCheckoutService } from '../pos/pos-checkout.service.ts';
 import { readSettings } from '../settings/settings.service.ts';
+import { markPaymentCaptured } from './webhooks.queries.ts';
 
 export interface WebhooksDeps {
   db: Database;
@@ -148,7 +148,9 @@ export function createWebhooksService(deps: WebhooksDeps) {
       case 'payment_intent.succeeded': {
         const intent = await payments.retrievePaymentIntent(objectOf(event, withId).id);
         if (intent.metadata.source === POS_SOURCE) return finish(await pos.recordReaderPayment(intent, null));
-        return inTransaction(event, (tx) => paymentCaptured(tx, intent.id));
+        const [captured] = await markPaymentCaptured(db, intent.id, event.id);
+        if (!captured?.marked) throw new AlreadyProcessed();
+        return captured.outcome;
       }
       case 'payment_intent.canceled':
         return inTransaction(event, (tx) => authorizationCanceled(tx, objectOf(event, withId).id));
