@@ -69,6 +69,7 @@ const disputeObject = z.looseObject({
   payment_intent: z.string().nullable().catch(null),
 });
 const sessionObject = z.looseObject({ id: z.string(), metadata });
+const intentObject = z.looseObject({ id: z.string(), metadata });
 const readerObject = z.looseObject({
   id: z.string(),
   action: z
@@ -146,9 +147,14 @@ export function createWebhooksService(deps: WebhooksDeps) {
     };
     switch (event.type) {
       case 'payment_intent.succeeded': {
-        const intent = await payments.retrievePaymentIntent(objectOf(event, withId).id);
-        if (intent.metadata.source === POS_SOURCE) return finish(await pos.recordReaderPayment(intent, null));
-        const [captured] = await markPaymentCaptured(db, intent.id, event.id);
+        const succeeded = objectOf(event, intentObject);
+        if (succeeded.metadata.source === POS_SOURCE) {
+          // The register records the payment from the processor's whole intent, as it is now.
+          const intent = await payments.retrievePaymentIntent(succeeded.id);
+          return finish(await pos.recordReaderPayment(intent, null));
+        }
+        // A web order needs no more than the intent's id: a succeeded intent changes no further.
+        const [captured] = await markPaymentCaptured(db, succeeded.id, event.id);
         if (!captured?.marked) throw new AlreadyProcessed();
         return captured.outcome;
       }
