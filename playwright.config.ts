@@ -45,8 +45,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh shop with the demo data for every run.
-    command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
+    // A fresh shop with the demo data for every run, on the compiled server as `npm start` runs it
+    // (what changed since the last build is transpiled first: a fraction of a second).
+    command: `npm run --silent build:server && rm -rf ${DATA_DIR} && node dist/node/server/main.js`,
     url: `http://127.0.0.1:${PORT}/api/config`,
     timeout: 120_000,
     reuseExistingServer: false,

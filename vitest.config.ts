@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'web/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'web/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {

@@ -28,10 +28,11 @@ export async function startOwnShop(name: string, { demoData }: { demoData: boole
     // The main test shop has drawn the catalogue's images already: seeding then only writes rows.
     const images = path.resolve(`test-results/e2e-data-${mainPort}/images`);
     if (existsSync(images)) cpSync(images, path.join(dataDir, 'images'), { recursive: true });
-    await execFileAsync('node', ['--import', 'tsx', 'server/db/seed/cli.ts'], { env, timeout: 200_000 });
+    // The compiled seed command, built with the server by playwright.config.ts's webServer.
+    await execFileAsync('node', ['dist/node/server/db/seed/cli.js'], { env, timeout: 200_000 });
   }
 
-  const shop: ChildProcess = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+  const shop: ChildProcess = spawn('node', ['dist/node/server/main.js'], {
     env: {
       ...env,
       PORT: '0',

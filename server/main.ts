@@ -1,93 +1,24 @@
+/**
+ * The production server: reads the configuration, then opens the database and loads the rest of the
+ * server (server/shop.ts) at the same time, and runs the shop. The embedded PGlite starts in a
+ * worker thread of its own (about a second: compiling PostgreSQL's WebAssembly, starting it) while
+ * this thread loads the server's modules (about as long): on two cores, the shop answers sooner.
+ */
 import path from 'node:path';
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { installReferenceData } from './db/seed/reference-data.ts';
-import { seedDemoData } from './db/seed/seed.ts';
-import { systemClock } from './lib/clock.ts';
-import { prepareSetupLink } from './modules/admin/setup.service.ts';
-import { hashPassword } from './modules/auth/passwords.ts';
-import { RELEASE_INTERVAL_MS } from './modules/checkout/authorization-release.ts';
-import { RECONCILE_INTERVAL_MS } from './modules/reconciliation/reconciliation.service.ts';
-import { startMailDelivery } from './providers/mail/mail.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pgdata'),
-    poolSize: config.databasePoolSize,
-  });
-  await database.migrate();
-  // Whatever SEED_DEMO_DATA says: a shop without its taxes and messages cannot sell.
-  const reference = await installReferenceData(database.db);
-  if (reference.added > 0) console.log(`Reference data: ${reference.added} rows added.`);
-
-  const imagesDir = path.join(config.dataDir, 'images');
-  if (config.seedDemoData) {
-    const { seeded } = await seedDemoData(database.db, { imagesDir, hashPassword });
-    if (seeded) console.log('Demo data created.');
-  }
-
-  const setupLink = await prepareSetupLink(database.db);
-
-  const app = await buildApp({
-    config,
-    db: database.db,
-    imagesDir,
-    uploadsDir: path.join(config.dataDir, 'uploads'),
-    webRoot: config.webDir,
-  });
-
-  const stopMail = startMailDelivery(config, database.db, systemClock, (message) => app.log.warn(message));
-  // Card holds never placed as orders are released (one instance at a time runs each pass).
-  const releaseHolds = setInterval(() => {
-    app.jobs.releaseStaleCardHolds().then(
-      (released) => {
-        if (released.length > 0) app.log.info(`released ${released.length} unplaced card holds`);
-      },
-      (error: unknown) => app.log.error({ err: error }, 'releasing unplaced card holds failed'),
-    );
-  }, RELEASE_INTERVAL_MS);
-  releaseHolds.unref();
-  // Yesterday's payments reconciled with the processor, once, in the night (an instance that was
-  // down then does it when it starts again).
-  const reconcile = () =>
-    app.jobs.reconcileYesterday().then(
-      (day) => {
-        if (day) app.log.info(`reconciled the payments of ${day}`);
-      },
-      (error: unknown) => app.log.error({ err: error }, 'the payment reconciliation failed'),
-    );
-  const reconcileNightly = setInterval(reconcile, RECONCILE_INTERVAL_MS);
-  reconcileNightly.unref();
-
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    stopMail();
-    clearInterval(releaseHolds);
-    clearInterval(reconcileNightly);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'pgdata')}`;
-  app.log.info(`The shop is open on http://localhost:${config.port} (database: ${where})`);
-  if (setupLink) {
-    // Plain text on its own lines: the owner copies it from the terminal.
-    console.log(
-      [
-        '',
-        'This shop has no admin yet. Open this one-time link to create your account and enter your store:',
-        `  ${config.publicUrl.replace(/\/$/, '')}${setupLink}`,
-        '',
-      ].join('\n'),
-    );
-  }
+  const [database, { runShop }] = await Promise.all([
+    openDatabase({
+      url: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'pgdata'),
+      poolSize: config.databasePoolSize,
+    }),
+    import('./shop.ts'),
+  ]);
+  await runShop(config, database);
 }
 
 main().catch((error: unknown) => {

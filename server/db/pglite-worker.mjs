@@ -6,6 +6,7 @@
  *
  * Plain JavaScript: Node 20 cannot give a worker thread tsx's TypeScript loader.
  */
+import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -14,11 +15,34 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
 
+// V8 compiles PostgreSQL's WebAssembly with its baseline compiler (Liftoff), then recompiles with
+// its optimizing one (TurboFan) each function that has run past a budget. With V8's budget the
+// start alone (migrations, reference data, the demo data's check) sends hundreds of functions to
+// TurboFan: about 45 MB more resident memory for good, and CPU on the other core while the shop
+// starts. With this budget only the functions that stay hot under real traffic are optimized, and
+// uncached searches run as fast as with V8's budget (bench/README.md, "A lean server that starts
+// fast"). The flag is the process's; it is read when the module is compiled, below.
+v8.setFlagsFromString('--wasm-tiering-budget=1000000000');
+
 // Search needs both (migration 0013 creates them).
 const extensions = { pg_trgm, unaccent };
+// Settings passed at start (-c), after PGlite's defaults, so a data directory keeps its own
+// postgresql.conf (measured in bench/README.md, "A lean server that starts fast"):
+// - PGlite's postgresql.conf asks for 128 MB of shared buffers, all of it resident from the start
+//   (it lives in the WebAssembly memory, zeroed at start): 16 MB holds the shop's hot pages, and a
+//   page past it comes back from the operating system's file cache (uncached searches in a
+//   10,000-product catalogue took as long as with 128 MB);
+// - PGlite runs one backend, without replication or autovacuum workers: shared memory sized for
+//   100 connections, 10 WAL senders and 16 autovacuum workers is about 4 MB never used.
+const startParams = [
+  ...PGlite.defaultStartParams,
+  ...['shared_buffers=16MB', 'max_connections=5', 'max_wal_senders=0', 'autovacuum_worker_slots=1'].flatMap(
+    (setting) => ['-c', setting],
+  ),
+];
 const pglite = workerData.snapshot
-  ? new PGlite({ loadDataDir: new Blob([workerData.snapshot]), extensions })
-  : new PGlite({ dataDir: workerData.dataDir, extensions });
+  ? new PGlite({ loadDataDir: new Blob([workerData.snapshot]), extensions, startParams })
+  : new PGlite({ dataDir: workerData.dataDir, extensions, startParams });
 
 function concat(chunks) {
   const joined = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));

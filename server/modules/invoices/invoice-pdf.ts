@@ -7,9 +7,9 @@ import { startA5 } from './pdf-document.ts';
  * / Qty / Amount, Subtotal, Tax, TOTAL, additional details), on A5 portrait, with the seller's
  * GST/HST registration number as Canadian invoices need.
  */
-export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const created = new Date(invoice.created);
-  const pdf = startA5(`Invoice ${invoice.invoice_number}`, created);
+  const pdf = await startA5(`Invoice ${invoice.invoice_number}`, created);
 
   pdf.header('INVOICE', invoice.invoice_number, created);
 

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
 import { joinAddress, type PostalAddress } from '../../../domain/address.ts';
 import type { RefundAsk } from '../../../domain/admin/order-refunds.ts';
 import {
@@ -569,6 +568,8 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
           409,
         );
       }
+      // Loaded when labels are first merged, not when the server starts.
+      const { PDFDocument } = await import('pdf-lib');
       const merged = await PDFDocument.create();
       for (const row of chosen) {
         const label = await PDFDocument.load(

@@ -3,7 +3,6 @@
  * with no prices (a parcel may be a gift). Letter size, as the back office's printer takes it; a
  * day's slips print as one document, one page (or more) per order.
  */
-import PDFDocument from 'pdfkit';
 import { formatStoreDate } from '../../../domain/dates.ts';
 
 export interface PackingSlipLine {
@@ -174,6 +173,12 @@ function rule(doc: PDFKit.PDFDocument): void {
 /** The packing slips of several orders in one document, each starting on a new page. */
 export function packingSlipsPdf(slips: readonly PackingSlip[]): Promise<Buffer> {
   if (slips.length === 0) throw new RangeError('There are no packing slips to print.');
+  return renderSlips(slips);
+}
+
+async function renderSlips(slips: readonly PackingSlip[]): Promise<Buffer> {
+  // Loaded with the first document, not when the server starts (the server seldom prints).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     autoFirstPage: false,
     info: {

@@ -15,12 +15,12 @@ const storeTime = new Intl.DateTimeFormat('en-CA', {
  * their tax, totals, and how it was paid. A receipt typed by hand says it is not proof of payment;
  * a print after the first says it is a copy.
  */
-export function renderReceiptPdf(
+export async function renderReceiptPdf(
   receipt: Receipt,
   { copy = false }: { copy?: boolean } = {},
 ): Promise<Buffer> {
   const created = new Date(receipt.created);
-  const pdf = startA5(`Receipt ${receipt.receipt_number}`, created);
+  const pdf = await startA5(`Receipt ${receipt.receipt_number}`, created);
 
   const refund = receipt.kind === 'refund';
   pdf.header(

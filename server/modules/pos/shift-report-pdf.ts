@@ -126,10 +126,10 @@ function figureSections(pdf: A5Document, report: RegisterFigures): void {
  * A shift's Z report on A5 portrait (an X report while the shift is open): the seller, the shift,
  * sales by tender, refunds, tax by component, the cashiers, cash movements, and the drawer's count.
  */
-export function renderShiftReportPdf(report: ShiftReport, seller: Seller, now: Date): Promise<Buffer> {
+export async function renderShiftReportPdf(report: ShiftReport, seller: Seller, now: Date): Promise<Buffer> {
   const { shift } = report;
   const title = report.final ? 'Z REPORT' : 'X REPORT';
-  const pdf = startA5(`${title} shift ${shift.id}`, now);
+  const pdf = await startA5(`${title} shift ${shift.id}`, now);
 
   pdf.line(title, { bold: true, size: 18 });
   pdf.line(report.final ? 'End of shift' : 'Shift still open: running figures, not final');
@@ -171,8 +171,8 @@ export function renderShiftReportPdf(report: ShiftReport, seller: Seller, now: D
  * A store day's end-of-day report on A5 portrait: every sale and return of the day across the
  * cashiers and shifts, then each shift opened that day with its drawer's count.
  */
-export function renderDayReportPdf(report: DayReport, seller: Seller, now: Date): Promise<Buffer> {
-  const pdf = startA5(`Day report ${report.day}`, now);
+export async function renderDayReportPdf(report: DayReport, seller: Seller, now: Date): Promise<Buffer> {
+  const pdf = await startA5(`Day report ${report.day}`, now);
   pdf.line('DAY REPORT', { bold: true, size: 18 });
   pdf.line(`Store day ${report.day}: every cashier and shift`);
   pdf.line(`Printed: ${storeDateTime(now.toISOString())}`);

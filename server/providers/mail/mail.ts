@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -6,18 +6,20 @@ import { createMailSender, startMailWorker } from './outbox.ts';
 
 /**
  * Sends the outbox over SMTP when SMTP_URL is set; without it e-mails wait in the outbox (staff
- * can read them there) and nothing is lost. Answers a stop function.
+ * can read them there) and nothing is lost. Answers a stop function. nodemailer is loaded only when
+ * there is a mail server to talk to.
  */
-export function startMailDelivery(
+export async function startMailDelivery(
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
   db: Database,
   clock: Clock,
   log: (message: string) => void,
-): () => void {
+): Promise<() => void> {
   if (!config.smtpUrl) {
     log('SMTP_URL is not set: e-mails are kept in the outbox, unsent.');
     return () => undefined;
   }
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(config.smtpUrl);
   const sender = createMailSender({
     db,
@@ -38,9 +40,10 @@ export async function verifyMailServer(
   smtpUrl: string,
   timeoutMs = 5000,
 ): Promise<{ ok: true } | { ok: false; error: string }> {
-  let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
+  let transport: Transporter | undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
+    const { default: nodemailer } = await import('nodemailer');
     transport = nodemailer.createTransport({
       url: smtpUrl,
       connectionTimeout: timeoutMs,

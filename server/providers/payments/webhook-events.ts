@@ -4,7 +4,7 @@
  * the official SDK, so that the sandbox's events and Stripe's go through the same code.
  */
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
+import { stripeSdk } from './stripe-sdk.ts';
 
 /** The events the shop acts on; the README tells the owner to send these to the endpoint. */
 export const HANDLED_EVENT_TYPES = [
@@ -59,7 +59,7 @@ export function verifyWebhook(
   if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
   let event: unknown;
   try {
-    event = Stripe.webhooks.constructEvent(
+    event = stripeSdk().webhooks.constructEvent(
       rawBody,
       signatureHeader,
       secret,
@@ -90,7 +90,7 @@ function isEvent(value: unknown): value is GatewayEvent {
 
 /** The Stripe-Signature header of a body, as Stripe makes it (the sandbox's deliveries, tests). */
 export function signWebhook(payload: string, secret: string, timestampSeconds: number): string {
-  return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: timestampSeconds });
+  return stripeSdk().webhooks.generateTestHeaderString({ payload, secret, timestamp: timestampSeconds });
 }
 
 /** A signing secret for the sandbox when STRIPE_WEBHOOK_SECRET is not set: new at every start. */

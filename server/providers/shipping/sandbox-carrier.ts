@@ -6,7 +6,6 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { formatStoreDate } from '../../../domain/dates.ts';
 import type { Database } from '../../db/database.ts';
 import { sandboxShipments } from '../../db/schema.ts';
@@ -472,6 +471,16 @@ export function labelsPdf(
 ): Promise<Buffer> {
   if (shipments.length === 0)
     throw new CarrierError('shipment_not_found', 'There are no shipments to print.');
+  return renderLabels(shipments, from, printedAt);
+}
+
+async function renderLabels(
+  shipments: readonly Shipment[],
+  from: ShipFrom,
+  printedAt: Date,
+): Promise<Buffer> {
+  // Loaded with the first label, not when the server starts (the server seldom prints).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     autoFirstPage: false,
     info: {

@@ -7,7 +7,6 @@
  * too. Deliveries are queued (the call that made the event does not wait for them) and retried
  * a few times when the endpoint does not answer 2xx, as Stripe retries.
  */
-import Stripe from 'stripe';
 import type { Clock } from '../../../lib/clock.ts';
 import type {
   ChargeSummary,
@@ -18,6 +17,7 @@ import type {
   SandboxOperations,
 } from '../gateway.ts';
 import { isPaymentError } from '../gateway.ts';
+import { stripeSdk } from '../stripe-sdk.ts';
 import { type GatewayEvent, HANDLED_EVENT_TYPES, signWebhook } from '../webhook-events.ts';
 import { newId } from './rows.ts';
 
@@ -116,7 +116,7 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
       type,
       created: Math.floor(clock.now().getTime() / 1000),
       livemode: false,
-      api_version: Stripe.API_VERSION,
+      api_version: stripeSdk().API_VERSION,
       data: { object: { ...object } },
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },

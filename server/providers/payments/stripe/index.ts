@@ -4,7 +4,7 @@
  * checked here as the sandbox checks them: Interac refunds only through a reader, card refunds
  * online, and cancelling a reader's action cancels the intent when nothing was taken.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   cardRefundsOnline,
   interacRefundsInPerson,
@@ -23,6 +23,7 @@ import {
   type Reader,
   STORE_CURRENCY,
 } from '../gateway.ts';
+import { stripeSdk } from '../stripe-sdk.ts';
 import {
   compact,
   idOf,
@@ -75,7 +76,7 @@ const ERROR_TYPES: Record<string, PaymentErrorType> = {
 };
 
 export function toPaymentError(error: unknown): unknown {
-  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  if (!(error instanceof stripeSdk().errors.StripeError)) return error;
   const rawType = error.rawType;
   const type =
     rawType && isKnown(PAYMENT_ERROR_TYPES, rawType) ? rawType : (ERROR_TYPES[error.type] ?? 'api_error');
@@ -101,7 +102,8 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
 // ---------------------------------------------------------------- the gateway
 
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
-  const stripe = new Stripe(
+  const StripeClient = stripeSdk();
+  const stripe = new StripeClient(
     options.secretKey,
     compact({
       host: options.host,
