@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { databaseUrlFor } from '../test/test-database.ts';
-import { countRows, type DatabaseHandle, openDatabase } from './database.ts';
+import { countRows, type DatabaseHandle, openDatabase, rowsOf } from './database.ts';
 import {
   categories,
   clients,
@@ -122,5 +122,15 @@ describe('migrations, reference data and demo data', () => {
       NS: 140000,
       NB: 150000,
     });
+  });
+});
+
+describe.runIf(prepared.kind === 'postgres')('a PostgreSQL connection', () => {
+  it('runs without JIT and parallel workers, which cost the shop’s short statements more than they gain', async () => {
+    const rows = await rowsOf<{ jit: string; workers: string }>(
+      handle.db,
+      sql`SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers`,
+    );
+    expect(rows).toEqual([{ jit: 'off', workers: '0' }]);
   });
 });

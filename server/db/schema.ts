@@ -232,21 +232,32 @@ export const products = pgTable(
     nameVector: tsvector('name_vector').generatedAlwaysAs(
       sql`to_tsvector('shop_english'::regconfig, name) || to_tsvector('shop_simple'::regconfig, name)`,
     ),
-    /** The name in lower case without accents, for the typo-tolerant (trigram) fallback. */
+    /** The name in lower case without accents: the typo fallback ranks what it found by its trigrams. */
     searchName: text('search_name').generatedAlwaysAs(sql`shop_unaccent(lower(name))`),
   },
   (t) => [
     index('products_category').on(t.categoryId),
     index('products_search_vector').using('gin', t.searchVector),
     index('products_name_vector').using('gin', t.nameVector),
-    // GiST, not GIN: it also orders by word-similarity distance (<->>), so the fallback reads only the closest.
-    index('products_search_name_trgm').using('gist', t.searchName.op('gist_trgm_ops')),
     // A code's prefix (LIKE 'ms-crw%'), for search.
     index('products_code_prefix').using('btree', sql`lower(${t.code}) text_pattern_ops`),
     index('products_family').on(t.family),
     check('products_pricing_positive', sql`${t.pricing} >= 0`),
   ],
 );
+
+/**
+ * Every lexeme of products.search_vector (the names, codes and descriptions as both text search
+ * configurations normalise them), kept by triggers (migration 0019): a search turns a typed prefix
+ * into the lexemes it starts (an index lookup of exact words instead of a prefix scan of every
+ * word that starts so), and looks for a typo's words among them (docs/decisions/008). A lexeme no
+ * product holds any more stays: it only ever matches nothing.
+ */
+export const searchLexemes = pgTable('search_lexemes', { lexeme: text('lexeme').primaryKey() }, (t) => [
+  // Prefix ranges (~>=~, ~<~) compare bytes whatever the database's collation.
+  index('search_lexemes_prefix').using('btree', sql`${t.lexeme} text_pattern_ops`),
+  index('search_lexemes_trgm').using('gist', t.lexeme.op('gist_trgm_ops')),
+]);
 
 export const productImages = pgTable(
   'product_images',

@@ -62,6 +62,12 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   ]);
   if (images.status === 'rejected') throw images.reason;
   if (seeded.status === 'rejected') throw seeded.reason;
+  // After a bulk load, PostgreSQL's advice: statistics (ANALYZE), and the GIN indexes' pending lists
+  // merged (VACUUM). At 100,000 products, without them each search read megabytes of pending list,
+  // and the planner, guessing 3,000 stock rows a product, priced a product page at 1.7 million and
+  // JIT-compiled it for 450 ms (docs/decisions/008). Autovacuum would come to it later, on a
+  // PostgreSQL server where it is on; PGlite has none.
+  if (seeded.value) await db.execute(sql`VACUUM ANALYZE`);
   return {
     seeded: seeded.value,
     products: seeded.value ? plan.products.length : 0,

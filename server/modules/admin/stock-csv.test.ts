@@ -208,6 +208,20 @@ describe('GET api/admin/stock/export and POST api/admin/stock/import', () => {
     );
   });
 
+  it('finds the items it names whatever the case of their codes, and only those', async () => {
+    const level = await levelOf('MS-CRW-001', 'M');
+    const csv = [
+      'kind,code,size,instock',
+      `product,ms-crw-001,M,${level + 1}`,
+      'package,gp-box-001-white,,9',
+    ].join('\n');
+    const preview = (await importCsv({ csv })).json<StockImportResult>();
+    expect(preview).toMatchObject({ errors: 0, changed: 2, applied: false });
+    expect(preview.lines.map((line) => line.changes.instock?.after)).toEqual([level + 1, 9]);
+    const quoted = ['kind,code,size,instock', 'product,"MS-\\""{,}",,1'].join('\n');
+    expect((await importCsv({ csv: quoted })).json<StockImportResult>()).toMatchObject({ errors: 1 });
+  });
+
   it('names the problem of each bad line, and writes nothing while one has one', async () => {
     const before = await levelOf('MS-CRW-001', 'S');
     const csv = [

@@ -319,6 +319,15 @@ describe('search (GET api/product?term=)', () => {
     expect(past).toEqual({ body: [], total: sock.total });
   });
 
+  it('tolerates two letters swapped, which trigrams miss in a short word, and a typo beside a word', async () => {
+    const maple = await search('mpale');
+    expect(maple.body.length).toBeGreaterThan(0);
+    expect(maple.body.every((p) => p.name.includes('Maple'))).toBe(true);
+    const leaf = await search('mpale lea');
+    expect(leaf.body.map((p) => p.name)).toContain('Maple Leaf Crew Sock - Red');
+    expect(leaf.body.every((p) => p.name.includes('Maple') && p.name.includes('Lea'))).toBe(true);
+  });
+
   it('finds products by their category name, and tolerates a final s', async () => {
     const toques = await search('toques');
     expect(toques.body.map((p) => p.category_name)).toEqual(['Toques', 'Toques', 'Toques']);

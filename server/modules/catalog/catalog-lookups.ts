@@ -1,17 +1,20 @@
 /**
  * The small lookups behind the catalogue's rules, kept in the catalogue cache (catalog-cache.ts)
  * so that a cached reply still costs a map lookup and no query: the category tree, the show_prices
- * setting (who sees prices), the products a visitor may open, where a product sits and whether a
- * product or package exists. Each is tagged with what changes it, so notifyCatalogChanged drops it.
+ * setting (who sees prices), the products a visitor may open, where a product sits, whether a
+ * product or package exists, and how common the search's lexemes are. Each is tagged with what changes it, so notifyCatalogChanged drops it.
  */
 import type { Database } from '../../db/database.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { readSettings } from '../settings/settings.service.ts';
 import {
+  type SearchStatistics,
+  searchStatisticsOf,
   selectActivePackage,
   selectActiveProduct,
   selectCategories,
   selectProductPlace,
+  selectSearchStatistics,
   selectShowroom,
   selectTeaser,
 } from './catalog.queries.ts';
@@ -50,9 +53,21 @@ export function createCatalogLookups({ db, cache }: { db: Database; cache: Catal
     });
   }
 
+  /**
+   * The share of products holding each common lexeme and in each category (PostgreSQL's
+   * statistics), for searchScans: a few hundred numbers, re-read with the rest of the catalogue.
+   */
+  function searchStatistics(): Promise<SearchStatistics> {
+    return cache.getOrLoad('search-statistics', async () => ({
+      value: searchStatisticsOf(await selectSearchStatistics(db)),
+      tags: 'structure',
+    }));
+  }
+
   return {
     categoryTree,
     visitorProductIds,
+    searchStatistics,
 
     async viewOf(user: AuthUser | null): Promise<PriceView> {
       if (!user) return 'visitor';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_PAGE_SIZE } from '../../../domain/catalog-display.ts';
 import { createTestApp, firstSizedProductAndPackage, type TestApp } from '../../test/app.ts';
@@ -5,6 +6,7 @@ import { rowChecks } from '../../test/rows.ts';
 import * as queries from './catalog.queries.ts';
 import { phaseGroups } from './catalog.views.ts';
 import { buildCategoryTree, type CategoryTree } from './category-tree.ts';
+import { searchWordsOf } from './search-words.ts';
 
 /**
  * Every catalogue statement answers rows of exactly its schema's shape, on the database this run
@@ -59,11 +61,25 @@ describe('the catalogue statements answer the shapes of their row schemas', () =
   it('search', async () => {
     const words = ['sock'];
     await expectRows(queries.selectSearchCategories, t.db, words);
-    const scope = queries.searchScope(await queries.selectSearchCategories(t.db, words), words);
-    await expectRows(queries.selectSearchPage, t.db, 'sock', scope, { offset: 0, limit: 24 });
-    await expectRows(queries.countSearch, t.db, 'sock', scope);
-    await expectRows(queries.selectSimilarPage, t.db, 'maple lef', scope, { offset: 0, limit: 24 });
-    await expectRows(queries.countSimilar, t.db, 'maple lef', scope);
+    await expectRows(queries.selectSearchWords, t.db, ['sock', 'sokc']);
+    // PostgreSQL's statistics exist once the products were analysed (autovacuum, or the seed).
+    await t.db.execute(sql`ANALYZE products`);
+    await expectRows(queries.selectSearchStatistics, t.db);
+    const plan = {
+      scope: queries.searchScope(await queries.selectSearchCategories(t.db, words), words),
+      words: searchWordsOf(await queries.selectSearchWords(t.db, words)),
+      scan: { text: false, name: false, named: [] },
+    };
+    await expectRows(queries.selectSearchPage, t.db, 'sock', plan, { offset: 0, limit: 24 });
+    await expectRows(queries.countSearch, t.db, 'sock', plan);
+    const typo = ['maple', 'lef'];
+    const similar = {
+      scope: queries.searchScope(await queries.selectSearchCategories(t.db, typo), typo),
+      words: searchWordsOf(await queries.selectSearchWords(t.db, typo)),
+      scan: { text: false, name: false, named: [] },
+    };
+    await expectRows(queries.selectSimilarPage, t.db, 'maple lef', similar, { offset: 0, limit: 24 });
+    await expectRows(queries.countSimilar, t.db, 'maple lef', similar);
   });
 
   it('dashboard and dimensions', async () => {

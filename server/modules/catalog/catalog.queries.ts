@@ -5,7 +5,7 @@
  * catalog.queries.test.ts runs every statement on PGlite and PostgreSQL and checks each row against
  * its schema; at run time the rows are trusted, so the hot paths parse nothing.
  */
-import { and, or, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   dashboardTileSchema,
@@ -13,7 +13,6 @@ import {
   packageDetailSchema,
   phaseSummarySchema,
   productDetailSchema,
-  searchWords,
 } from '../../../domain/catalog.ts';
 import { SHOWROOM_PER_CATEGORY, TEASER_PRODUCTS } from '../../../domain/catalog-display.ts';
 import { escapeLike } from '../../db/like.ts';
@@ -287,48 +286,283 @@ function wordQuery(word: string): SQL {
   return sql`(to_tsquery('shop_english'::regconfig, ${prefix}) || to_tsquery('shop_simple'::regconfig, ${prefix}))`;
 }
 
-const searchCategoryRowSchema = z.object({ id, matches: z.array(z.boolean()) });
+const searchCategoryRowSchema = z.object({ id, listed: z.boolean(), matches: z.array(z.boolean()) });
 export type SearchCategoryRow = z.infer<typeof searchCategoryRowSchema>;
 
 /**
- * The categories a search lists products of (not hidden, nor under a hidden tab), and which of the
- * text's words start a word of each one's words, its group's and its tab's ('kids' finds every
+ * Every category, whether a search lists its products (not hidden, nor under a hidden tab), and which
+ * of the text's words start a word of its words, its group's and its tab's ('kids' finds every
  * Kids' Socks product). A statement of its own, so that the search's statement gets the ids as
  * values and PostgreSQL can estimate how many products they hold.
  */
 export const selectSearchCategories = typedQuery(searchCategoryRowSchema, (words: readonly string[]) => {
   const matches = words.map((word) => sql`v.words @@ ${wordQuery(word)}`);
-  return sql`SELECT v.id, ARRAY[${sql.join(matches, sql`, `)}]::boolean[] AS matches FROM (
-          SELECT g.id, to_tsvector('shop_english'::regconfig, g.name || ' ' || coalesce(r.name, '')) AS words
+  return sql`SELECT v.id, v.listed, ARRAY[${sql.join(matches, sql`, `)}]::boolean[] AS matches FROM (
+          SELECT g.id, NOT g.hidden AND NOT coalesce(r.hidden, false) AS listed,
+            to_tsvector('shop_english'::regconfig, g.name || ' ' || coalesce(r.name, '')) AS words
           FROM categories g LEFT JOIN categories r ON r.id = g.parent_id
-          WHERE NOT g.hidden AND NOT coalesce(r.hidden, false)
         ) v`;
 });
 
-/** What a search needs of the categories: the listed ones, those each word matches, those all do. */
+/**
+ * What a search needs of the categories: those it never lists (usually none), and the listed ones
+ * some word names, grouped by which words name them (`words[i]`: word i does); `all` are those every
+ * word names.
+ */
 export interface SearchScope {
-  listed: number[];
-  byWord: number[][];
+  unlisted: number[];
+  named: { words: boolean[]; categories: number[] }[];
   all: number[];
 }
 
 export function searchScope(rows: readonly SearchCategoryRow[], words: readonly string[]): SearchScope {
+  const named = new Map<string, { words: boolean[]; categories: number[] }>();
+  for (const row of rows) {
+    const matches = words.map((_, index) => row.matches[index] === true);
+    if (!row.listed || !matches.some(Boolean)) continue;
+    const key = matches.map(Number).join('');
+    const group = named.get(key) ?? { words: matches, categories: [] };
+    group.categories.push(row.id);
+    named.set(key, group);
+  }
   return {
-    listed: rows.map((row) => row.id),
-    byWord: words.map((_, index) => rows.filter((row) => row.matches[index]).map((row) => row.id)),
-    all: rows.filter((row) => words.length > 0 && row.matches.every(Boolean)).map((row) => row.id),
+    unlisted: rows.filter((row) => !row.listed).map((row) => row.id),
+    named: [...named.values()],
+    all: [...named.values()]
+      .filter((group) => group.words.every(Boolean))
+      .flatMap((group) => group.categories),
+  };
+}
+
+/** A prefix that starts more lexemes than this is looked up as a prefix (GIN's partial match). */
+const LEXEMES_PER_WORD = 40;
+/** How many lexemes, closest by trigrams, a word that starts none is compared with (search-words.ts). */
+const TYPO_CANDIDATES = 30;
+
+const searchWordRowSchema = z.object({
+  word: z.string(),
+  /** The word without accents, as the lexemes are. */
+  folded: z.string(),
+  /** The lexemes the word starts, in either configuration; null when they are too many to list. */
+  lexemes: z.array(z.string()).nullable(),
+  /** When it starts none: the lexemes with the most trigrams in common, the closest first... */
+  candidates: z.array(z.string()),
+  /** ...and pg_trgm's word similarity of the word to each. */
+  similarities: z.array(z.number()),
+});
+export type SearchWordRow = z.infer<typeof searchWordRowSchema>;
+
+/**
+ * Each word of the text as the search_lexemes it can be (migration 0019, docs/decisions/008): the
+ * lexemes that start with the word as each configuration normalises it (what `word:*` matches, so
+ * the results are the same), or, when none does, the lexemes closest to it by trigrams (the GiST
+ * index), from which search-words.ts keeps a typo's. A word that the configurations do not
+ * normalise to one lexeme each (none does, after searchWords) keeps its prefix.
+ */
+export const selectSearchWords = typedQuery(searchWordRowSchema, (words: readonly string[]) => {
+  return sql`SELECT x.word, x.folded,
+          CASE WHEN x.parts > 1 OR x.found > ${LEXEMES_PER_WORD} THEN NULL ELSE coalesce(x.lexemes, '{}') END AS lexemes,
+          coalesce(t.candidates, '{}') AS candidates, coalesce(t.similarities, '{}') AS similarities
+        FROM (
+          SELECT w.ord, w.word, shop_unaccent(w.word) AS folded,
+            greatest(cardinality(n.english), cardinality(n.simple)) AS parts,
+            e.lexemes, coalesce(cardinality(e.lexemes), 0) AS found
+          FROM json_array_elements_text(${JSON.stringify(words)}::json) WITH ORDINALITY w(word, ord)
+          CROSS JOIN LATERAL (
+            SELECT tsvector_to_array(to_tsvector('shop_english'::regconfig, w.word)) AS english,
+              tsvector_to_array(to_tsvector('shop_simple'::regconfig, w.word)) AS simple
+          ) n
+          CROSS JOIN LATERAL (
+            SELECT array_agg(DISTINCT l.lexeme) AS lexemes FROM unnest(n.english || n.simple) p(prefix)
+            CROSS JOIN LATERAL (
+              SELECT s.lexeme FROM search_lexemes s
+              WHERE s.lexeme ~>=~ p.prefix AND s.lexeme ~<~ (p.prefix || chr(1114111))
+              ORDER BY s.lexeme LIMIT ${LEXEMES_PER_WORD + 1}
+            ) l
+          ) e
+        ) x
+        LEFT JOIN LATERAL (
+          SELECT array_agg(k.lexeme ORDER BY k.distance, k.lexeme) AS candidates,
+            array_agg(word_similarity(x.folded, k.lexeme)::float8 ORDER BY k.distance, k.lexeme) AS similarities
+          FROM (
+            SELECT s.lexeme, s.lexeme <-> x.folded AS distance FROM search_lexemes s
+            WHERE x.found = 0 ORDER BY s.lexeme <-> x.folded LIMIT ${TYPO_CANDIDATES}
+          ) k
+        ) t ON true
+        ORDER BY x.ord`;
+});
+
+const searchStatisticsRowSchema = z.object({
+  column: z.enum(['search_vector', 'name_vector', 'category_id']),
+  values: z.array(z.string()),
+  shares: z.array(z.number()),
+});
+export type SearchStatisticsRow = z.infer<typeof searchStatisticsRowSchema>;
+
+/**
+ * The share of products holding each of the commonest lexemes of the two vectors, and in each of
+ * the commonest categories: PostgreSQL's own statistics (ANALYZE), no rows before the first. See
+ * searchScans.
+ */
+export const selectSearchStatistics = typedQuery(
+  searchStatisticsRowSchema,
+  () =>
+    sql`SELECT attname::text AS column,
+          coalesce(most_common_elems, most_common_vals)::text::text[] AS values,
+          coalesce(most_common_elem_freqs, most_common_freqs)::float8[] AS shares
+        FROM pg_stats
+        WHERE schemaname = current_schema() AND tablename = 'products'
+          AND attname IN ('search_vector', 'name_vector', 'category_id')
+          AND coalesce(most_common_elems, most_common_vals) IS NOT NULL`,
+);
+
+/** The share of products holding each common lexeme, per vector, and in each category. */
+export interface SearchStatistics {
+  search: ReadonlyMap<string, number>;
+  name: ReadonlyMap<string, number>;
+  category: ReadonlyMap<number, number>;
+}
+
+export function searchStatisticsOf(rows: readonly SearchStatisticsRow[]): SearchStatistics {
+  const of = (column: SearchStatisticsRow['column']) => {
+    const row = rows.find((r) => r.column === column);
+    return new Map(row?.values.map((value, index) => [value, row.shares[index] ?? 0]));
+  };
+  const category = new Map([...of('category_id')].map(([id, share]) => [Number(id), share]));
+  return { search: of('search_vector'), name: of('name_vector'), category };
+}
+
+/** A way whose products are at least this share of the catalogue is scanned for rather than looked up. */
+const SCAN_SHARE = 0.1;
+
+/**
+ * Whether to scan the products for all the words (each product read once, stopping at
+ * SEARCH_RANKED_PER_WAY found) rather than ask the GIN index, per vector. The index reads every
+ * product holding any of the lexemes before the first is returned: at 100,000 products 'sock' is
+ * 76,000 of them (15-20 ms); a scan finds the first 480 of those in 480 / 0.76 products (1 ms), but
+ * reads the whole table when few match (40-75 ms). So: scan when the share of products holding
+ * every word, as the statistics tell (a word's lexemes' shares summed, words independent), is at
+ * least SCAN_SHARE; otherwise, and whenever a word's share is unknown, the index.
+ */
+export function searchScans(
+  words: readonly Pick<SearchWord, 'lexemes'>[],
+  scope: Pick<SearchScope, 'named'>,
+  shares: SearchStatistics,
+) {
+  const share = (vector: ReadonlyMap<string, number>, of = words) =>
+    of.reduce((product, word) => {
+      const lexemes = [...(word.lexemes ?? [])].sort();
+      if (lexemes.length === 0) return 0;
+      // A stem and the words it comes from are in the same products ('sock', 'socks'): lexemes that
+      // start with another count once, as the commonest of them; the others add up.
+      let sum = 0;
+      let root = '';
+      let most = 0;
+      for (const lexeme of lexemes) {
+        const lexemeShare = vector.get(lexeme) ?? 0;
+        if (root && lexeme.startsWith(root)) most = Math.max(most, lexemeShare);
+        else {
+          sum += most;
+          root = lexeme;
+          most = lexemeShare;
+        }
+      }
+      return product * Math.min(1, sum + most);
+    }, 1);
+  return {
+    text: words.length > 0 && share(shares.search) >= SCAN_SHARE,
+    name: words.length > 0 && share(shares.name) >= SCAN_SHARE,
+    // The products of categories that words name, holding the other words: a scan when they are
+    // many; else the category's index, the other words checked on each of its products when they
+    // are common (the GIN index would read every product holding them), looked up in the GIN index
+    // when rare.
+    named: scope.named.map((group): 'scan' | 'category' | 'words' => {
+      const others = words.filter((_, index) => !group.words[index]);
+      const inCategories = group.categories.reduce((sum, id) => sum + (shares.category.get(id) ?? 0), 0);
+      const othersShare = others.length > 0 ? share(shares.search, others) : 1;
+      if (inCategories * othersShare >= SCAN_SHARE) return 'scan';
+      return othersShare >= SCAN_SHARE ? 'category' : 'words';
+    }),
   };
 }
 
 /**
- * How many products a search ranks from each of its ways to find them: the products that match, those
- * whose name holds every word, those whose category does, plus an exact code. Ranking every match
+ * A word of the text as a search statement uses it: the lexemes it starts (null: too many, use
+ * the prefix), and when it starts none, the lexemes it may be a typo of (search-words.ts).
+ */
+export interface SearchWord {
+  word: string;
+  lexemes: readonly string[] | null;
+  typoOf: readonly string[];
+}
+
+/** What a search statement needs besides the text: the categories, the words, how to find. */
+export interface SearchPlan {
+  scope: SearchScope;
+  words: readonly SearchWord[];
+  scan: ReturnType<typeof searchScans>;
+}
+
+/**
+ * How many products a search ranks from each of its ways to find them: the products whose words
+ * match, those whose category a word names, those whose name holds every word, those whose category
+ * holds every word, those whose code starts with the text, plus an exact code. Ranking every match
  * would read them all (at 100,000 products 'sock' matches 76,000); so each way stops at this many, in
  * no order (an index or a scan that stops early: ordering them by name first made PostgreSQL walk a
  * name index past every non-match). The tiers keep the best first; within a tier that has more, the
  * shopper narrows the text with another word. Twenty pages.
  */
-const SEARCH_RANKED_PER_WAY = 480;
+const SEARCH_RANKED_PER_WAY = 120;
+
+/**
+ * The products of the categories a word names that are read, at most, to find those holding the
+ * text's other, common words (a way of its own, see searchScans): their share in the whole
+ * catalogue says little of their share there ('sock' in 60% of products, in 2 of 8,000 phone cases).
+ */
+const CATEGORY_PRODUCTS_READ = 8 * SEARCH_RANKED_PER_WAY;
+
+/** Active products of the categories a search lists (no condition on the category when all are). */
+function listedProducts(scope: SearchScope): SQL {
+  return scope.unlisted.length === 0
+    ? sql`pr.active`
+    : sql`pr.active AND NOT (pr.category_id = ANY(${idArray(scope.unlisted)}))`;
+}
+
+/** A lexeme as tsquery text: quoted, its quotes and backslashes doubled. */
+function quotedLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * The tsquery of words that must all match: the listed lexemes of each word (exact lexemes, which
+ * GIN looks up one by one and skips through), or the word as a prefix when its lexemes are not listed.
+ */
+function wordsQuery(words: readonly { word: string; lexemes: readonly string[] | null }[]): SQL {
+  const listed = words.filter((w) => w.lexemes && w.lexemes.length > 0);
+  const parts: SQL[] = words.filter((w) => !listed.includes(w)).map((w) => wordQuery(w.word));
+  if (listed.length > 0) {
+    const text = listed.map((w) => `(${(w.lexemes ?? []).map(quotedLexeme).join(' | ')})`).join(' & ');
+    parts.unshift(sql`${text}::tsquery`);
+  }
+  return parts.length > 0 ? sql`(${sql.join(parts, sql` && `)})` : sql`''::tsquery`;
+}
+
+/**
+ * The smallest text after every text that starts with `prefix`, compared byte by byte (~<~): the
+ * last character one code point up. A B-tree answers `~>=~ prefix AND ~<~ this` in a prepared
+ * statement, where it cannot answer LIKE with a parameter.
+ */
+export function afterPrefix(prefix: string): string | undefined {
+  const points = Array.from(prefix, (c) => c.codePointAt(0) ?? 0);
+  while (points.length > 0) {
+    const last = (points.pop() ?? 0) + 1;
+    if (last <= 0x10ffff) {
+      points.push(last >= 0xd800 && last <= 0xdfff ? 0xe000 : last);
+      return String.fromCodePoint(...points);
+    }
+  }
+  return undefined;
+}
 
 /**
  * Full-text search (products.search_vector, migration 0013), accents folded, case ignored. A product
@@ -337,95 +571,139 @@ const SEARCH_RANKED_PER_WAY = 480;
  * description never outrank the name: every word in the category ('sock': a knee-high in Women's
  * Socks before a sock tote bag), in the name, a code starting with it; then ts_rank of the name
  * (below 1), then by name.
+ *
+ * Each way is a condition that one index answers, or a scan the plan chose (docs/decisions/008): a
+ * single condition OR-ing a word in the vector, its category and the code could only be a scan of
+ * every product, 75 ms at 100,000 products whenever fewer than SEARCH_RANKED_PER_WAY matched.
  */
-function searchTerms(term: string, scope: SearchScope) {
+function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
   const raw = term.trim().toLowerCase();
-  const words = searchWords(raw);
-  const wordMatches = words.map(
-    (word, index) =>
-      sql`(pr.search_vector @@ ${wordQuery(word)} OR pr.category_id = ANY(${idArray(scope.byWord[index] ?? [])}))`,
-  );
-  const matches = or(
-    sql`lower(pr.code) LIKE ${`${escapeLike(raw)}%`}`,
-    wordMatches.length > 0 ? and(...wordMatches) : undefined,
-  );
-  const all = words.length > 0 ? sql`(${sql.join(words.map(wordQuery), sql` && `)})` : sql`''::tsquery`;
-  const listed = sql`pr.active AND pr.category_id = ANY(${idArray(scope.listed)})`;
+  const codeStart = sql`lower(pr.code) LIKE ${`${escapeLike(raw)}%`}`;
+  const after = afterPrefix(raw);
+  const codeRange = sql`lower(pr.code) ~>=~ ${raw}${after === undefined ? sql`` : sql` AND lower(pr.code) ~<~ ${after}`}`;
+  const all = wordsQuery(words);
+  // Ranked by the prefixes, as the search was before lexemes were listed (the same matches).
+  const prefixes = wordsQuery(words.map((w) => ({ word: w.word, lexemes: null })));
+  const shown = listedProducts(scope);
+  // Each way brings what the ranking reads, so the products are read once, where they are found.
+  const columns = sql`pr.id, pr.category_id, pr.code, pr.name, pr.name_vector`;
   const some = (condition: SQL) =>
-    sql`(SELECT pr.id FROM products pr WHERE ${listed} AND ${condition} LIMIT ${SEARCH_RANKED_PER_WAY})`;
-  const found = sql`found AS (
-          ${some(sql`(${matches})`)}
-          UNION ${some(sql`pr.name_vector @@ ${all}`)}
-          UNION ${some(sql`pr.category_id = ANY(${idArray(scope.all)})`)}
-          UNION SELECT pr.id FROM products pr WHERE ${listed} AND lower(pr.code) = ${raw})`;
-  const score = sql`(pr.category_id = ANY(${idArray(scope.all)}))::int * 4 + (pr.name_vector @@ ${all})::int * 3
-    + (lower(pr.code) LIKE ${`${escapeLike(raw)}%`})::int + ts_rank(pr.name_vector, ${all}, 32)`;
+    sql`(SELECT ${columns} FROM products pr WHERE ${shown} AND ${condition} LIMIT ${SEARCH_RANKED_PER_WAY})`;
+  // ts_match_vq is @@ that no index answers: the plan is a scan that stops at the limit.
+  const match = (vector: SQL, scanned: boolean, query = all) =>
+    scanned ? sql`ts_match_vq(${vector}, ${query})` : sql`${vector} @@ ${query}`;
+  const ways: SQL[] = [];
+  let matched = sql``;
+  if (words.length > 0) {
+    matched = sql`matched AS MATERIALIZED ${some(match(sql`pr.search_vector`, scan.text))}, `;
+    ways.push(sql`SELECT * FROM matched`);
+    // The names are a way of their own only when the words matched more than are ranked: otherwise
+    // every product whose name holds them is among those.
+    ways.push(
+      some(
+        sql`${match(sql`pr.name_vector`, scan.name)} AND (SELECT count(*) FROM matched) >= ${SEARCH_RANKED_PER_WAY}`,
+      ),
+    );
+    // Categories that some words name, with the product's own words holding the others ('kids
+    // merino': a Kids' Socks product whose words hold merino); all of them: every product there.
+    scope.named.forEach((group, index) => {
+      const others = words.filter((_, word) => !group.words[word]);
+      const way = scan.named[index] ?? 'words';
+      // category_id + 0 is what no index answers: a scan that stops at the limit.
+      const category = sql`${way === 'scan' ? sql`pr.category_id + 0` : sql`pr.category_id`} = ANY(${idArray(group.categories)})`;
+      if (others.length === 0) ways.push(some(category));
+      else if (way === 'category') {
+        // Common words, but maybe not in these categories ('sock' in Phone Cases): a bounded read.
+        const read = sql`(SELECT ${columns}, pr.search_vector FROM products pr WHERE ${shown} AND ${category}
+          LIMIT ${CATEGORY_PRODUCTS_READ}) pr`;
+        ways.push(
+          sql`(SELECT ${columns} FROM ${read} WHERE ts_match_vq(pr.search_vector, ${wordsQuery(others)}) LIMIT ${SEARCH_RANKED_PER_WAY})`,
+        );
+      } else
+        ways.push(
+          some(sql`${category} AND ${match(sql`pr.search_vector`, way === 'scan', wordsQuery(others))}`),
+        );
+    });
+  }
+  ways.push(some(sql`${codeRange} AND ${codeStart}`));
+  ways.push(sql`SELECT ${columns} FROM products pr WHERE ${shown} AND lower(pr.code) = ${raw}`);
+  const found = sql`${matched}found AS (${sql.join(ways, sql` UNION ALL `)}),
+        candidates AS (SELECT DISTINCT ON (f.id) f.* FROM found f)`;
+  const score = sql`(c.category_id = ANY(${idArray(scope.all)}))::int * 4 + (c.name_vector @@ ${all})::int * 3
+    + (lower(c.code) LIKE ${`${escapeLike(raw)}%`})::int + ts_rank(c.name_vector, ${prefixes}, 32)`;
   return { raw, found, score };
 }
-
-/** What CARD_COLUMNS reads of a product (not pr.*: the search vectors are large). */
-const CARD_SOURCE_COLUMNS = sql`pr.id, pr.category_id, pr.code, pr.name, pr.icon, pr.pricing, pr.price_discount,
-  pr.short_description, pr.size_type_id, pr.is_new`;
 
 const searchRowSchema = cardRowSchema.extend({ category_name: z.string(), total: id });
 export type SearchRow = z.infer<typeof searchRowSchema>;
 
 /** A page of the products found, best first, each row with their count. */
-export const selectSearchPage = typedQuery(
-  searchRowSchema,
-  (term: string, scope: SearchScope, page: Page) => {
-    const { raw, found, score } = searchTerms(term, scope);
-    return sql`WITH ${found}
-        SELECT ${CARD_COLUMNS}, p.category_name, p.total FROM (
-          SELECT ${CARD_SOURCE_COLUMNS}, g.name AS category_name, count(*) OVER ()::int AS total,
-            lower(pr.code) = ${raw} AS exact, ${score} AS score
-          FROM found JOIN products pr ON pr.id = found.id JOIN categories g ON g.id = pr.category_id
-          ORDER BY exact DESC, score DESC, lower(pr.name), pr.id OFFSET ${page.offset} LIMIT ${page.limit}
-        ) p ORDER BY p.exact DESC, p.score DESC, lower(p.name), p.id`;
-  },
-);
+export const selectSearchPage = typedQuery(searchRowSchema, (term: string, plan: SearchPlan, page: Page) => {
+  const { raw, found, score } = searchTerms(term, plan);
+  return sql`WITH ${found}, ranked AS (
+          SELECT c.id, count(*) OVER ()::int AS total, lower(c.code) = ${raw} AS exact, ${score} AS score,
+            lower(c.name) AS sort_name
+          FROM candidates c
+          ORDER BY exact DESC, score DESC, sort_name, c.id OFFSET ${page.offset} LIMIT ${page.limit}
+        )
+        SELECT ${CARD_COLUMNS}, g.name AS category_name, r.total
+        FROM ranked r JOIN products p ON p.id = r.id JOIN categories g ON g.id = p.category_id
+        ORDER BY r.exact DESC, r.score DESC, r.sort_name, r.id`;
+});
 
-export const countSearch = typedQuery(totalRowSchema, (term: string, scope: SearchScope) => {
-  const { found } = searchTerms(term, scope);
-  return sql`WITH ${found} SELECT count(*)::int AS total FROM found`;
+export const countSearch = typedQuery(totalRowSchema, (term: string, plan: SearchPlan) => {
+  const { found } = searchTerms(term, plan);
+  return sql`WITH ${found} SELECT count(*)::int AS total FROM candidates`;
 });
 
 /**
- * The typo-tolerant fallback, for a text no product's words start with ('merno sokcs'): products
- * whose name holds a stretch of similar trigrams (pg_trgm's word similarity, on the name without
- * accents), the closest first: the GiST index on search_name answers both the match (%>) and the
- * order (<->>, 1 - word similarity), so only the closest SEARCH_RANKED_PER_WAY are read. Run with
- * SIMILAR_NAME_THRESHOLD set for the transaction: the default, 0.6, misses most one-letter typos.
+ * The typo-tolerant fallback, for a text some word of which starts no lexeme ('merno sokcs'): each
+ * such word is tried as the lexemes it may be a typo of (search-words.ts), the other words as what
+ * they start; the products whose names hold them all, at most SEARCH_RANKED_PER_WAY (exact
+ * lexemes, from the GIN index on name_vector), the closest names to the text first (pg_trgm's word
+ * similarity of the name without accents). Undefined when a word is like no lexeme: nothing to find.
  */
-function similarTerms(term: string, scope: SearchScope) {
+function similarTerms(term: string, { scope, words }: SearchPlan) {
+  const corrected = words.map((w) => ({
+    word: w.word,
+    lexemes: w.lexemes && w.lexemes.length === 0 ? w.typoOf : w.lexemes,
+  }));
+  if (words.length === 0 || corrected.some((w) => w.lexemes && w.lexemes.length === 0)) return undefined;
   const folded = sql`shop_unaccent(lower(${term.trim()}))`;
   const found = sql`found AS (
-          SELECT pr.id, pr.search_name <->> ${folded} AS distance FROM products pr
-          WHERE pr.active AND pr.category_id = ANY(${idArray(scope.listed)}) AND pr.search_name %> ${folded}
-          ORDER BY pr.search_name <->> ${folded} LIMIT ${SEARCH_RANKED_PER_WAY})`;
+          SELECT pr.id, pr.search_name <->> ${folded} AS distance, lower(pr.name) AS sort_name FROM products pr
+          WHERE ${listedProducts(scope)} AND pr.name_vector @@ ${wordsQuery(corrected)}
+          LIMIT ${SEARCH_RANKED_PER_WAY})`;
   return { found };
 }
 
-export const selectSimilarPage = typedQuery(
-  searchRowSchema,
-  (term: string, scope: SearchScope, page: Page) => {
-    const { found } = similarTerms(term, scope);
-    return sql`WITH ${found}
-        SELECT ${CARD_COLUMNS}, p.category_name, p.total FROM (
-          SELECT ${CARD_SOURCE_COLUMNS}, g.name AS category_name, count(*) OVER ()::int AS total, found.distance
-          FROM found JOIN products pr ON pr.id = found.id JOIN categories g ON g.id = pr.category_id
-          ORDER BY found.distance, lower(pr.name), pr.id OFFSET ${page.offset} LIMIT ${page.limit}
-        ) p ORDER BY p.distance, lower(p.name), p.id`;
-  },
-);
+/**
+ * Whether the fallback can find anything (similarTerms): some word starts no lexeme, and each such
+ * word may be a typo of some.
+ */
+export function hasTypo(words: readonly Pick<SearchWord, 'lexemes' | 'typoOf'>[]): boolean {
+  const unknown = words.filter((w) => w.lexemes !== null && w.lexemes.length === 0);
+  return unknown.length > 0 && unknown.every((w) => w.typoOf.length > 0);
+}
 
-export const countSimilar = typedQuery(totalRowSchema, (term: string, scope: SearchScope) => {
-  const { found } = similarTerms(term, scope);
-  return sql`WITH ${found} SELECT count(*)::int AS total FROM found`;
+export const selectSimilarPage = typedQuery(searchRowSchema, (term: string, plan: SearchPlan, page: Page) => {
+  const terms = similarTerms(term, plan);
+  if (!terms)
+    return sql`SELECT ${CARD_COLUMNS}, ''::text AS category_name, 0 AS total FROM products p WHERE false`;
+  return sql`WITH ${terms.found}, ranked AS (
+          SELECT f.id, f.distance, f.sort_name, count(*) OVER ()::int AS total FROM found f
+          ORDER BY f.distance, f.sort_name, f.id OFFSET ${page.offset} LIMIT ${page.limit}
+        )
+        SELECT ${CARD_COLUMNS}, g.name AS category_name, r.total
+        FROM ranked r JOIN products p ON p.id = r.id JOIN categories g ON g.id = p.category_id
+        ORDER BY r.distance, r.sort_name, r.id`;
 });
 
-/** pg_trgm's word similarity the fallback needs: 'merno' finds 'merino' (0.5), 'sokc' 'sock' (0.4). */
-export const SIMILAR_NAME_THRESHOLD = 0.35;
+export const countSimilar = typedQuery(totalRowSchema, (term: string, plan: SearchPlan) => {
+  const terms = similarTerms(term, plan);
+  if (!terms) return sql`SELECT 0 AS total`;
+  return sql`WITH ${terms.found} SELECT count(*)::int AS total FROM found`;
+});
 
 // ---------------------------------------------------------------- dashboard
 

@@ -39,9 +39,10 @@ import {
   countRootProducts,
   countSearch,
   countSimilar,
+  hasTypo,
   type Page,
   type SearchRow,
-  SIMILAR_NAME_THRESHOLD,
+  searchScans,
   searchScope,
   selectActiveProduct,
   selectDashboard,
@@ -57,6 +58,7 @@ import {
   selectProductDimensions,
   selectSearchCategories,
   selectSearchPage,
+  selectSearchWords,
   selectShowroom,
   selectSimilarPage,
   selectTeaser,
@@ -78,6 +80,7 @@ import {
 import type { CacheableReply, CatalogCache } from './catalog-cache.ts';
 import { createCatalogLookups } from './catalog-lookups.ts';
 import type { CategoryNode, CategoryTree } from './category-tree.ts';
+import { searchWordsOf } from './search-words.ts';
 import type { VisitCounter } from './visits.ts';
 
 /** Dashboard tiles rank by visits, which change without notice: they are rebuilt this often. */
@@ -91,28 +94,41 @@ export interface CatalogServiceDeps {
 }
 
 export function createCatalogService({ db, cache, clock, visits }: CatalogServiceDeps) {
-  const { categoryTree, visitorProductIds, viewOf, visibleTo, productLineage, exists } = createCatalogLookups(
-    { db, cache },
-  );
+  const { categoryTree, visitorProductIds, viewOf, visibleTo, productLineage, exists, searchStatistics } =
+    createCatalogLookups({ db, cache });
 
   /**
-   * The products whose words start with the term's; when none do, the products with a name like it
-   * (a typo). A page past the end still carries the total, so the web knows how many there are.
+   * The products whose words start with the term's; when a word starts none, the products whose
+   * names hold the words most like it (a typo). A page past the end still carries the total, so the
+   * web knows how many there are.
    */
   async function searchPage(term: string, page: Page): Promise<{ rows: SearchRow[]; total: number }> {
     const words = searchWords(term);
-    const scope = searchScope(await selectSearchCategories(db, words), words);
-    const rows = await selectSearchPage(db, term, scope, page);
-    if (rows.length > 0) return { rows, total: rows[0]?.total ?? 0 };
-    const matches = page.offset > 0 ? ((await countSearch(db, term, scope))[0]?.total ?? 0) : 0;
-    if (matches > 0) return { rows, total: matches };
+    const [categories, lexemes, statistics] = await Promise.all([
+      selectSearchCategories(db, words),
+      selectSearchWords(db, words),
+      searchStatistics(),
+    ]);
+    const searched = searchWordsOf(lexemes);
+    const scope = searchScope(categories, words);
+    const plan = { scope, words: searched, scan: searchScans(searched, scope, statistics) };
+    // Sequential and plain index scans off: each way is what searchScans chose, the GIN index (a
+    // bitmap scan, the only one left) or a scan that stops at the limit (ts_match_vq, which no index
+    // answers), not what the planner guesses from its row estimates (docs/decisions/008). A path
+    // turned off costs 10^10 in the planner's units, past the JIT's threshold: JIT off too (it
+    // compiled for 450 ms what runs in 2).
     return db.transaction(async (tx) => {
       await tx.execute(
-        sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(SIMILAR_NAME_THRESHOLD)}, true)`,
+        sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+          set_config('jit', 'off', true)`,
       );
-      const similar = await selectSimilarPage(tx, term, scope, page);
+      const rows = await selectSearchPage(tx, term, plan, page);
+      if (rows.length > 0) return { rows, total: rows[0]?.total ?? 0 };
+      const matches = page.offset > 0 ? ((await countSearch(tx, term, plan))[0]?.total ?? 0) : 0;
+      if (matches > 0 || !hasTypo(searched)) return { rows, total: matches };
+      const similar = await selectSimilarPage(tx, term, plan, page);
       if (similar.length > 0 || page.offset === 0) return { rows: similar, total: similar[0]?.total ?? 0 };
-      return { rows: similar, total: (await countSimilar(tx, term, scope))[0]?.total ?? 0 };
+      return { rows: similar, total: (await countSimilar(tx, term, plan))[0]?.total ?? 0 };
     });
   }
 
