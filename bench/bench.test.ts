@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { importCsvOf } from './admin.ts';
 import { BARE_BODY_BYTES, bareBody } from './bare-server.ts';
 import { formatTable, judge, type Measured, MIN_CHECKOUT_SHARE } from './floors.ts';
+import { judgeMemory, parseProcessStatus, SERVER_RSS_BUDGET_BYTES } from './memory.ts';
 import { uncachedSearchTerms } from './search.ts';
 import { firstLoadFiles, groupChunkKey, type Manifest } from './web-size.ts';
 
@@ -97,5 +99,51 @@ describe('uncached search texts', () => {
     const few = uncachedSearchTerms(['Maple Leaf Crew Sock', 'Merino Dress Sock'], 4);
     expect(few).toHaveLength(4);
     expect(few.some((term) => term.startsWith('mer') || term.startsWith('dre'))).toBe(true);
+  });
+});
+
+describe("the server's memory", () => {
+  const status = [
+    'Name:\tnode',
+    'VmHWM:\t  400000 kB',
+    'VmRSS:\t  350000 kB',
+    'RssAnon:\t  290000 kB',
+    '',
+  ].join('\n');
+
+  it('reads the resident set, its peak and its anonymous part from /proc/<pid>/status', () => {
+    expect(parseProcessStatus(status)).toEqual({
+      rssBytes: 350_000 * 1024,
+      peakRssBytes: 400_000 * 1024,
+      anonymousBytes: 290_000 * 1024,
+    });
+    expect(parseProcessStatus('Name:\tkthreadd\nState:\tS (sleeping)\n')).toBeUndefined();
+  });
+
+  it('judges the resident set against the budget, and says so when it cannot be read', () => {
+    const memory = parseProcessStatus(status);
+    expect(judgeMemory(memory)).toEqual({
+      ok: true,
+      line: 'server memory after the catalogue scenarios: 342 MB resident (peak 391 MB, 283 MB anonymous), budget 512 MB: ok',
+    });
+    expect(judgeMemory(memory, 300 * 1024 * 1024).ok).toBe(false);
+    expect(SERVER_RSS_BUDGET_BYTES).toBe(512 * 1024 * 1024);
+    expect(judgeMemory(undefined).ok).toBe(true);
+  });
+});
+
+describe('the stock CSV the bench imports', () => {
+  it('keeps kind, code, size and a changed level of the first lines, quoting what must be', () => {
+    const exported = [
+      'kind,code,size,name,price,sale_price,instock',
+      'product,MS-CRW-001,M,"Maple Leaf, Red",14.99,0.00,1000000',
+      'product,AC-TOT-001,,Tote,19.99,0.00,0',
+      'package,"PK,1",,Box,49.99,,7',
+      '',
+    ].join('\r\n');
+    expect(importCsvOf(exported, 2)).toBe(
+      'kind,code,size,instock\nproduct,MS-CRW-001,M,999999\nproduct,AC-TOT-001,,1',
+    );
+    expect(importCsvOf(exported, 10).split('\n').at(-1)).toBe('package,"PK,1",,6');
   });
 });

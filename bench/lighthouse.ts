@@ -2,8 +2,9 @@
  * npm run bench:web [-- --runs 1] [--reports <dir>]
  *
  * Lighthouse on the visitor's pages, phone profile (Lighthouse's default: a mid-range phone's
- * screen, simulated slow 4G and a 4x slower CPU): builds the web app, seeds the demo data into a
- * fresh PGlite, starts the production server as a child process and runs the Lighthouse CLI on the
+ * screen, simulated slow 4G and a 4x slower CPU): builds the web app and the server (what changed:
+ * scripts/build.ts), seeds the demo data into a fresh PGlite, starts the compiled production server
+ * as a child process and runs the Lighthouse CLI on the
  * home page, the showroom and a product page of the showroom. Prints the three category scores,
  * the bytes transferred, the requests and the main metrics per page, checks the floors and exits
  * non-zero on any miss, listing the audits that cost the most. See bench/README.md.
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { buildServer, SERVER_OUT } from '../scripts/build.ts';
 import { alignColumns } from './floors.ts';
 import { type Running, run, startShop } from './processes.ts';
 
@@ -463,10 +465,12 @@ async function main(): Promise<number> {
   await mkdir(reportsDir, { recursive: true });
   let shop: Running | undefined;
   try {
-    // The build, the seed (the normal demo data) and Node 24 do not depend on each other.
+    // The compiled server seeds and serves (startShop runs it too).
+    await buildServer({ full: false });
+    // The web build, the seed (the normal demo data) and Node 24 do not depend on each other.
     const [, seeded, node] = await Promise.all([
       run('npx', ['vite', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn']),
-      run(process.execPath, ['--import', 'tsx', 'server/db/seed/cli.ts'], {
+      run(process.execPath, [path.join(SERVER_OUT, 'server', 'db', 'seed', 'cli.js')], {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
       }),

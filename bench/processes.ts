@@ -3,10 +3,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_MAIN } from '../scripts/build.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -41,6 +42,8 @@ export function run(command: string, args: string[], env: Record<string, string>
 
 export interface Running {
   url: string;
+  /** The child's process id (the server itself: memory is read from it). */
+  pid: number;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -78,7 +81,8 @@ async function start(
   while (Date.now() < deadline) {
     if (exited) throw new Error(`${args.join(' ')} exited:\n${output}`);
     try {
-      if ((await fetch(`${url}${readyPath}`)).ok) return { url, output: () => output, stop };
+      if ((await fetch(`${url}${readyPath}`)).ok)
+        return { url, pid: child.pid ?? 0, output: () => output, stop };
     } catch {
       // not listening yet
     }
@@ -98,7 +102,9 @@ export async function startBare(): Promise<Running> {
   );
 }
 
+/** The production server as `npm start` runs it: compiled (what changed is transpiled first), on plain node. */
 export async function startShop(dataDir: string, webDir: string, databaseUrl: string): Promise<Running> {
+  await buildServer({ full: false });
   const port = await freePort();
   const env = {
     NODE_ENV: 'production',
@@ -112,7 +118,7 @@ export async function startShop(dataDir: string, webDir: string, databaseUrl: st
     // The bench logs in from 127.0.0.1 many times over: only its own server gets this limit.
     LOGIN_RATE_LIMIT: '100000',
   };
-  return start(['--import', 'tsx', 'server/main.ts'], env, `http://127.0.0.1:${port}`, '/api/config');
+  return start([SERVER_MAIN], env, `http://127.0.0.1:${port}`, '/api/config');
 }
 
 /**

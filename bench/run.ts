@@ -16,6 +16,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import {
+  ADMIN_CONNECTIONS,
+  backOfficeScenarios,
+  formatImport,
+  logInAsAdmin,
+  measureStockImport,
+} from './admin.ts';
 import { type Card, getJson, logIn, probePrices, probeStockChange, sampleCatalogue } from './catalogue.ts';
 import {
   addToCartBody,
@@ -36,8 +43,10 @@ import {
   summarize,
   WRITE_REFERENCE,
 } from './load.ts';
+import { judgeMemory, readProcessMemory } from './memory.ts';
 import { type Running, run, startBare, startShop, startWriteReference } from './processes.ts';
 import { measureUncachedSearch, uncachedSearchTerms } from './search.ts';
+import { formatStartReport, judgeStart, measureStart } from './start.ts';
 import { measureFirstLoad, WEB_BUDGET_BYTES } from './web-size.ts';
 
 const SEARCH_TERMS = [
@@ -273,12 +282,19 @@ async function benchDatabase(
 
     const verdicts: Verdict[] = [];
     for (const scenario of scenarios) verdicts.push(await measure(shop.url, scenario, bare, options));
+    // What the catalogue cache and the rest hold once every catalogue scenario ran.
+    const memory = judgeMemory(readProcessMemory(shop.pid));
     const terms = uncachedSearchTerms(
       products.map((p) => p.name),
       UNCACHED_SEARCH_TEXTS,
     );
     const searched = await measureUncachedSearch(shop.url, auth, terms);
     verdicts.push(...(await benchCartAndCheckout(shop.url, auth, products, kind, writes, options)));
+    const admin = await logInAsAdmin(shop.url);
+    for (const scenario of backOfficeScenarios(admin))
+      verdicts.push(
+        await measure(shop.url, scenario, writes, { ...options, connections: ADMIN_CONNECTIONS }),
+      );
 
     const problems = await probePrices(shop.url, auth, products);
     const lines = [
@@ -287,6 +303,8 @@ async function benchDatabase(
         : `visitors: FAIL: ${problems.join('; ')}`,
     ];
     if (searched.failures > 0) problems.push('uncached search');
+    lines.push(memory.line);
+    if (!memory.ok) problems.push('memory');
     lines.push(
       `search as typed, ${searched.texts} texts never asked before, one at a time: p50 ${searched.p50} ms, p99 ${searched.p99} ms, slowest ${searched.slowest} ms; ${searched.empty} found nothing${searched.failures > 0 ? `; FAIL: ${searched.failures} failed` : ''}`,
     );
@@ -300,6 +318,10 @@ async function benchDatabase(
         `stock taken by another instance (pg_notify) shown after ${after}: ${ok ? 'ok' : 'FAIL (over 1 s)'}`,
       );
     }
+    // Last: it changes thousands of stock levels and clears the caches.
+    const imported = await measureStockImport(shop.url, admin);
+    lines.push(formatImport(kind, imported));
+    if (imported.problems.length > 0) problems.push('stock import');
     const title = `\n${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${options.products} products, ${options.connections} connections, ${options.duration} s per scenario, each alternating with its reference`;
     console.log(`${formatTable(title, verdicts)}\n${lines.join('\n')}`);
     const failed = problems.length > 0 || verdicts.some((v) => v.problems.length > 0);
@@ -335,11 +357,16 @@ async function main(): Promise<number> {
     for (const database of databases)
       failures.push(await benchDatabase(database, options, webDir, bareServer.url));
 
+    // Alone, after the load: the compiled server on the demo data, its first answer and its memory.
+    const started = await measureStart();
+    const startProblems = judgeStart(started);
+    console.log(`\n${formatStartReport(started, startProblems)}`);
+
     const webOk = web.gzipBytes <= WEB_BUDGET_BYTES;
     console.log(
       `\nvisitor's first page (home): ${(web.gzipBytes / 1024).toFixed(1)} KB of gzipped JavaScript in ${web.files.length} files, budget ${WEB_BUDGET_BYTES / 1024} KB: ${webOk ? 'ok' : 'FAIL'}`,
     );
-    const failed = !webOk || failures.includes(true);
+    const failed = !webOk || startProblems.length > 0 || failures.includes(true);
     console.log(`\n${failed ? 'FAILED' : 'passed'} in ${((performance.now() - begun) / 1000).toFixed(0)} s`);
     return failed ? 1 : 0;
   } finally {
