@@ -7,6 +7,7 @@
  */
 import { STOCK_CSV_CHARS_MAX, STOCK_CSV_LINES_MAX } from '../domain/admin/stock.ts';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo-data.ts';
+import { logIn } from './catalogue.ts';
 import type { Floors } from './floors.ts';
 import type { Scenario } from './load.ts';
 
@@ -34,16 +35,9 @@ const LIST_SEARCHES = ['ms-crw', 'maple', 'merino', 'sock', 'toque', 'zzzz'];
 /** Pages of each list: the first, some further on, one past the end of a search. */
 const LIST_PAGES = [1, 2, 3, 10, 50];
 
-export async function logInAsAdmin(base: string): Promise<Record<string, string>> {
-  const { user_name, password } = DEMO_ACCOUNTS.admin;
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_name, password }),
-  });
-  if (!response.ok) throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
-  const { token } = (await response.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
+/** The owner's bearer header: the back office refuses the demo client's (403). */
+export function logInAsAdmin(base: string): Promise<Record<string, string>> {
+  return logIn(base, DEMO_ACCOUNTS.admin);
 }
 
 function listPaths(route: string): string[] {

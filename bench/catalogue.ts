@@ -21,14 +21,18 @@ export interface Card {
   pricing: number | null;
 }
 
-export async function logIn(base: string): Promise<Record<string, string>> {
-  const { user_name, password } = DEMO_ACCOUNTS.client;
+/** The bearer header of a demo account: the client by default, the owner for the back office. */
+export async function logIn(
+  base: string,
+  { user_name, password }: { user_name: string; password: string } = DEMO_ACCOUNTS.client,
+): Promise<Record<string, string>> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ user_name, password }),
   });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`login of ${user_name} failed: ${response.status} ${await response.text()}`);
   const { token } = (await response.json()) as { token: string };
   return { authorization: `Bearer ${token}` };
 }
