@@ -16,6 +16,7 @@ import {
   type StockImportResult,
 } from '../../../domain/admin/stock.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
+import { intArray, textArray } from '../../db/arrays.ts';
 import type { Database, DbOrTx } from '../../db/database.ts';
 import { packages, products, sizes, stock } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -59,10 +60,6 @@ interface PackageRecord {
 
 const key = (text: string) => text.trim().toLowerCase();
 
-/** A text[] parameter's literal (Drizzle would spread a JS array into one parameter per value). */
-const textArray = (items: readonly string[]) =>
-  `{${items.map((item) => `"${item.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-
 /**
  * What the import compares against, read in four statements: the products and packages its lines
  * name (by code), their sizes and levels. Only those: at 100,000 products, reading the whole
@@ -70,7 +67,7 @@ const textArray = (items: readonly string[]) =>
  */
 async function loadCatalogue(db: DbOrTx, codes: readonly string[]) {
   // One statement after the other: the import reads them inside its transaction, on one connection.
-  const named = sql`lower(${products.code}) = ANY(${textArray(codes)}::text[])`;
+  const named = sql`lower(${products.code}) = ANY(${textArray(codes)})`;
   const productRows = await db
     .select({
       id: products.id,
@@ -92,7 +89,7 @@ async function loadCatalogue(db: DbOrTx, codes: readonly string[]) {
       instock: packages.instock,
     })
     .from(packages)
-    .where(sql`lower(${packages.code}) = ANY(${textArray(codes)}::text[])`);
+    .where(sql`lower(${packages.code}) = ANY(${textArray(codes)})`);
   const sizeRows = await db.select({ id: sizes.id, typeId: sizes.typeId, name: sizes.name }).from(sizes);
   const ids = productRows.map((row) => row.id);
   const stockRows =
@@ -101,7 +98,7 @@ async function loadCatalogue(db: DbOrTx, codes: readonly string[]) {
       : await db
           .select({ productId: stock.productId, sizeId: stock.sizeId, instock: stock.instock })
           .from(stock)
-          .where(sql`${stock.productId} = ANY(${`{${ids.join(',')}}`}::int[])`);
+          .where(sql`${stock.productId} = ANY(${intArray(ids)})`);
   return {
     product: new Map(productRows.map((row) => [key(row.code), { kind: 'product' as const, ...row }])),
     package: new Map(packageRows.map((row) => [key(row.code), { kind: 'package' as const, ...row }])),

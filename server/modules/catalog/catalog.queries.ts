@@ -15,6 +15,7 @@ import {
   productDetailSchema,
 } from '../../../domain/catalog.ts';
 import { SHOWROOM_PER_CATEGORY, TEASER_PRODUCTS } from '../../../domain/catalog-display.ts';
+import { intArray } from '../../db/arrays.ts';
 import { escapeLike } from '../../db/like.ts';
 import { typedQuery } from '../../db/typed-query.ts';
 import { type CategoryTree, categoryMap } from './category-tree.ts';
@@ -114,7 +115,7 @@ export const selectHomeProducts = typedQuery(
   (tree: CategoryTree, only: readonly number[] | null) =>
     sql`WITH shown AS (
           SELECT pr.* FROM products pr JOIN ${rootsMap(tree)} ON cm.category_id = pr.category_id
-          WHERE pr.active ${only === null ? sql`` : sql`AND pr.id = ANY(${idArray(only)})`}
+          WHERE pr.active ${only === null ? sql`` : sql`AND pr.id = ANY(${intArray(only)})`}
         ), lists AS (
           (SELECT 'newest' AS list, 1 AS list_order, row_number() OVER (ORDER BY created_at DESC, id DESC) AS rank, shown.*
            FROM shown ORDER BY created_at DESC, id DESC LIMIT ${HOME_LIST_PRODUCTS})
@@ -276,9 +277,6 @@ export interface Page {
   offset: number;
   limit: number;
 }
-
-/** An int[] parameter (Drizzle would spread a JS array into one parameter per value). */
-const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** A word as the prefix of a word, stemmed ('socks' finds 'sock') or as typed ('runn' finds 'running'). */
 function wordQuery(word: string): SQL {
@@ -525,7 +523,7 @@ const CATEGORY_PRODUCTS_READ = 8 * SEARCH_RANKED_PER_WAY;
 function listedProducts(scope: SearchScope): SQL {
   return scope.unlisted.length === 0
     ? sql`pr.active`
-    : sql`pr.active AND NOT (pr.category_id = ANY(${idArray(scope.unlisted)}))`;
+    : sql`pr.active AND NOT (pr.category_id = ANY(${intArray(scope.unlisted)}))`;
 }
 
 /** A lexeme as tsquery text: quoted, its quotes and backslashes doubled. */
@@ -610,7 +608,7 @@ function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
       const others = words.filter((_, word) => !group.words[word]);
       const way = scan.named[index] ?? 'words';
       // category_id + 0 is what no index answers: a scan that stops at the limit.
-      const category = sql`${way === 'scan' ? sql`pr.category_id + 0` : sql`pr.category_id`} = ANY(${idArray(group.categories)})`;
+      const category = sql`${way === 'scan' ? sql`pr.category_id + 0` : sql`pr.category_id`} = ANY(${intArray(group.categories)})`;
       if (others.length === 0) ways.push(some(category));
       else if (way === 'category') {
         // Common words, but maybe not in these categories ('sock' in Phone Cases): a bounded read.
@@ -629,7 +627,7 @@ function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
   ways.push(sql`SELECT ${columns} FROM products pr WHERE ${shown} AND lower(pr.code) = ${raw}`);
   const found = sql`${matched}found AS (${sql.join(ways, sql` UNION ALL `)}),
         candidates AS (SELECT DISTINCT ON (f.id) f.* FROM found f)`;
-  const score = sql`(c.category_id = ANY(${idArray(scope.all)}))::int * 4 + (c.name_vector @@ ${all})::int * 3
+  const score = sql`(c.category_id = ANY(${intArray(scope.all)}))::int * 4 + (c.name_vector @@ ${all})::int * 3
     + (lower(c.code) LIKE ${`${escapeLike(raw)}%`})::int + ts_rank(c.name_vector, ${prefixes}, 32)`;
   return { raw, found, score };
 }

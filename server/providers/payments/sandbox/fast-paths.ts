@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { textArray } from '../../../db/arrays.ts';
 import { rowsOf, type Tx } from '../../../db/database.ts';
 import { sandboxCharges, sandboxPaymentIntents } from '../../../db/schema.ts';
 import { CANCELABLE_STATUSES, cannotCapture } from '../errors.ts';
@@ -10,7 +11,7 @@ import {
 } from '../gateway.ts';
 import type { SandboxContext } from './context.ts';
 import type { Ledger } from './ledger.ts';
-import { INTENT_COLUMNS, type IntentRow, intentRow, newId, type RawIntentRow, textArray } from './rows.ts';
+import { INTENT_COLUMNS, type IntentRow, intentRow, newId, type RawIntentRow } from './rows.ts';
 
 /**
  * The storefront's hot path, one statement each (docs/decisions/002): authorize a card that pays,

@@ -237,11 +237,3 @@ export function intentRow(raw: RawIntentRow): IntentRow {
 export function methodRow(raw: RawMethodRow): MethodRow {
   return { ...raw, createdAt: new Date(raw.createdAt) };
 }
-
-/**
- * A text[] parameter (Drizzle would spread a JS array into one parameter per value). The values are
- * our own words, checked before: statuses and payment method types, no quote, comma or brace.
- */
-export function textArray(values: readonly string[]): SQL {
-  return sql`${`{${values.join(',')}}`}::text[]`;
-}
