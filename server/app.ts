@@ -6,17 +6,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import { type Database, embeddedDatabase } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { answerRoutingError, registerErrorHandling } from './lib/errors.ts';
+import { replySerializerCompiler } from './lib/reply-serializer.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { createAddressService } from './modules/addresses/addresses.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -139,6 +135,11 @@ export interface AppDeps {
   carrier?: ShippingCarrier;
   /** How the go-live check reaches the shop's webhook at PUBLIC_URL; the network by default. */
   fetch?: GoLiveDeps['fetch'];
+  /**
+   * Check every reply against its schema before it is written (tests and development); the
+   * production server (server/shop.ts) trusts its typed replies (lib/reply-serializer.ts).
+   */
+  checkReplies?: boolean;
 }
 
 const YEAR_IN_MS = 365 * 24 * 3_600_000;
@@ -157,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler({ checkReplies: deps.checkReplies ?? true }));
   registerErrorHandling(app);
 
   // Helmet's middleware built once, in a callback hook. @fastify/helmet 13 builds it again for every

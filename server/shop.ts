@@ -36,6 +36,7 @@ export async function runShop(config: Readonly<Config>, database: DatabaseHandle
     imagesDir,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     webRoot: config.webDir,
+    checkReplies: false,
   });
 
   const stopMail = await startMailDelivery(config, database.db, systemClock, (message) =>

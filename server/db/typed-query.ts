@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type DbOrTx, rowsOf } from './database.ts';
 
@@ -19,6 +20,56 @@ export function typedQuery<Schema extends z.ZodType, Args extends unknown[]>(
   statement: (...args: Args) => SQL,
 ): TypedQuery<Schema, Args> {
   const run = (db: DbOrTx, ...args: Args) => rowsOf<z.output<Schema>>(db, statement(...args));
+  return Object.assign(run, { rowSchema });
+}
+
+/** What a compiled statement is run with: which of its variants, and its named values. */
+export interface Bound<Values extends Record<string, unknown>> {
+  variant: string;
+  values: Values;
+}
+
+/** The statement's values as placeholders, each standing for the value of its name. */
+export type Placeholders<Values extends Record<string, unknown>> = {
+  [Name in keyof Values]: Placeholder<Name & string>;
+};
+
+const dialect = new PgDialect();
+
+/**
+ * A typedQuery for the hottest statements: each variant's SQL is built and turned into text once,
+ * with placeholders, and each call only binds its values. Building Add to Cart's statement with
+ * drizzle cost about 8 µs a call (of its server's 140 µs), and naming a new text for the prepared
+ * statement hashed all of it again; a compiled text is the same string every call.
+ * `bind` says which variant a call runs and with which values; `statement` builds a variant from
+ * the placeholders of those values.
+ */
+export function compiledQuery<
+  Schema extends z.ZodType,
+  Args extends unknown[],
+  Values extends Record<string, unknown>,
+>(
+  rowSchema: Schema,
+  bind: (...args: Args) => Bound<Values>,
+  statement: (variant: string, placeholders: Placeholders<Values>) => SQL,
+): TypedQuery<Schema, Args> {
+  const compiled = new Map<string, ReturnType<PgDialect['sqlToQuery']>>();
+  const compile = ({ variant, values }: Bound<Values>) => {
+    const placeholders = Object.fromEntries(
+      Object.keys(values).map((name) => [name, sql.placeholder(name)]),
+    ) as Placeholders<Values>;
+    const query = dialect.sqlToQuery(statement(variant, placeholders));
+    compiled.set(variant, query);
+    return query;
+  };
+  const run = async (db: DbOrTx, ...args: Args) => {
+    const bound = bind(...args);
+    const query = compiled.get(bound.variant) ?? compile(bound);
+    const result: unknown = await db._.session
+      .prepareQuery(query, undefined, undefined, false)
+      .execute(bound.values);
+    return (result as { rows: z.output<Schema>[] }).rows;
+  };
   return Object.assign(run, { rowSchema });
 }
 

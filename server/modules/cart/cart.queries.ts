@@ -3,10 +3,10 @@
  * it was measured to pay; Add to Cart is one statement). cart.queries.test.ts checks every shape on
  * PGlite and PostgreSQL.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CART_LINE_LIMIT, CART_QUANTITY_MAX, type CartChangeData } from '../../../domain/cart.ts';
-import { typedQuery } from '../../db/typed-query.ts';
+import { type Bound, compiledQuery, type Placeholders, typedQuery } from '../../db/typed-query.ts';
 
 const id = z.number().int();
 
@@ -126,30 +126,38 @@ function cartRows({ extras, withDimensions = false }: CartRowsOptions = {}): SQL
 const CART_ROWS = cartRows();
 
 /** The relation `lines` of cartRows: the client's own cart lines. */
-function ownLines(clientId: number): SQL {
+function ownLines(clientId: Value): SQL {
   return sql`SELECT cl.id, cl.cart_id, cl.product_id, cl.package_id, cl.size_id, cl.quantity
              FROM carts c JOIN cart_lines cl ON cl.cart_id = c.id
-             WHERE c.client_id = ${clientId}`;
+             WHERE c.client_id = ${clientId}::int`;
 }
 
 /** The client's cart: it is read on every change, in one statement. */
-export const selectCart = typedQuery(
+export const selectCart = compiledQuery(
   cartRowSchema,
-  (clientId: number) => sql`WITH lines AS (${ownLines(clientId)}) ${CART_ROWS}`,
+  (clientId: number) => ({ variant: 'cart', values: { clientId } }),
+  (_variant, v) => sql`WITH lines AS (${ownLines(v.clientId)}) ${CART_ROWS}`,
 );
 
 /**
- * A statement of the client's cart with each line's dimensions and, on every row, the columns
- * `extras` answers (of schema `extrasSchema`): checkout reads its whole context this way.
+ * A compiled statement (typed-query.ts) of the client's cart with each line's dimensions and, on
+ * every row, the columns `extras` answers (of schema `extrasSchema`): checkout reads its whole
+ * context this way. `bind` names the variant and the values, among them the client's id.
  */
-export function cartWith<Extras extends z.ZodObject, Args extends unknown[]>(
+export function cartWith<
+  Extras extends z.ZodObject,
+  Args extends unknown[],
+  Values extends { clientId: number } & Record<string, unknown>,
+>(
   extrasSchema: Extras,
-  extras: (clientId: number, ...args: Args) => SQL,
+  bind: (...args: Args) => Bound<Values>,
+  extras: (variant: string, placeholders: Placeholders<Values>) => SQL,
 ) {
-  return typedQuery(
+  return compiledQuery(
     z.intersection(z.intersection(cartRowSchema, cartDimensionRowSchema), extrasSchema),
-    (clientId: number, ...args: Args) =>
-      sql`WITH lines AS (${ownLines(clientId)}) ${cartRows({ extras: extras(clientId, ...args), withDimensions: true })}`,
+    bind,
+    (variant, v) =>
+      sql`WITH lines AS (${ownLines(v.clientId)}) ${cartRows({ extras: extras(variant, v), withDimensions: true })}`,
   );
 }
 
@@ -164,20 +172,23 @@ const itemProblemSchema = z.enum([
 ]);
 export type ItemProblem = z.infer<typeof itemProblemSchema>;
 
+/** A number of the statement, or the placeholder that stands for it in a compiled one. */
+type Value = number | null | Placeholder;
+
 /**
  * The cart's item rule, once, as SQL: what a change names, an active product in one of its own
  * sizes (or none when it has no sizes) or an active product's package, answered as one row of
  * (product_id, package_id, size_id, problem), problem null when the item is valid. The write
  * statement takes the item only without a problem; a refused change is told the problem.
  */
-function checkedItem(change: CartChangeData): SQL {
-  const sizeId = sql`${change.size_id}::int`;
-  return change.isPackage
+function checkedItem(isPackage: boolean, productId: Value, sizeIdValue: Value): SQL {
+  const sizeId = sql`${sizeIdValue}::int`;
+  return isPackage
     ? sql`SELECT k.product_id, k.id AS package_id, NULL::int AS size_id,
             CASE WHEN k.id IS NULL OR NOT p.active THEN 'unknown_package'
                  WHEN ${sizeId} IS NOT NULL THEN 'package_has_no_sizes' END AS problem
           FROM (SELECT 1) one
-          LEFT JOIN packages k ON k.id = ${change.productId}
+          LEFT JOIN packages k ON k.id = ${productId}::int
           LEFT JOIN products p ON p.id = k.product_id`
     : sql`SELECT p.id AS product_id, NULL::int AS package_id, ${sizeId} AS size_id,
             CASE WHEN p.id IS NULL OR NOT p.active THEN 'unknown_product'
@@ -187,7 +198,7 @@ function checkedItem(change: CartChangeData): SQL {
                  WHEN NOT EXISTS (SELECT 1 FROM sizes s WHERE s.id = ${sizeId} AND s.type_id = p.size_type_id)
                    THEN 'size_not_its_own' END AS problem
           FROM (SELECT 1) one
-          LEFT JOIN products p ON p.id = ${change.productId}`;
+          LEFT JOIN products p ON p.id = ${productId}::int`;
 }
 
 /** The item a change names, and its problem (null when the cart can hold it). */
@@ -198,7 +209,7 @@ export const selectCheckedItem = typedQuery(
     size_id: id.nullable(),
     problem: itemProblemSchema.nullable(),
   }),
-  checkedItem,
+  (change: CartChangeData) => checkedItem(change.isPackage, change.productId, change.size_id),
 );
 
 /**
@@ -206,10 +217,11 @@ export const selectCheckedItem = typedQuery(
  * as one line with both quantities: the item is checked, the caller's cart created on first use
  * (a cartId naming another cart writes nothing), and the line written only when the cart holds
  * fewer than CART_LINE_LIMIT other items. Each row carries the item's problem, the cart's id (null
- * when the item is not valid or the cart not the caller's) and the line's (null when the cart is
- * full).
+ * when the item is not valid, the cart not the caller's, or another statement created the
+ * caller's first cart at the same moment: the caller writes again) and the line's (null when the
+ * cart is full).
  */
-export const writeCartLine = typedQuery(
+export const writeCartLine = compiledQuery(
   z.intersection(
     cartRowSchema,
     z.object({
@@ -218,23 +230,38 @@ export const writeCartLine = typedQuery(
       written_line_id: id.nullable(),
     }),
   ),
-  (clientId: number, change: CartChangeData, mode: 'add' | 'set') => {
-    const quantity =
-      mode === 'add'
-        ? sql`least(cart_lines.quantity + excluded.quantity, ${CART_QUANTITY_MAX})`
-        : sql`excluded.quantity`;
-    return sql`WITH checked AS (${checkedItem(change)}),
+  (clientId: number, change: CartChangeData, mode: 'add' | 'set') => ({
+    variant: `${change.isPackage ? 'package' : 'product'} ${mode}`,
+    values: {
+      clientId,
+      cartId: change.cartId,
+      productId: change.productId,
+      sizeId: change.size_id,
+      quantity: change.quantity,
+    },
+  }),
+  (variant, v) => {
+    const quantity = variant.endsWith('add')
+      ? sql`least(cart_lines.quantity + excluded.quantity, ${CART_QUANTITY_MAX})`
+      : sql`excluded.quantity`;
+    return sql`WITH checked AS (${checkedItem(variant.startsWith('package'), v.productId, v.sizeId)}),
           item AS (SELECT product_id, package_id, size_id FROM checked WHERE problem IS NULL),
-          cart AS (
-            INSERT INTO carts (client_id) SELECT ${clientId} FROM item
-            WHERE ${change.cartId}::int = 0
-               OR ${change.cartId}::int = (SELECT id FROM carts WHERE client_id = ${clientId})
-            ON CONFLICT (client_id) DO UPDATE SET updated_at = now()
+          own AS (SELECT id FROM carts WHERE client_id = ${v.clientId}::int),
+          -- The cart row is written only on first use: touching it on every add cost a second write.
+          created AS (
+            INSERT INTO carts (client_id) SELECT ${v.clientId}::int FROM item
+            WHERE ${v.cartId}::int = 0 AND NOT EXISTS (SELECT 1 FROM own)
+            ON CONFLICT (client_id) DO NOTHING
             RETURNING id
+          ),
+          cart AS (
+            SELECT id FROM own WHERE EXISTS (SELECT 1 FROM item) AND ${v.cartId}::int IN (0, id)
+            UNION ALL
+            SELECT id FROM created
           ),
           line AS (
             INSERT INTO cart_lines (cart_id, product_id, package_id, size_id, quantity)
-            SELECT cart.id, item.product_id, item.package_id, item.size_id, ${change.quantity}::int
+            SELECT cart.id, item.product_id, item.package_id, item.size_id, ${v.quantity}::int
             FROM cart, item
             WHERE ((SELECT count(*) FROM cart_lines l WHERE l.cart_id = cart.id) < ${CART_LINE_LIMIT}
                    OR EXISTS (SELECT 1 FROM cart_lines l

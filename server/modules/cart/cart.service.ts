@@ -150,7 +150,11 @@ export function createCartService(db: Database) {
       }
       return loadCart(db, user.id);
     }
-    const written = await writeLine(user, data, mode);
+    let written = await writeLine(user, data, mode);
+    // Two first adds at once: the one whose cart row lost the race writes again, into that cart.
+    if (written.cartId === null && !written.problem && data.cartId === 0) {
+      written = await writeLine(user, data, mode);
+    }
     if (written.problem) throw ITEM_PROBLEMS[written.problem]();
     // A valid item with nothing written: the cart named is not the caller's.
     if (written.cartId === null) throw forbidden('That cart is not yours.');

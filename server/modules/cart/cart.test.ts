@@ -147,6 +147,19 @@ describe('the cart', () => {
     expect(cart.products[0]?.quantity).toBe(5);
   });
 
+  it('keeps one cart when a new client’s first adds race', async () => {
+    const client = await signUp(t.app);
+    const answers = await Promise.all(
+      [unsized.id, unsized.id, unsized.id].map((productId) =>
+        post(client, '/api/addcart', { productId, quantity: 1 }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const cart = cartSchema.parse((await post(client, '/api/getcart', {})).json());
+    expect(cart.products).toHaveLength(1);
+    expect(cart.products[0]?.quantity).toBe(3);
+  });
+
   it('sets a quantity with updatecart, and removes the line at 0', async () => {
     const client = await signUp(t.app);
     await post(client, '/api/addcart', { productId: unsized.id, quantity: 3 });
