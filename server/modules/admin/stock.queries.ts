@@ -2,7 +2,7 @@
  * The back office's stock statements (the stock list, its history, the CSV's rows) beside the
  * schemas of their rows (stock.queries.test.ts checks them on PGlite and PostgreSQL).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOW_STOCK_LEVEL, STOCK_PAGE_SIZE } from '../../../domain/admin/stock.ts';
 import { escapeLike } from '../../db/like.ts';
@@ -31,19 +31,55 @@ const stockItemRowSchema = z.object({
   total: id,
 });
 
-/** A page of the stock list: by code and size, or (low) what is low, lowest first. */
+/**
+ * A page of the stock list: by code and size, or (low) what is low, lowest first. Listed by code, a
+ * page reads only its rows: the products in the order of their code's index, each one's sizes, and
+ * the packages by code, merged; the total is counted apart (at 100,000 products, sorting every one
+ * of the 311,000 items for each page took about a second). What is low is a few items, sorted whole.
+ */
 export const selectStockPage = typedQuery(
   stockItemRowSchema,
   (search: { q?: string | undefined; low?: boolean | undefined; page: number }) => {
     const pattern = search.q ? `%${escapeLike(search.q)}%` : null;
+    const matches = (code: SQL, name: SQL) =>
+      pattern === null ? sql`true` : sql`(${code} ILIKE ${pattern} OR ${name} ILIKE ${pattern})`;
+    const page = sql`LIMIT ${STOCK_PAGE_SIZE} OFFSET ${(search.page - 1) * STOCK_PAGE_SIZE}`;
+    if (search.low) {
+      return sql`
+        SELECT product_id, size_id, package_id, code, name, size_name, instock, active,
+               (count(*) OVER ())::int AS total
+        FROM (${STOCK_ITEMS}) items
+        WHERE instock <= ${LOW_STOCK_LEVEL} AND active AND ${matches(sql`code`, sql`name`)}
+        ORDER BY instock, code, size_order
+        ${page}`;
+    }
+    const total =
+      pattern === null
+        ? sql`(SELECT count(*) FROM stock) + (SELECT count(*) FROM packages)`
+        : sql`(SELECT count(*) FROM (${STOCK_ITEMS}) items WHERE ${matches(sql`code`, sql`name`)})`;
     return sql`
-      SELECT product_id, size_id, package_id, code, name, size_name, instock, active,
-             (count(*) OVER ())::int AS total
-      FROM (${STOCK_ITEMS}) items
-      WHERE (${pattern}::text IS NULL OR code ILIKE ${pattern} OR name ILIKE ${pattern})
-        AND (${search.low ?? false} = false OR (instock <= ${LOW_STOCK_LEVEL} AND active))
-      ORDER BY ${search.low ? sql`instock,` : sql``} code, size_order
-      LIMIT ${STOCK_PAGE_SIZE} OFFSET ${(search.page - 1) * STOCK_PAGE_SIZE}`;
+      SELECT product_id, size_id, package_id, code, name, size_name, instock, active, (${total})::int AS total
+      FROM (
+        (SELECT p.id AS product_id, st.size_id, NULL::int AS package_id, p.code, p.name, st.size_name,
+                st.instock, p.active, st.size_order
+         FROM products p
+         CROSS JOIN LATERAL (
+           SELECT s.size_id, z.name AS size_name, s.instock, coalesce(z.sort_order, 0) AS size_order
+           FROM stock s LEFT JOIN sizes z ON z.id = s.size_id
+           WHERE s.product_id = p.id
+           -- Not flattened into a join (OFFSET 0), so that the products are read in their code's order.
+           OFFSET 0
+         ) st
+         WHERE ${matches(sql`p.code`, sql`p.name`)}
+         ORDER BY p.code, st.size_order)
+        UNION ALL
+        (SELECT k.product_id, NULL, k.id, k.code, k.name, NULL, k.instock, k.active, 0
+         FROM packages k
+         WHERE ${matches(sql`k.code`, sql`k.name`)}
+         ORDER BY k.code)
+      ) items
+      ORDER BY code, size_order
+      ${page}`;
   },
 );
 

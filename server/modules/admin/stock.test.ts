@@ -1,6 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOCK_LEVEL_MAX, type StockChange } from '../../../domain/admin/stock.ts';
+import {
+  STOCK_LEVEL_MAX,
+  STOCK_PAGE_SIZE,
+  type StockChange,
+  type StockList,
+} from '../../../domain/admin/stock.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { instockSchema } from '../../../domain/catalog.ts';
 import { packages, products, sizes, stock, stockChanges } from '../../db/schema.ts';
@@ -184,5 +189,58 @@ describe('PUT api/admin/stock', () => {
     }
     expect(await level(sock.id, medium)).toBe(before);
     expect(await historyCount()).toBe(changes);
+  });
+});
+
+describe('GET api/admin/stock', () => {
+  /** Every item as the list shows it, read plainly: products in each size and packages, by code and size. */
+  async function everyItem(pattern?: RegExp) {
+    const sized = await t.db
+      .select({ code: products.code, name: products.name, sizeOrder: sizes.sortOrder, sizeId: stock.sizeId })
+      .from(stock)
+      .innerJoin(products, eq(products.id, stock.productId))
+      .leftJoin(sizes, eq(sizes.id, stock.sizeId));
+    const packs = await t.db.select({ code: packages.code, name: packages.name }).from(packages);
+    return [
+      ...sized.map((row) => ({ ...row, sizeOrder: row.sizeOrder ?? 0, isPackage: false })),
+      ...packs.map((row) => ({ ...row, sizeOrder: 0, sizeId: null, isPackage: true })),
+    ]
+      .filter((item) => !pattern || pattern.test(item.code) || pattern.test(item.name))
+      .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.sizeOrder - b.sizeOrder));
+  }
+
+  async function list(query: string) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/stock?${query}`,
+      headers: bearer(admin),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<StockList>();
+  }
+
+  it('lists every item by code and size, packages among them, a page at a time, with the total', async () => {
+    const expected = await everyItem();
+    const first = await list('page=1');
+    const second = await list('page=2');
+    expect(first.total).toBe(expected.length);
+    const shown = [...first.items, ...second.items].map((item) => [
+      item.code,
+      item.size_id,
+      item.packageId !== null,
+    ]);
+    expect(shown).toEqual(
+      expected.slice(0, 2 * STOCK_PAGE_SIZE).map((item) => [item.code, item.sizeId, item.isPackage]),
+    );
+  });
+
+  it('narrows the list to the codes and names holding the text, and counts those', async () => {
+    const expected = await everyItem(/gift/i);
+    expect(expected.length).toBeGreaterThan(0);
+    const found = await list('q=GiFt&page=1');
+    expect(found.total).toBe(expected.length);
+    expect(found.items.map((item) => item.code)).toEqual(
+      expected.slice(0, STOCK_PAGE_SIZE).map((item) => item.code),
+    );
   });
 });
