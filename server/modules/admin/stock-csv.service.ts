@@ -23,13 +23,15 @@ import { badRequest } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
 import { recordAudit } from './audit.ts';
-import { selectStockCsvRows } from './stock.queries.ts';
+import { declareStockCsvCursor, fetchStockCsvRows } from './stock.queries.ts';
 import { applyStockChanges, type StockChangeInput } from './stock.service.ts';
 
 const NAME_MAX = 255;
 
 /** Cents as a spreadsheet shows dollars: 1250 -> '12.50'. */
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** Rows the export reads from its cursor at a time. */
+const CSV_EXPORT_BATCH = 2_000;
 
 /** '12.50', '12.5', '12', '$12.50' -> 1250; undefined when it is not an amount. */
 function centsOf(text: string): number | undefined {
@@ -309,23 +311,39 @@ async function writeDetails(tx: DbOrTx, user: Pick<AuthUser, 'id'>, lines: Plann
   }
 }
 
-export function createStockCsvService(db: Database) {
+export function createStockCsvService(db: Database, { exportBatch = CSV_EXPORT_BATCH } = {}) {
   return {
-    /** The whole stock as CSV text, products (by code and size) first, then packages. */
+    /**
+     * The whole stock as CSV text, products (by code and size) first, then packages: read from a
+     * cursor a batch at a time, each batch written as text before the next is read.
+     */
     async exportCsv(): Promise<string> {
-      const rows = await selectStockCsvRows(db);
-      return stringify(
-        rows.map((row) => ({
-          kind: row.package_id === null ? 'product' : 'package',
-          code: row.code,
-          size: row.size_name ?? '',
-          name: row.name,
-          price: dollars(row.pricing),
-          sale_price: row.package_id === null ? dollars(row.price_discount) : '',
-          instock: row.instock,
-        })),
-        { header: true, columns: [...STOCK_CSV_COLUMNS] },
-      );
+      const parts: string[] = [];
+      await db.transaction(async (tx) => {
+        await declareStockCsvCursor(tx);
+        for (;;) {
+          const rows = await fetchStockCsvRows(tx, exportBatch);
+          if (rows.length === 0) break;
+          parts.push(
+            stringify(
+              rows.map((row) => ({
+                kind: row.package_id === null ? 'product' : 'package',
+                code: row.code,
+                size: row.size_name ?? '',
+                name: row.name,
+                price: dollars(row.pricing),
+                sale_price: row.package_id === null ? dollars(row.price_discount) : '',
+                instock: row.instock,
+              })),
+              { header: parts.length === 0, columns: [...STOCK_CSV_COLUMNS] },
+            ),
+          );
+          if (rows.length < exportBatch) break;
+        }
+      });
+      return parts.length > 0
+        ? parts.join('')
+        : stringify([], { header: true, columns: [...STOCK_CSV_COLUMNS] });
     },
 
     /** Plans the import; with `apply`, writes it when no line has a problem (400 otherwise). */

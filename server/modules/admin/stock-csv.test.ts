@@ -1,11 +1,12 @@
 import { parse } from 'csv-parse/sync';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StockHistory, StockImportResult, StockList } from '../../../domain/admin/stock.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { auditLog, packages, products, sizes, stock, stockChanges } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, logIn, signUp, type TestApp } from '../../test/app.ts';
+import { createStockCsvService } from './stock-csv.service.ts';
 
 let t: TestApp;
 let admin: LoginRecord;
@@ -112,6 +113,14 @@ describe('GET api/admin/stock', () => {
 });
 
 describe('GET api/admin/stock/export and POST api/admin/stock/import', () => {
+  it('exports the same file whatever the batches the cursor is read in', async () => {
+    const whole = await createStockCsvService(t.db).exportCsv();
+    const [items] = await t.db.select({ n: sql<number>`count(*)::int` }).from(stock);
+    const [packs] = await t.db.select({ n: sql<number>`count(*)::int` }).from(packages);
+    expect(parse(whole, { columns: true })).toHaveLength((items?.n ?? 0) + (packs?.n ?? 0));
+    expect(await createStockCsvService(t.db, { exportBatch: 7 }).exportCsv()).toBe(whole);
+  });
+
   it('exports every item with its prices in dollars, and imports the same file as no change', async () => {
     const response = await get('/api/admin/stock/export');
     expect(response.statusCode).toBe(200);

@@ -27,7 +27,11 @@ describe('the stock statements answer the shapes of their row schemas', () => {
     await expectRows(queries.selectStockPage, t.db, { q: 'a', low: false, page: 2 });
   });
 
-  it('the rows of the CSV export', () => expectRows(queries.selectStockCsvRows, t.db));
+  it('the rows of the CSV export, from its cursor', () =>
+    t.db.transaction(async (tx) => {
+      await queries.declareStockCsvCursor(tx);
+      await expectRows(queries.fetchStockCsvRows, tx, 3);
+    }));
 
   it('a page of the history, of one product and of everything', async () => {
     const [entry] = await expectRows(queries.selectStockHistoryPage, t.db, { productId: sized.id, page: 1 });
