@@ -33,10 +33,35 @@ const stockItemRowSchema = z.object({
 });
 
 /**
+ * The stock list's items of `products` (a relation with id, code, name, active) in each size, and
+ * the packages `packageFilter` keeps: each branch in code order.
+ */
+function itemsOf(products: SQL, packageFilter: SQL): SQL {
+  return sql`
+    (SELECT p.id AS product_id, st.size_id, NULL::int AS package_id, p.code, p.name, st.size_name,
+            st.instock, p.active, st.size_order
+     FROM ${products} p
+     CROSS JOIN LATERAL (
+       SELECT s.size_id, z.name AS size_name, s.instock, coalesce(z.sort_order, 0) AS size_order
+       FROM stock s LEFT JOIN sizes z ON z.id = s.size_id
+       WHERE s.product_id = p.id
+       -- Not flattened into a join (OFFSET 0), so that the products are read in their code's order.
+       OFFSET 0
+     ) st
+     ORDER BY p.code, st.size_order)
+    UNION ALL
+    (SELECT k.product_id, NULL, k.id, k.code, k.name, NULL, k.instock, k.active, 0
+     FROM packages k
+     WHERE ${packageFilter}
+     ORDER BY k.code)`;
+}
+
+/**
  * A page of the stock list: by code and size, or (low) what is low, lowest first. Listed by code, a
  * page reads only its rows: the products in the order of their code's index, each one's sizes, and
  * the packages by code, merged; the total is counted apart (at 100,000 products, sorting every one
- * of the 311,000 items for each page took about a second). What is low is a few items, sorted whole.
+ * of the 311,000 items for each page took about a second). A search finds its products first, in one
+ * pass over the table, then pages and counts what it found. What is low is a few items, sorted whole.
  */
 export const selectStockPage = typedQuery(
   stockItemRowSchema,
@@ -44,41 +69,31 @@ export const selectStockPage = typedQuery(
     const pattern = search.q ? `%${escapeLike(search.q)}%` : null;
     const matches = (code: SQL, name: SQL) =>
       pattern === null ? sql`true` : sql`(${code} ILIKE ${pattern} OR ${name} ILIKE ${pattern})`;
+    const columns = sql`product_id, size_id, package_id, code, name, size_name, instock, active`;
     const page = sql`LIMIT ${STOCK_PAGE_SIZE} OFFSET ${(search.page - 1) * STOCK_PAGE_SIZE}`;
     if (search.low) {
       return sql`
-        SELECT product_id, size_id, package_id, code, name, size_name, instock, active,
-               (count(*) OVER ())::int AS total
+        SELECT ${columns}, (count(*) OVER ())::int AS total
         FROM (${STOCK_ITEMS}) items
         WHERE instock <= ${LOW_STOCK_LEVEL} AND active AND ${matches(sql`code`, sql`name`)}
         ORDER BY instock, code, size_order
         ${page}`;
     }
-    const total =
-      pattern === null
-        ? sql`(SELECT count(*) FROM stock) + (SELECT count(*) FROM packages)`
-        : sql`(SELECT count(*) FROM (${STOCK_ITEMS}) items WHERE ${matches(sql`code`, sql`name`)})`;
+    if (pattern === null) {
+      return sql`
+        SELECT ${columns}, ((SELECT count(*) FROM stock) + (SELECT count(*) FROM packages))::int AS total
+        FROM (${itemsOf(sql`products`, sql`true`)}) items
+        ORDER BY code, size_order
+        ${page}`;
+    }
+    // Walking the code's index for a text most names lack read the table in random order.
     return sql`
-      SELECT product_id, size_id, package_id, code, name, size_name, instock, active, (${total})::int AS total
-      FROM (
-        (SELECT p.id AS product_id, st.size_id, NULL::int AS package_id, p.code, p.name, st.size_name,
-                st.instock, p.active, st.size_order
-         FROM products p
-         CROSS JOIN LATERAL (
-           SELECT s.size_id, z.name AS size_name, s.instock, coalesce(z.sort_order, 0) AS size_order
-           FROM stock s LEFT JOIN sizes z ON z.id = s.size_id
-           WHERE s.product_id = p.id
-           -- Not flattened into a join (OFFSET 0), so that the products are read in their code's order.
-           OFFSET 0
-         ) st
-         WHERE ${matches(sql`p.code`, sql`p.name`)}
-         ORDER BY p.code, st.size_order)
-        UNION ALL
-        (SELECT k.product_id, NULL, k.id, k.code, k.name, NULL, k.instock, k.active, 0
-         FROM packages k
-         WHERE ${matches(sql`k.code`, sql`k.name`)}
-         ORDER BY k.code)
-      ) items
+      WITH found AS MATERIALIZED (
+        SELECT id, code, name, active FROM products WHERE ${matches(sql`code`, sql`name`)}
+      ),
+      items AS (${itemsOf(sql`found`, matches(sql`k.code`, sql`k.name`))})
+      SELECT ${columns}, (SELECT count(*) FROM items)::int AS total
+      FROM items
       ORDER BY code, size_order
       ${page}`;
   },
