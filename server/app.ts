@@ -45,6 +45,7 @@ import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { createPasswordRecovery } from './modules/auth/password-recovery.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { createCartItems } from './modules/cart/cart-items.ts';
 import { createReplySender } from './modules/catalog/cached-reply.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -240,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     inventory: createInventoryService({ db, cache: catalogCache, catalog }),
     sendCached,
   });
-  await app.register(cartRoutes, { cart: createCartService(db) });
+  await app.register(cartRoutes, { cart: createCartService(db, createCartItems(db, catalogCache)) });
   const requests = createRequestsService({ db, publicUrl: config.publicUrl });
   await app.register(requestsRoutes, { requests });
   // On PostgreSQL the files live in the database, so that every instance serves what one stored;

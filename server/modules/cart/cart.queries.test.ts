@@ -61,6 +61,11 @@ describe('the cart statements answer the shapes of their row schemas', () => {
     const rows = await expectRows(queries.selectCart, t.db, client.client_id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ line_id: null, product_id: null, package_id: null });
+    const lines = await expectRows(queries.selectCartLines, t.db, client.client_id);
+    const nothing = { cart_id: null, line_id: null, quantity: null, size_id: null, product_id: null };
+    expect(lines).toEqual([
+      { show_prices: rows[0]?.show_prices, stock_text: rows[0]?.stock_text, ...nothing, package_id: null },
+    ]);
   });
 
   it('a cart answers a row per line', async () => {
@@ -69,6 +74,20 @@ describe('the cart statements answer the shapes of their row schemas', () => {
     const rows = await expectRows(queries.selectCart, t.db, client.client_id);
     expect(rows.map((row) => row.line_id)).not.toContain(null);
     expect(rows).toHaveLength(2);
+    const lines = await expectRows(queries.selectCartLines, t.db, client.client_id);
+    expect(lines.map((line) => line.line_id).sort()).toEqual(rows.map((row) => row.line_id).sort());
+  });
+
+  it('an item answers what the cart shows of it: a sized product, a package', async () => {
+    const lines = await queries.selectCartLines(t.db, client.client_id);
+    const full = await queries.selectCart(t.db, client.client_id);
+    for (const line of lines) {
+      if (line.line_id === null) throw new Error('the cart has lines');
+      const [item] = await expectRows(queries.selectCartItem, t.db, line);
+      expect({ ...line, ...item }).toEqual(
+        expect.objectContaining(full.find((row) => row.line_id === line.line_id)),
+      );
+    }
   });
 
   it('a change written answers the cart with the ids written; a refused one its problem', async () => {

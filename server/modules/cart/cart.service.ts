@@ -15,17 +15,20 @@ import type { AuthUser } from '../auth/auth.service.ts';
 import { SETTING_DEFAULTS } from '../settings/settings.service.ts';
 import {
   type CartLineRow,
+  type CartReadRow,
   type CartRow,
   type DimensionColumns,
   emptyCartLines,
   type ItemProblem,
   isLine,
   selectCart,
+  selectCartLines,
   selectCheckedItem,
   writeCartLine,
 } from './cart.queries.ts';
+import type { CartItems } from './cart-items.ts';
 
-/** The client's cart, read in one statement (it is read on every change). */
+/** The client's cart with every item read from the database, in one statement (a wish list sends it). */
 export async function loadCart(db: DbOrTx, clientId: number): Promise<Cart> {
   return toCart(await selectCart(db, clientId), clientId);
 }
@@ -42,12 +45,12 @@ export function lineDimensions(
 }
 
 /** The rows that are lines, in the order they were first added. */
-function linesOf<Row extends CartRow>(rows: readonly Row[]): (Row & CartLineRow)[] {
+function linesOf<Row extends CartReadRow>(rows: readonly Row[]): (Row & CartLineRow)[] {
   return rows.filter(isLine).sort((a, b) => a.line_id - b.line_id);
 }
 
 /** The cart of a cart statement's rows (cart.queries.ts), lines in the order they were first added. */
-export function toCart(rows: readonly CartRow[], clientId: number): Cart {
+export function toCart(rows: readonly CartReadRow[], clientId: number): Cart {
   const first = rows[0];
   const showPrices =
     typeof first?.show_prices === 'boolean' ? first.show_prices : SETTING_DEFAULTS.show_prices;
@@ -114,8 +117,13 @@ const ITEM_PROBLEMS: Record<ItemProblem, () => AppError> = {
     badRequest('That size does not exist for this product.', { size_id: SELECT_SIZE_MESSAGE }),
 };
 
-export function createCartService(db: Database) {
-  /** Adds to (or sets) a line and reads the cart back, in one statement (writeCartLine). */
+export function createCartService(db: Database, items: CartItems) {
+  /** The client's cart: its lines read in one statement, their items from memory (cart-items.ts). */
+  async function cartOf(clientId: number): Promise<Cart> {
+    return toCart(await items.withItems(await selectCartLines(db, clientId)), clientId);
+  }
+
+  /** Adds to (or sets) a line and reads the cart's lines back, in one statement (writeCartLine). */
   async function writeLine(user: AuthUser, data: CartChangeData, mode: 'add' | 'set') {
     const rows = await writeCartLine(db, user.id, data, mode);
     const first = rows[0];
@@ -123,7 +131,7 @@ export function createCartService(db: Database) {
       problem: first?.item_problem ?? null,
       cartId: first?.written_cart_id ?? null,
       lineId: first?.written_line_id ?? null,
-      cart: toCart(rows, user.id),
+      rows,
     };
   }
 
@@ -148,7 +156,7 @@ export function createCartService(db: Database) {
             ),
           );
       }
-      return loadCart(db, user.id);
+      return cartOf(user.id);
     }
     let written = await writeLine(user, data, mode);
     // Two first adds at once: the one whose cart row lost the race writes again, into that cart.
@@ -161,16 +169,16 @@ export function createCartService(db: Database) {
     if (written.lineId === null) {
       throw new AppError('cart_full', `A cart holds at most ${CART_LINE_LIMIT} different items.`, 409);
     }
-    return written.cart;
+    return toCart(await items.withItems(written.rows), user.id);
   }
 
   return {
-    get: (user: AuthUser) => loadCart(db, user.id),
+    get: (user: AuthUser) => cartOf(user.id),
     add: (user: AuthUser, data: CartChangeData) => change(user, data, 'add'),
     update: (user: AuthUser, data: CartChangeData) => change(user, data, 'set'),
     async empty(user: AuthUser): Promise<Cart> {
       await db.execute(emptyCartLines(user.id));
-      return loadCart(db, user.id);
+      return cartOf(user.id);
     },
   };
 }

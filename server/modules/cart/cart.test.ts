@@ -4,7 +4,8 @@ import type { LoginRecord } from '../../../domain/auth.ts';
 import { cartSchema } from '../../../domain/cart.ts';
 import { countRows } from '../../db/database.ts';
 import { cartLines, packages, products, settings, sizes, stock } from '../../db/schema.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
+import { bearer, createTestApp, logIn, signUp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 let sized: {
@@ -184,6 +185,40 @@ describe('the cart', () => {
     expect(cart.hasError).toBe(true);
     expect(cart.products[0]?.error).toContain(unsized.name);
     expect(cart.products[0]?.error).not.toContain('{0}');
+  });
+
+  it('shows a stock level the owner changed after the cart first showed the item', async () => {
+    const own = await createTestApp();
+    try {
+      const admin = await logIn(own.app, DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.admin.password);
+      const client = await signUp(own.app);
+      const call = (url: string, payload: Record<string, unknown>) =>
+        own.app.inject({
+          method: 'POST',
+          url,
+          headers: bearer(client),
+          payload: { userId: client.client_id, ...payload },
+        });
+      const added = cartSchema.parse(
+        (await call('/api/addcart', { productId: unsized.id, quantity: 2 })).json(),
+      );
+      expect(added.hasError).toBe(false);
+      const counted = await own.app.inject({
+        method: 'PUT',
+        url: '/api/admin/stock',
+        headers: bearer(admin),
+        payload: [{ productId: unsized.id, instock: 1, reason: 'counted' }],
+      });
+      expect(counted.statusCode, counted.body).toBe(200);
+      const cart = cartSchema.parse((await call('/api/getcart', {})).json());
+      expect(cart.hasError).toBe(true);
+      expect(cart.products[0]).toMatchObject({
+        product: { instock: 1 },
+        error: expect.stringContaining(unsized.name),
+      });
+    } finally {
+      await own.close();
+    }
   });
 
   it('hides prices and stock errors in wish-list mode', async () => {
