@@ -33,8 +33,32 @@ export function createCartItems(db: Database, cache: CatalogCache) {
         rows.map(async (row): Promise<CartReadRow> => {
           if (!isLineKey(row))
             return { show_prices: row.show_prices, stock_text: row.stock_text, line_id: null };
-          // Object.assign, not spread: spreading the two rows into one cost 12 µs a line, this 1 µs.
-          return Object.assign({}, row, await itemOf(row));
+          const item = await itemOf(row);
+          // Written out, not spread: spreading the two rows into one cost 12 µs a line.
+          return {
+            show_prices: row.show_prices,
+            stock_text: row.stock_text,
+            cart_id: row.cart_id,
+            line_id: row.line_id,
+            quantity: row.quantity,
+            size_id: row.size_id,
+            product_id: row.product_id,
+            package_id: row.package_id,
+            category_id: item.category_id,
+            code: item.code,
+            name: item.name,
+            icon: item.icon,
+            pricing: item.pricing,
+            price_discount: item.price_discount,
+            size_type_id: item.size_type_id,
+            size_name: item.size_name,
+            package_name: item.package_name,
+            package_icon: item.package_icon,
+            package_code: item.package_code,
+            package_pricing: item.package_pricing,
+            package_stock: item.package_stock,
+            product_stock: item.product_stock,
+          };
         }),
       );
     },
