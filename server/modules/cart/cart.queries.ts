@@ -47,28 +47,7 @@ const cartItemRowSchema = z.object({
 export type CartItemRow = z.infer<typeof cartItemRowSchema>;
 
 /** A line with its product, size, package and stock. */
-const cartLineRowSchema = z.object({
-  cart_id: id,
-  line_id: id,
-  quantity: id,
-  size_id: id.nullable(),
-  size_name: z.string().nullable(),
-  product_id: id,
-  category_id: id,
-  code: z.string(),
-  name: z.string(),
-  icon: z.string(),
-  pricing: id,
-  price_discount: id,
-  size_type_id: id.nullable(),
-  package_id: id.nullable(),
-  package_name: z.string().nullable(),
-  package_icon: z.string().nullable(),
-  package_code: z.string().nullable(),
-  package_pricing: id.nullable(),
-  package_stock: id.nullable(),
-  product_stock: id.nullable(),
-});
+const cartLineRowSchema = lineKeyRowSchema.extend(cartItemRowSchema.shape);
 export type CartLineRow = z.infer<typeof cartLineRowSchema>;
 
 /** The schema of the columns of `shape` all null: what a LEFT JOIN that found nothing answers. */
