@@ -121,6 +121,28 @@ const LINE_DIMENSIONS = sql`
       LIMIT 1
     ) dim ON true`;
 
+/**
+ * What the cart shows of the item the three expressions name (cartItemRowSchema's columns): its
+ * product, its size's name, its package and its stock. One rule for the cart's answer, item by item
+ * (selectCartItem), and for the statements that read whole carts (cartRows).
+ */
+function itemDetails(productId: SQL, sizeId: SQL, packageId: SQL): SQL {
+  return sql`
+    SELECT p.category_id, p.code, p.name, p.icon, p.pricing, p.price_discount, p.size_type_id,
+           sz.name AS size_name, k.name AS package_name, k.icon AS package_icon, k.code AS package_code,
+           k.pricing AS package_pricing, k.instock AS package_stock, st.instock AS product_stock
+    FROM products p
+    LEFT JOIN sizes sz ON sz.id = ${sizeId}
+    LEFT JOIN packages k ON k.id = ${packageId}
+    -- Lateral with a LIMIT (which keeps the planner from flattening it into a join), so that the
+    -- stock is looked up by the product's index whatever the table's statistics say: a join on
+    -- IS NOT DISTINCT FROM was planned as a scan of the whole stock table once it had grown.
+    LEFT JOIN LATERAL (
+      SELECT instock FROM stock WHERE product_id = p.id AND size_id IS NOT DISTINCT FROM ${sizeId} LIMIT 1
+    ) st ON true
+    WHERE p.id = ${productId}`;
+}
+
 interface CartRowsOptions {
   /** Columns of one row's worth answered beside the cart, on every row (checkout's context). */
   extras?: SQL;
@@ -138,24 +160,10 @@ function cartRows({ extras, withDimensions = false }: CartRowsOptions = {}): SQL
   SELECT s.*, l.*
   FROM (SELECT ${CART_HEAD} ${extras ? sql`, ${extras}` : sql``}) s
   LEFT JOIN LATERAL (
-    SELECT cl.cart_id, cl.id AS line_id, cl.quantity, cl.size_id, sz.name AS size_name,
-           p.id AS product_id, p.category_id, p.code, p.name, p.icon, p.pricing, p.price_discount,
-           p.size_type_id, k.id AS package_id, k.name AS package_name, k.icon AS package_icon,
-           k.code AS package_code, k.pricing AS package_pricing, k.instock AS package_stock,
-           st.instock AS product_stock
+    SELECT cl.cart_id, cl.id AS line_id, cl.quantity, cl.size_id, cl.product_id, cl.package_id, item.*
            ${withDimensions ? sql`, dim.length_mm, dim.width_mm, dim.height_mm, dim.weight_g` : sql``}
     FROM lines cl
-    JOIN products p ON p.id = cl.product_id
-    LEFT JOIN sizes sz ON sz.id = cl.size_id
-    LEFT JOIN packages k ON k.id = cl.package_id
-    -- Lateral with a LIMIT (which keeps the planner from flattening it into a join), so that each
-    -- line looks its stock up by the product's index whatever the table's statistics say: a join on
-    -- IS NOT DISTINCT FROM was planned as a scan of the whole stock table once it had grown.
-    LEFT JOIN LATERAL (
-      SELECT instock FROM stock
-      WHERE product_id = cl.product_id AND size_id IS NOT DISTINCT FROM cl.size_id
-      LIMIT 1
-    ) st ON true
+    JOIN LATERAL (${itemDetails(sql`cl.product_id`, sql`cl.size_id`, sql`cl.package_id`)}) item ON true
     ${withDimensions ? LINE_DIMENSIONS : sql``}
   ) l ON true`;
 }
@@ -190,16 +198,7 @@ export const selectCartItem = compiledQuery(
     variant: 'item',
     values: { productId: item.product_id, sizeId: item.size_id, packageId: item.package_id },
   }),
-  (_variant, v) => sql`
-    SELECT p.category_id, p.code, p.name, p.icon, p.pricing, p.price_discount, p.size_type_id,
-           sz.name AS size_name, k.name AS package_name, k.icon AS package_icon, k.code AS package_code,
-           k.pricing AS package_pricing, k.instock AS package_stock,
-           (SELECT instock FROM stock
-            WHERE product_id = p.id AND size_id IS NOT DISTINCT FROM ${v.sizeId}::int LIMIT 1) AS product_stock
-    FROM products p
-    LEFT JOIN sizes sz ON sz.id = ${v.sizeId}::int
-    LEFT JOIN packages k ON k.id = ${v.packageId}::int
-    WHERE p.id = ${v.productId}::int`,
+  (_variant, v) => itemDetails(sql`${v.productId}::int`, sql`${v.sizeId}::int`, sql`${v.packageId}::int`),
 );
 
 /**
