@@ -79,7 +79,6 @@ const cartLineKeyRowSchema = z.intersection(
   cartHeadRowSchema,
   z.union([lineKeyRowSchema, nullsOf(lineKeyRowSchema.shape)]),
 );
-export type CartLineKeyRow = z.infer<typeof cartLineKeyRowSchema>;
 export type LineKeyRow = z.infer<typeof lineKeyRowSchema>;
 
 /**
