@@ -20,6 +20,17 @@ import * as queries from './checkout.queries.ts';
 const { expectRows, unchecked } = rowChecks(queries);
 let t: TestApp;
 let client: LoginRecord;
+let productId: number | undefined;
+
+async function addToCart() {
+  const added = await t.app.inject({
+    method: 'POST',
+    url: '/api/addcart',
+    headers: bearer(client),
+    payload: { userId: client.client_id, productId, quantity: 1 },
+  });
+  expect(added.statusCode, added.body).toBe(200);
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,13 +46,8 @@ beforeAll(async () => {
           AND EXISTS (SELECT 1 FROM dimensions d WHERE d.product_id = p.id)
         ORDER BY p.id LIMIT 1`,
   );
-  const added = await t.app.inject({
-    method: 'POST',
-    url: '/api/addcart',
-    headers: bearer(client),
-    payload: { userId: client.client_id, productId: product?.id, quantity: 1 },
-  });
-  expect(added.statusCode, added.body).toBe(200);
+  productId = product?.id;
+  await addToCart();
 });
 afterAll(() => t.close());
 
@@ -67,7 +73,20 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
       shipping,
       billing,
       lines: [],
+      confirmation: { to: client.email, subject: ['Order ', ' placed'], text: ['Number ', '.'] },
     });
+    // Placing the order emptied the cart and queued the confirmation with the order's number.
+    const [mail] = await rowsOf<{ subject: string; text: string }>(
+      t.db,
+      sql`SELECT subject, text FROM outbox ORDER BY id DESC LIMIT 1`,
+    );
+    expect(mail).toEqual({
+      subject: `Order ${order?.orderNumber} placed`,
+      text: `Number ${order?.orderNumber}.`,
+    });
+    const [emptied] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id);
+    expect(emptied?.line_id).toBeNull();
+    await addToCart();
     const rows = await expectRows(queries.selectCheckoutContext, t.db, client.client_id, 'pi_shape_check');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ line_id: expect.any(Number), length_mm: expect.any(Number) });

@@ -16,7 +16,6 @@ import { ORDER_STATUSES } from '../../../domain/orders.ts';
 import type { ItemDimensions } from '../../../domain/shipping.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { typedQuery } from '../../db/typed-query.ts';
-import { mailInsert, type OutgoingMail } from '../../providers/mail/outbox.ts';
 import { currentAddresses } from '../addresses/addresses.queries.ts';
 import { cartWith, emptyCartLines } from '../cart/cart.queries.ts';
 import { lineDimensions, toCart } from '../cart/cart.service.ts';
@@ -127,6 +126,9 @@ export interface NewOrderLine {
   line_total: number;
 }
 
+/** A text with the order's number in it, as what comes before the number and what comes after. */
+export type AroundOrderNumber = readonly [before: string, after: string];
+
 export interface NewOrderRow {
   clientId: number;
   paymentIntentId: string;
@@ -142,11 +144,23 @@ export interface NewOrderRow {
   shipping: SavedAddress;
   billing: SavedAddress;
   lines: readonly NewOrderLine[];
+  /** The confirmation e-mail: the statement writes the order's number into its subject and text. */
+  confirmation: { to: string; subject: AroundOrderNumber; text: AroundOrderNumber };
 }
 
 const insertedOrderRowSchema = z.object({ id, orderNumber: id });
 
-/** Writes the order and its lines in one statement; answers its id and number. */
+/** The text around the order's number, with the number the statement's `placed` row was given. */
+function withOrderNumber([before, after]: AroundOrderNumber): SQL {
+  return sql`concat(${before}::text, placed.order_number, ${after}::text)`;
+}
+
+/**
+ * Places the order in one statement: the order and its lines written as they are now, the client's
+ * cart emptied and its authorization used, the confirmation queued with the order's number, and
+ * the catalogue told of the stock taken (here and on other instances). Answers the order's id and
+ * number.
+ */
 export const insertOrder = typedQuery(
   insertedOrderRowSchema,
   (order: NewOrderRow) =>
@@ -167,8 +181,16 @@ export const insertOrder = typedQuery(
           FROM placed, json_to_recordset(${JSON.stringify(order.lines)}::json) AS l(product_id int,
             package_id int, size_id int, code text, name text, size_name text, unit_price int,
             quantity int, line_total int)
+        ), emptied AS (${emptyCartLines(order.clientId)}), used AS (
+          UPDATE carts SET payment_intent_id = NULL, authorized_at = NULL WHERE client_id = ${order.clientId}
+        ), mail AS (
+          INSERT INTO outbox ("to", subject, text)
+          SELECT ${order.confirmation.to}, ${withOrderNumber(order.confirmation.subject)},
+            ${withOrderNumber(order.confirmation.text)}
+          FROM placed
         )
-        SELECT id, order_number AS "orderNumber" FROM placed`,
+        SELECT id, order_number AS "orderNumber"
+        FROM placed, (SELECT ${catalogChangeNotice(order.lines.map((line) => line.product_id))}) AS notice`,
 );
 
 const previousAuthorizationRowSchema = z.object({ previous: z.string().nullable() });
@@ -198,27 +220,6 @@ export const claimPaymentMethodOwner = typedQuery(
         UNION ALL
         SELECT client_id FROM payment_method_owners WHERE payment_method_id = ${paymentMethodId}`,
 );
-
-/**
- * After the order is written: the cart emptied and its authorization used, the confirmation
- * queued and the catalogue told of the stock taken (here and on other instances), in one
- * statement.
- */
-export async function closeCheckout(
-  tx: DbOrTx,
-  clientId: number,
-  confirmation: OutgoingMail,
-  productIds: readonly number[],
-): Promise<void> {
-  await tx.execute(
-    sql`WITH emptied AS (${emptyCartLines(clientId)}), used AS (
-          UPDATE carts SET payment_intent_id = NULL, authorized_at = NULL WHERE client_id = ${clientId}
-        ), mail AS (
-          ${mailInsert(confirmation)}
-        )
-        SELECT ${catalogChangeNotice(productIds)}`,
-  );
-}
 
 /** At most this many card holds a pass of the release job (the next pass takes the rest). */
 const STALE_HOLDS_BATCH = 100;

@@ -18,7 +18,12 @@ import { messages, orders, paymentMethodOwners } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { isPaymentError, type PaymentGateway, type PaymentIntent } from '../../providers/payments/gateway.ts';
+import {
+  isPaymentError,
+  type PaymentGateway,
+  type PaymentIntent,
+  type PaymentIntentWithMethod,
+} from '../../providers/payments/gateway.ts';
 import type { Destination, ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { lockCart } from '../cart/cart.queries.ts';
@@ -26,9 +31,9 @@ import { ShortStock, type SoldItem, takeStock } from '../inventory/stock-taking.
 import { type Settings, taxRateMissing } from '../settings/settings.service.ts';
 import { authorizationUsable } from './authorization-release.ts';
 import {
+  type AroundOrderNumber,
   type CheckoutContext,
   claimPaymentMethodOwner,
-  closeCheckout,
   insertOrder,
   loadCheckoutContext,
   replaceCartAuthorization,
@@ -145,9 +150,13 @@ interface NewOrder {
   totals: OrderTotals;
 }
 
-/** Writes the order and its lines, as they are now; answers its id and number. */
+/**
+ * Writes the order and its lines as they are now, empties the cart and queues the confirmation, in
+ * one statement; answers the order's id and number.
+ */
 async function placeOrder(tx: Tx, order: NewOrder): Promise<{ id: number; orderNumber: number }> {
   const { totals } = order;
+  const storeName = totals.settings.store_name;
   const [row] = await insertOrder(tx, {
     clientId: order.clientId,
     paymentIntentId: order.paymentIntentId,
@@ -174,21 +183,26 @@ async function placeOrder(tx: Tx, order: NewOrder): Promise<{ id: number; orderN
       quantity: line.quantity,
       line_total: line.lineTotal ?? 0,
     })),
+    confirmation: {
+      to: order.email,
+      subject: ['Your order ', ` at ${storeName}`],
+      text: confirmationText(totals, storeName),
+    },
   });
   if (!row) throw new Error('order insert returned nothing');
   return row;
 }
 
-function confirmationText(orderNumber: number, totals: OrderTotals, storeName: string): string {
+/** The confirmation e-mail's text, before and after the order's number. */
+function confirmationText(totals: OrderTotals, storeName: string): AroundOrderNumber {
   const lines = totals.cart.products.map((line) => {
     const name = line.package ? line.package.name : line.product.name;
     const size = line.size_name ? `, size ${line.size_name}` : '';
     return `- ${line.quantity} x ${name}${size}: ${formatMoney(line.lineTotal ?? 0)}`;
   });
-  return [
-    `Thank you for your order at ${storeName}.`,
+  const before = [`Thank you for your order at ${storeName}.`, '', 'Order Number: '].join('\n');
+  const after = [
     '',
-    `Order Number: ${orderNumber}`,
     '',
     ...lines,
     '',
@@ -199,6 +213,7 @@ function confirmationText(orderNumber: number, totals: OrderTotals, storeName: s
     '',
     `Shipping to: ${joinAddress(totals.shipping)}`,
   ].join('\n');
+  return [before, after];
 }
 
 export interface CheckoutDeps {
@@ -267,17 +282,20 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
     }
   }
 
-  /** The caller's own payment intent; another's, or none, is not found. */
-  async function ownIntent(user: AuthUser, paymentIntentId: string): Promise<PaymentIntent> {
-    let intent: PaymentIntent;
+  /**
+   * The caller's own payment intent, with the payment method it was paid with (one call to the
+   * processor); another's, or none, is not found.
+   */
+  async function ownIntent(user: AuthUser, paymentIntentId: string): Promise<PaymentIntentWithMethod> {
+    let found: PaymentIntentWithMethod;
     try {
-      intent = await payments.retrievePaymentIntent(paymentIntentId);
+      found = await payments.retrievePaymentIntentWithMethod(paymentIntentId);
     } catch (error) {
       if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
       throw error;
     }
-    if (intent.metadata.client_id !== String(user.id)) throw notFound('Payment');
-    return intent;
+    if (found.intent.metadata.client_id !== String(user.id)) throw notFound('Payment');
+    return found;
   }
 
   /**
@@ -381,7 +399,7 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
      * sandbox's challenge): POST api/Payment/authentication, answered as POST api/Payment.
      */
     async authentication(user: AuthUser, paymentIntentId: string): Promise<PaymentResult> {
-      const intent = await ownIntent(user, paymentIntentId);
+      const { intent } = await ownIntent(user, paymentIntentId);
       // An order's payment is no longer a hold the cart could take back.
       if (await existingOrder(intent.id)) {
         throw new AppError('payment_used', 'This payment already paid an order.', 409);
@@ -409,7 +427,7 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
 
     /** Places the order paid by an authorized intent: POST api/Payment/confirm. */
     async confirm(user: AuthUser, paymentIntentId: string): Promise<ConfirmResult> {
-      const intent = await ownIntent(user, paymentIntentId);
+      const { intent, paymentMethod } = await ownIntent(user, paymentIntentId);
       if (intent.status !== 'requires_capture') {
         // Captured: a retry of an order placed and paid answers the order's number.
         const placed = await existingOrder(paymentIntentId);
@@ -428,9 +446,6 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
         await releaseQuietly(paymentIntentId);
         throw holdEnded();
       }
-      const paymentMethod = intent.payment_method
-        ? await payments.retrievePaymentMethod(intent.payment_method).catch(() => null)
-        : null;
       let order: { id: number; orderNumber: number; status: string };
       try {
         order = await db.transaction(async (tx) => {
@@ -456,16 +471,6 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
             email,
             totals,
           });
-          await closeCheckout(
-            tx,
-            user.id,
-            {
-              to: email,
-              subject: `Your order ${row.orderNumber} at ${totals.settings.store_name}`,
-              text: confirmationText(row.orderNumber, totals, totals.settings.store_name),
-            },
-            totals.cart.products.map((line) => line.product.id),
-          );
           return { ...row, status: 'placed' };
         });
       } catch (error) {

@@ -128,6 +128,11 @@ export interface PaymentIntent {
   livemode: boolean;
 }
 
+export interface PaymentIntentWithMethod {
+  intent: PaymentIntent;
+  paymentMethod: PaymentMethod | null;
+}
+
 export interface CardDetails {
   brand: string | null;
   last4: string | null;
@@ -471,7 +476,11 @@ export interface PaymentGateway {
   capturePaymentIntent(id: string, params?: CapturePaymentIntentParams): Promise<PaymentIntent>;
   /** Releases an authorization; a succeeded payment cannot be cancelled (refund it). */
   cancelPaymentIntent(id: string, params?: CancelPaymentIntentParams): Promise<PaymentIntent>;
-  retrievePaymentMethod(id: string): Promise<PaymentMethod>;
+  /**
+   * An intent with its payment method, in one call (Stripe: retrieve, expanding payment_method):
+   * what an order records of the card it was paid with. The method is null when the intent has none.
+   */
+  retrievePaymentIntentWithMethod(id: string): Promise<PaymentIntentWithMethod>;
 
   /** An online refund of a card payment; Interac payments are refunded through a reader. */
   createRefund(params: CreateRefundParams): Promise<Refund>;

@@ -39,7 +39,21 @@ describe('card details (the sandbox card form)', () => {
       .from(sandboxPaymentMethods)
       .where(eq(sandboxPaymentMethods.id, method.id));
     expect(JSON.stringify(row)).not.toContain('424242424242');
-    expect(await gateway.retrievePaymentMethod(method.id)).toEqual(method);
+    const intent = await gateway.createPaymentIntent({
+      amount: 1500,
+      paymentMethodId: method.id,
+      captureMethod: 'manual',
+      confirm: true,
+    });
+    expect(await gateway.retrievePaymentIntentWithMethod(intent.id)).toEqual({
+      intent,
+      paymentMethod: method,
+    });
+  });
+
+  it('answers an intent without a payment method with none', async () => {
+    const intent = await gateway.createPaymentIntent({ amount: 1500 });
+    expect(await gateway.retrievePaymentIntentWithMethod(intent.id)).toEqual({ intent, paymentMethod: null });
   });
 
   it.each([

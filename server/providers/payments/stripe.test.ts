@@ -235,51 +235,12 @@ describe('payment intents', () => {
     expect(form(sent())).toEqual({});
   });
 
-  it('retrieves a payment method with its card and billing details', async () => {
-    routes['GET /v1/payment_methods/pm_1Qfake'] = [
-      200,
-      {
-        id: 'pm_1Qfake',
-        object: 'payment_method',
-        type: 'card',
-        created: 1_795_400_000,
-        billing_details: {
-          name: 'Avery Lachance',
-          email: 'avery@example.ca',
-          phone: null,
-          address: {
-            line1: '25 King St W',
-            line2: null,
-            city: 'Toronto',
-            state: 'ON',
-            postal_code: 'M5L 1A1',
-            country: 'CA',
-          },
-        },
-        card: {
-          brand: 'visa',
-          country: 'US',
-          exp_month: 12,
-          exp_year: 2030,
-          funding: 'credit',
-          last4: '4242',
-          networks: { available: ['visa'], preferred: null },
-        },
-      },
-    ];
-    expect(await gateway.retrievePaymentMethod('pm_1Qfake')).toEqual({
+  it('retrieves an intent with its payment method expanded: the card and billing details', async () => {
+    const method = {
       id: 'pm_1Qfake',
       object: 'payment_method',
       type: 'card',
-      card: {
-        brand: 'visa',
-        last4: '4242',
-        network: 'visa',
-        country: 'US',
-        funding: 'credit',
-        exp_month: 12,
-        exp_year: 2030,
-      },
+      created: 1_795_400_000,
       billing_details: {
         name: 'Avery Lachance',
         email: 'avery@example.ca',
@@ -293,6 +254,39 @@ describe('payment intents', () => {
           country: 'CA',
         },
       },
+      card: {
+        brand: 'visa',
+        country: 'US',
+        exp_month: 12,
+        exp_year: 2030,
+        funding: 'credit',
+        last4: '4242',
+        networks: { available: ['visa'], preferred: null },
+      },
+    };
+    routes['GET /v1/payment_intents/pi_3QfakeA1'] = [200, paymentIntent({ payment_method: method })];
+    const { intent, paymentMethod } = await gateway.retrievePaymentIntentWithMethod('pi_3QfakeA1');
+    expect(query(sent(0))).toEqual({ 'expand[0]': 'payment_method' });
+    expect(intent).toMatchObject({
+      id: 'pi_3QfakeA1',
+      payment_method: 'pm_1Qfake',
+      status: 'requires_capture',
+    });
+    expect(paymentMethod).toEqual({
+      id: 'pm_1Qfake',
+      object: 'payment_method',
+      type: 'card',
+      card: {
+        brand: 'visa',
+        last4: '4242',
+        network: 'visa',
+        country: 'US',
+        funding: 'credit',
+        exp_month: 12,
+        exp_year: 2030,
+      },
+      // Stripe's billing details, as they were sent.
+      billing_details: method.billing_details,
       created: 1_795_400_000,
     });
   });

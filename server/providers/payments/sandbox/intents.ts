@@ -52,7 +52,7 @@ type IntentOperations = Pick<
   | 'retrievePaymentIntent'
   | 'capturePaymentIntent'
   | 'cancelPaymentIntent'
-  | 'retrievePaymentMethod'
+  | 'retrievePaymentIntentWithMethod'
   | 'createRefund'
   | 'retrieveCharge'
   | 'searchCharges'
@@ -221,13 +221,20 @@ export function createIntentOperations(
       return toPaymentIntent(row);
     },
 
-    async retrievePaymentMethod(id) {
-      const [row] = await rowsOf<RawMethodRow>(
+    async retrievePaymentIntentWithMethod(id) {
+      const [row] = await rowsOf<RawIntentRow & { method: RawMethodRow | null }>(
         db,
-        sql`SELECT ${METHOD_COLUMNS} FROM sandbox_payment_methods WHERE id = ${id}`,
+        sql`SELECT ${INTENT_COLUMNS},
+              (SELECT row_to_json(m) FROM (SELECT ${METHOD_COLUMNS} FROM sandbox_payment_methods
+                WHERE id = pi.payment_method_id) m) AS method
+            FROM sandbox_payment_intents pi WHERE pi.id = ${id}`,
       );
-      if (!row) throw resourceMissing('payment_method', id);
-      return toPaymentMethod(methodRow(row));
+      if (!row) throw resourceMissing('payment_intent', id);
+      const { method, ...intent } = row;
+      return {
+        intent: toPaymentIntent(intentRow(intent)),
+        paymentMethod: method ? toPaymentMethod(methodRow(method)) : null,
+      };
     },
 
     async createRefund(params) {

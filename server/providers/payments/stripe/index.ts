@@ -195,8 +195,13 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       return toPaymentIntent(pi);
     },
 
-    async retrievePaymentMethod(id) {
-      return toPaymentMethod(await call(() => stripe.paymentMethods.retrieve(id)));
+    async retrievePaymentIntentWithMethod(id) {
+      const pi = await call(() => stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }));
+      const method = pi.payment_method;
+      return {
+        intent: toPaymentIntent(pi),
+        paymentMethod: method && typeof method === 'object' ? toPaymentMethod(method) : null,
+      };
     },
 
     async createRefund(params) {
