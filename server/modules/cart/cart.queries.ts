@@ -200,6 +200,13 @@ export const selectCartItem = compiledQuery(
   (_variant, v) => itemDetails(sql`${v.productId}::int`, sql`${v.sizeId}::int`, sql`${v.packageId}::int`),
 );
 
+/** What a statement of cartWith answers beside the cart: its columns, and the CTEs they read. */
+export interface CartExtras {
+  columns: SQL;
+  /** Common table expressions written before the cart's own (a write the columns answer, say). */
+  with?: SQL;
+}
+
 /**
  * A compiled statement (typed-query.ts) of the client's cart with each line's dimensions and, on
  * every row, the columns `extras` answers (of schema `extrasSchema`): checkout reads its whole
@@ -212,13 +219,16 @@ export function cartWith<
 >(
   extrasSchema: Extras,
   bind: (...args: Args) => Bound<Values>,
-  extras: (variant: string, placeholders: Placeholders<Values>) => SQL,
+  extras: (variant: string, placeholders: Placeholders<Values>) => CartExtras,
 ) {
   return compiledQuery(
     z.intersection(z.intersection(cartRowSchema, cartDimensionRowSchema), extrasSchema),
     bind,
-    (variant, v) =>
-      sql`WITH lines AS (${ownLines(v.clientId)}) ${cartRows({ extras: extras(variant, v), withDimensions: true })}`,
+    (variant, v) => {
+      const { columns, with: before } = extras(variant, v);
+      return sql`WITH ${before ? sql`${before}, ` : sql``}lines AS (${ownLines(v.clientId)})
+        ${cartRows({ extras: columns, withDimensions: true })}`;
+    },
   );
 }
 

@@ -87,7 +87,9 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
     const [emptied] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id);
     expect(emptied?.line_id).toBeNull();
     await addToCart();
-    const rows = await expectRows(queries.selectCheckoutContext, t.db, client.client_id, 'pi_shape_check');
+    const rows = await expectRows(queries.selectCheckoutContext, t.db, client.client_id, {
+      placedBy: 'pi_shape_check',
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ line_id: expect.any(Number), length_mm: expect.any(Number) });
     expect(rows[0]?.default_addresses).toHaveLength(2);
@@ -97,18 +99,25 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
     expect(withoutPayment?.placed_order).toBeNull();
   });
 
-  it('the cart authorization and the payment method owner', async () => {
+  it('the cart authorization', async () => {
     const [first] = await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, 'pi_first');
     const [second] = await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, 'pi_second');
     expect(first).toEqual({ previous: null });
     expect(second).toEqual({ previous: 'pi_first' });
-    const owners = await expectRows(
-      queries.claimPaymentMethodOwner,
-      t.db,
-      client.client_id,
-      'pm_shape_check',
-    );
-    expect(owners).toEqual([{ client_id: client.client_id }]);
+  });
+
+  it('the context claiming a payment method: the first client to name it owns it', async () => {
+    const claim = { claiming: 'pm_shape_check' };
+    const [claimed] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id, claim);
+    expect(claimed?.payment_method_owner).toBe(client.client_id);
+    expect(claimed?.line_id).toEqual(expect.any(Number));
+    const other = await signUp(t.app);
+    const [refused] = await expectRows(queries.selectCheckoutContext, t.db, other.client_id, claim);
+    expect(refused?.payment_method_owner).toBe(client.client_id);
+    const [again] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id, claim);
+    expect(again?.payment_method_owner).toBe(client.client_id);
+    const [unasked] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id);
+    expect(unasked?.payment_method_owner).toBeNull();
   });
 
   it('the stale card holds, taken off their carts by the release job', async () => {

@@ -15,9 +15,9 @@ import type { Cart } from '../../../domain/cart.ts';
 import { ORDER_STATUSES } from '../../../domain/orders.ts';
 import type { ItemDimensions } from '../../../domain/shipping.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { typedQuery } from '../../db/typed-query.ts';
+import { type Placeholders, typedQuery } from '../../db/typed-query.ts';
 import { currentAddresses } from '../addresses/addresses.queries.ts';
-import { cartWith, emptyCartLines } from '../cart/cart.queries.ts';
+import { type CartExtras, cartWith, emptyCartLines } from '../cart/cart.queries.ts';
 import { lineDimensions, toCart } from '../cart/cart.service.ts';
 import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
 import { SETTINGS_JSON, taxRatePpmOf } from '../settings/settings.queries.ts';
@@ -40,7 +40,15 @@ export interface CheckoutContext {
   clientEmail: string | undefined;
   /** The order a payment intent placed already (when asked about one). */
   placedOrder: PlacedOrder | null;
+  /** The client a payment method belongs to, once claimed (when asked to claim one). */
+  paymentMethodOwner: number | null;
 }
+
+/**
+ * What the context is read with beside the cart: the order a payment intent placed, or a payment
+ * method claimed for the client (it becomes theirs when it has no owner yet).
+ */
+export type ContextAlso = { placedBy: string } | { claiming: string } | undefined;
 
 const id = z.number().int();
 
@@ -55,46 +63,80 @@ const contextColumnsSchema = z.object({
   shipping_tax_ppm: id.nullable(),
   client_email: z.string().nullable(),
   placed_order: placedOrderSchema.nullable(),
+  payment_method_owner: id.nullable(),
 });
 
-/** The context's columns beside the cart's: settings, addresses, tax rate, e-mail, placed order. */
-function contextColumns(clientId: Placeholder, paymentIntentId: Placeholder | null): SQL {
+/**
+ * A payment method's owner; the client becomes it when it has none yet. Stripe.js makes methods in
+ * the browser: the first payer is the owner, and anyone else naming it is told it does not exist.
+ */
+function claimedOwner(clientId: Placeholder, paymentMethodId: Placeholder): CartExtras {
+  return {
+    with: sql`claimed AS (
+        INSERT INTO payment_method_owners (payment_method_id, client_id)
+        VALUES (${paymentMethodId}::text, ${clientId}::int)
+        ON CONFLICT (payment_method_id) DO NOTHING
+        RETURNING client_id)`,
+    columns: sql`coalesce((SELECT client_id FROM claimed),
+        (SELECT client_id FROM payment_method_owners WHERE payment_method_id = ${paymentMethodId}::text))`,
+  };
+}
+
+/**
+ * The context's columns beside the cart's: settings, addresses, tax rate, e-mail, and the placed
+ * order or the claimed payment method's owner of its variant.
+ */
+function contextColumns(
+  variant: string,
+  v: Placeholders<{ clientId: number; paymentIntentId: string | null; paymentMethodId: string | null }>,
+): CartExtras {
+  const { clientId } = v;
   const shippingProvince = sql`(SELECT province FROM (${currentAddresses(clientId)}) a
       WHERE address_type_id = ${SHIPPING_ADDRESS})`;
   const placedOrder =
-    paymentIntentId === null
-      ? sql`NULL::json`
-      : sql`(SELECT json_build_object('id', id, 'orderNumber', order_number, 'status', status) FROM orders
-             WHERE payment_intent_id = ${paymentIntentId}::text)`;
-  return sql`${SETTINGS_JSON} AS settings_rows,
+    variant === 'placed order'
+      ? sql`(SELECT json_build_object('id', id, 'orderNumber', order_number, 'status', status) FROM orders
+             WHERE payment_intent_id = ${v.paymentIntentId}::text)`
+      : sql`NULL::json`;
+  const claim = variant === 'claim' ? claimedOwner(clientId, v.paymentMethodId) : undefined;
+  return {
+    with: claim?.with,
+    columns: sql`${SETTINGS_JSON} AS settings_rows,
       (SELECT coalesce(json_agg(a), '[]') FROM (${currentAddresses(clientId)}) a) AS default_addresses,
       ${taxRatePpmOf(shippingProvince)} AS shipping_tax_ppm,
       (SELECT email FROM clients WHERE id = ${clientId}::int) AS client_email,
-      ${placedOrder} AS placed_order`;
+      ${placedOrder} AS placed_order,
+      ${claim?.columns ?? sql`NULL::int`} AS payment_method_owner`,
+  };
 }
 
 /**
  * The client's cart (with each line's dimensions), the shop's settings, the client's current
- * addresses, the tax rate where the order ships, the client's e-mail and, given a payment intent,
- * the order it placed: what computing an order needs, in one round trip instead of six. Checkout
- * reads it three times an order: it is compiled once (typed-query.ts compiledQuery).
+ * addresses, the tax rate where the order ships, the client's e-mail and, as asked, the order a
+ * payment intent placed or the owner of a payment method claimed: what computing an order needs, in
+ * one round trip instead of seven. Checkout reads it three times an order: it is compiled once
+ * (typed-query.ts compiledQuery).
  */
 export const selectCheckoutContext = cartWith(
   contextColumnsSchema,
-  (clientId: number, paymentIntentId?: string) => ({
-    variant: paymentIntentId === undefined ? 'cart' : 'placed order',
-    values: { clientId, paymentIntentId: paymentIntentId ?? null },
+  (clientId: number, also?: ContextAlso) => ({
+    variant: also === undefined ? 'cart' : 'placedBy' in also ? 'placed order' : 'claim',
+    values: {
+      clientId,
+      paymentIntentId: also && 'placedBy' in also ? also.placedBy : null,
+      paymentMethodId: also && 'claiming' in also ? also.claiming : null,
+    },
   }),
-  (variant, v) => contextColumns(v.clientId, variant === 'placed order' ? v.paymentIntentId : null),
+  contextColumns,
 );
 
 /** The checkout context of the client's cart, from selectCheckoutContext's rows. */
 export async function loadCheckoutContext(
   db: DbOrTx,
   clientId: number,
-  paymentIntentId?: string,
+  also?: ContextAlso,
 ): Promise<CheckoutContext> {
-  const rows = await selectCheckoutContext(db, clientId, paymentIntentId);
+  const rows = await selectCheckoutContext(db, clientId, also);
   const extras = rows[0];
   if (!extras) throw new Error('the cart statement answers a row even for an empty cart');
   const cart = toCart(rows, clientId);
@@ -110,6 +152,7 @@ export async function loadCheckoutContext(
     shippingTaxRatePpm: extras.shipping_tax_ppm,
     clientEmail: extras.client_email ?? undefined,
     placedOrder: extras.placed_order,
+    paymentMethodOwner: extras.payment_method_owner,
   };
 }
 
@@ -203,22 +246,6 @@ export const replaceCartAuthorization = typedQuery(
         FROM (SELECT id, payment_intent_id FROM carts WHERE client_id = ${clientId} FOR UPDATE) old
         WHERE c.id = old.id
         RETURNING old.payment_intent_id AS previous`,
-);
-
-const ownerRowSchema = z.object({ client_id: id });
-
-/** The client a payment method belongs to; the caller becomes its owner when it has none yet. */
-export const claimPaymentMethodOwner = typedQuery(
-  ownerRowSchema,
-  (clientId: number, paymentMethodId: string) =>
-    sql`WITH claimed AS (
-          INSERT INTO payment_method_owners (payment_method_id, client_id)
-          VALUES (${paymentMethodId}, ${clientId})
-          ON CONFLICT (payment_method_id) DO NOTHING
-          RETURNING client_id)
-        SELECT client_id FROM claimed
-        UNION ALL
-        SELECT client_id FROM payment_method_owners WHERE payment_method_id = ${paymentMethodId}`,
 );
 
 /** At most this many card holds a pass of the release job (the next pass takes the rest). */

@@ -33,7 +33,6 @@ import { authorizationUsable } from './authorization-release.ts';
 import {
   type AroundOrderNumber,
   type CheckoutContext,
-  claimPaymentMethodOwner,
   insertOrder,
   loadCheckoutContext,
   replaceCartAuthorization,
@@ -269,11 +268,11 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
 
   /**
    * A payment method is its owner's: the sandbox records who made it; a method Stripe.js made in a
-   * browser becomes the first payer's. Anyone else naming it is told it does not exist.
+   * browser becomes the first payer's (claimed by the context's statement). Anyone else naming it is
+   * told it does not exist.
    */
-  async function claimPaymentMethod(user: AuthUser, paymentMethodId: string): Promise<void> {
-    const [owner] = await claimPaymentMethodOwner(db, user.id, paymentMethodId);
-    if (owner?.client_id !== user.id) {
+  function checkPaymentMethodOwner(user: AuthUser, context: CheckoutContext): void {
+    if (context.paymentMethodOwner !== user.id) {
       throw new AppError(
         'payment_method_not_found',
         'This payment method was not found. Please enter your card again.',
@@ -362,8 +361,9 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
 
     /** Authorizes the server-computed total (manual capture): POST api/Payment. */
     async pay(user: AuthUser, paymentMethodId: string): Promise<PaymentResult> {
-      const totals = await totalsOf(await loadCheckoutContext(db, user.id), shippingRates);
-      await claimPaymentMethod(user, paymentMethodId);
+      const context = await loadCheckoutContext(db, user.id, { claiming: paymentMethodId });
+      const totals = await totalsOf(context, shippingRates);
+      checkPaymentMethodOwner(user, context);
       try {
         const intent = await payments.createPaymentIntent({
           amount: totals.total,
@@ -452,7 +452,7 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
           // One checkout at a time per client: the cart cannot change under the order.
           const [cart] = await lockCart(tx, user.id);
           // Read after the lock: a double click that waited finds the order the first click placed.
-          const context = await loadCheckoutContext(tx, user.id, paymentIntentId);
+          const context = await loadCheckoutContext(tx, user.id, { placedBy: paymentIntentId });
           if (context.placedOrder) return context.placedOrder;
           // The cart's hold is another (the client paid again) or none (released as too old).
           if (cart?.payment_intent_id !== paymentIntentId) throw holdEnded();
