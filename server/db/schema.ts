@@ -236,7 +236,9 @@ export const products = pgTable(
     searchName: text('search_name').generatedAlwaysAs(sql`shop_unaccent(lower(name))`),
   },
   (t) => [
-    index('products_category').on(t.categoryId),
+    // A category's active products in display order: its first cards are the index's first
+    // entries, and they are counted from the index alone (once vacuumed).
+    index('products_category').on(t.categoryId, t.active, t.sortOrder, t.id),
     index('products_search_vector').using('gin', t.searchVector),
     index('products_name_vector').using('gin', t.nameVector),
     // A code's prefix (LIKE 'ms-crw%'), for search.

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_PAGE_SIZE } from '../../../domain/catalog-display.ts';
+import { rowsOf } from '../../db/database.ts';
 import { createTestApp, firstSizedProductAndPackage, type TestApp } from '../../test/app.ts';
 import { rowChecks } from '../../test/rows.ts';
 import * as queries from './catalog.queries.ts';
 import { phaseGroups } from './catalog.views.ts';
-import { buildCategoryTree, type CategoryTree } from './category-tree.ts';
+import { buildCategoryTree, type CategoryTree, categoryMap } from './category-tree.ts';
 import { searchWordsOf } from './search-words.ts';
 
 /**
@@ -56,6 +57,45 @@ describe('the catalogue statements answer the shapes of their row schemas', () =
     await expectRows(queries.countGroupProducts, t.db, group);
     await expectRows(queries.selectGroupPage, t.db, group, { offset: 0, limit: 5 });
     await expectRows(queries.countRootProducts, t.db, tree);
+  });
+
+  it("a tab's first cards and a group's pages, read category by category, as one sort of them all", async () => {
+    // Ties of sort_order (the id decides) and inactive products, in every category.
+    await t.db.execute(sql`UPDATE products SET sort_order = id % 3, active = (id % 7 <> 0)`);
+    for (const root of tree.roots) {
+      const groups = phaseGroups(root, tree);
+      const plain = await rowsOf<{ id: number; group_id: number; product_count: number }>(
+        t.db,
+        sql`SELECT id, group_id, product_count FROM (
+              SELECT pr.id, cm.group_id,
+                row_number() OVER (PARTITION BY cm.group_id ORDER BY cm.ord, pr.sort_order, pr.id) AS rn,
+                count(*) OVER (PARTITION BY cm.group_id)::int AS product_count
+              FROM products pr JOIN ${categoryMap(groups)} ON cm.category_id = pr.category_id
+              WHERE pr.active) p
+            WHERE rn <= ${GROUP_PAGE_SIZE} ORDER BY rn, group_id`,
+      );
+      const cards = await queries.selectGroupCards(t.db, groups, GROUP_PAGE_SIZE);
+      const read = cards.map(({ id, group_id, product_count }) => ({ id, group_id, product_count }));
+      // Each group's cards in their order (a stable sort by group keeps the order within a group).
+      const perGroupInOrder = (rows: typeof read) => [...rows].sort((a, b) => a.group_id - b.group_id);
+      expect(plain.length).toBeGreaterThan(0);
+      expect(perGroupInOrder(read)).toEqual(perGroupInOrder(plain));
+
+      const group = { groupId: root.id, categories: tree.subtree(root.id) };
+      const all = await rowsOf<{ id: number }>(
+        t.db,
+        sql`SELECT pr.id FROM products pr JOIN ${categoryMap([group])} ON cm.category_id = pr.category_id
+            WHERE pr.active ORDER BY cm.ord, pr.sort_order, pr.id`,
+      );
+      const [count] = await queries.countGroupProducts(t.db, group);
+      expect(count?.total).toBe(all.length);
+      for (const offset of [0, 3, 10, all.length - 2]) {
+        const page = await queries.selectGroupPage(t.db, group, { offset: Math.max(0, offset), limit: 5 });
+        expect(page.map((card) => card.id)).toEqual(
+          all.slice(Math.max(0, offset), Math.max(0, offset) + 5).map((row) => row.id),
+        );
+      }
+    }
   });
 
   it('search', async () => {

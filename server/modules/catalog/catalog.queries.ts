@@ -228,17 +228,44 @@ export interface Group {
   categories: ReturnType<CategoryTree['subtree']>;
 }
 
+/*
+ * A group's cards are read category by category, each on the index products (category_id,
+ * sort_order, id): the first cards of a category are its index's first entries, so a tab of 34,000
+ * products (at 100,000) reads a few dozen rows instead of sorting them all. Counts add up each
+ * category's.
+ */
+
+/** A category's first `limit` active products in display order. */
+function firstInCategory(categoryId: SQL, limit: SQL): SQL {
+  return sql`SELECT pr.* FROM products pr WHERE pr.category_id = ${categoryId} AND pr.active
+             ORDER BY pr.sort_order, pr.id LIMIT ${limit}`;
+}
+
+/** A category's number of active products, as `total`. */
+function activeInCategory(categoryId: SQL): SQL {
+  return sql`SELECT count(*) AS total FROM products pr WHERE pr.category_id = ${categoryId} AND pr.active`;
+}
+
 /** The first `perGroup` cards of each group, with the group's count. */
 export const selectGroupCards = typedQuery(
   groupCardRowSchema,
   (groups: readonly Group[], perGroup: number) =>
-    sql`SELECT ${CARD_COLUMNS}, p.group_id, p.product_count FROM (
-          SELECT pr.*, cm.group_id,
-            row_number() OVER (PARTITION BY cm.group_id ORDER BY cm.ord, pr.sort_order, pr.id) AS rn,
-            count(*) OVER (PARTITION BY cm.group_id)::int AS product_count
-          FROM products pr JOIN ${categoryMap(groups)} ON cm.category_id = pr.category_id
-          WHERE pr.active
-        ) p WHERE p.rn <= ${perGroup} ORDER BY p.rn`,
+    sql`WITH cm AS (SELECT * FROM ${categoryMap(groups)}),
+        counts AS (
+          SELECT cm.group_id, sum(n.total)::int AS product_count
+          FROM cm CROSS JOIN LATERAL (${activeInCategory(sql`cm.category_id`)}) n
+          GROUP BY cm.group_id
+        )
+        SELECT ${CARD_COLUMNS}, p.group_id, p.product_count FROM (
+          SELECT f.*, g.group_id, g.product_count,
+            row_number() OVER (PARTITION BY g.group_id ORDER BY f.ord, f.sort_order, f.id) AS rn
+          FROM counts g CROSS JOIN LATERAL (
+            SELECT pr.*, cm.ord FROM cm
+            CROSS JOIN LATERAL (${firstInCategory(sql`cm.category_id`, sql`${perGroup}`)}) pr
+            WHERE cm.group_id = g.group_id
+            ORDER BY cm.ord, pr.sort_order, pr.id LIMIT ${perGroup}
+          ) f
+        ) p ORDER BY p.rn`,
 );
 
 const totalRowSchema = z.object({ total: id });
@@ -246,8 +273,8 @@ const totalRowSchema = z.object({ total: id });
 export const countGroupProducts = typedQuery(
   totalRowSchema,
   (group: Group) =>
-    sql`SELECT count(*)::int AS total FROM products pr JOIN ${categoryMap([group])} ON cm.category_id = pr.category_id
-        WHERE pr.active`,
+    sql`SELECT coalesce(sum(n.total), 0)::int AS total
+        FROM ${categoryMap([group])} CROSS JOIN LATERAL (${activeInCategory(sql`cm.category_id`)}) n`,
 );
 
 /** A page of a group's cards in display order. */
@@ -255,8 +282,9 @@ export const selectGroupPage = typedQuery(
   cardRowSchema,
   (group: Group, page: Page) =>
     sql`SELECT ${CARD_COLUMNS} FROM (
-          SELECT pr.*, cm.ord FROM products pr JOIN ${categoryMap([group])} ON cm.category_id = pr.category_id
-          WHERE pr.active ORDER BY cm.ord, pr.sort_order, pr.id OFFSET ${page.offset} LIMIT ${page.limit}
+          SELECT pr.*, cm.ord FROM ${categoryMap([group])}
+          CROSS JOIN LATERAL (${firstInCategory(sql`cm.category_id`, sql`${page.offset + page.limit}`)}) pr
+          ORDER BY cm.ord, pr.sort_order, pr.id OFFSET ${page.offset} LIMIT ${page.limit}
         ) p ORDER BY p.ord, p.sort_order, p.id`,
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX "products_category";--> statement-breakpoint
+CREATE INDEX "products_category" ON "products" USING btree ("category_id","active","sort_order","id");
