@@ -40,5 +40,18 @@ describe('the stock statements answer the shapes of their row schemas', () => {
     expect(await expectRows(queries.selectLineStock, t.db, lines)).toHaveLength(3);
   });
 
+  it("a sale's products and packages taken", async () => {
+    const taken = await t.db.transaction(async (tx) => {
+      const products = await expectRows(queries.takeItems, tx, 'products', [
+        { position: 0, id: sized.id, sizeId: sized.size_id, quantity: 0 },
+      ]);
+      const packages = await expectRows(queries.takeItems, tx, 'packages', [
+        { position: 0, id: pack.id, sizeId: null, quantity: 0 },
+      ]);
+      return [...products, ...packages];
+    });
+    expect(taken).toEqual([{ position: 0 }, { position: 0 }]);
+  });
+
   it('every statement of inventory.queries.ts is checked', () => expect(unchecked()).toEqual([]));
 });

@@ -81,3 +81,44 @@ export const selectLineStock = typedQuery(lineStockRowSchema, (lines: InventoryC
         FROM (VALUES ${sql.join(values, sql`, `)}) AS v(line, product_id, size_id, package_id, quantity)
         ORDER BY v.line`;
 });
+
+/** One item a sale takes, by its position among the sale's items. */
+export interface ItemToTake {
+  position: number;
+  id: number;
+  sizeId: number | null;
+  quantity: number;
+}
+
+const takenRowSchema = z.object({ position: id });
+
+/**
+ * Takes the stock of a sale's products (each `id` a product, in its size) or of its packages (each
+ * `id` a package), every item in one statement, where enough is left; answers the positions of
+ * the items taken. The rows are locked in one fixed order (by product and size, or by package) before
+ * any is changed, so two sales of the same items never deadlock; a row another sale changed
+ * meanwhile is checked again as it is now.
+ */
+export const takeItems = typedQuery(
+  takenRowSchema,
+  (kind: 'products' | 'packages', items: readonly ItemToTake[]) => {
+    const wanted = sql`SELECT * FROM json_to_recordset(${JSON.stringify(items)}::json)
+      AS w(position int, id int, "sizeId" int, quantity int)`;
+    return kind === 'products'
+      ? sql`WITH wanted AS (${wanted}), locked AS (
+              SELECT s.id, w.position, w.quantity FROM stock s
+              JOIN wanted w ON s.product_id = w.id AND s.size_id IS NOT DISTINCT FROM w."sizeId"
+              WHERE s.instock >= w.quantity
+              ORDER BY s.product_id, s.size_id NULLS FIRST
+              FOR UPDATE OF s)
+            UPDATE stock s SET instock = s.instock - l.quantity FROM locked l WHERE s.id = l.id
+            RETURNING l.position`
+      : sql`WITH wanted AS (${wanted}), locked AS (
+              SELECT k.id, w.position, w.quantity FROM packages k JOIN wanted w ON k.id = w.id
+              WHERE k.instock >= w.quantity
+              ORDER BY k.id
+              FOR UPDATE OF k)
+            UPDATE packages k SET instock = k.instock - l.quantity FROM locked l WHERE k.id = l.id
+            RETURNING l.position`;
+  },
+);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { packages, stock } from '../../db/schema.ts';
+import { takeItems } from './inventory.queries.ts';
 
 /** One thing sold: a product in a size (null without sizes), or a package. */
 export interface SoldItem {
@@ -21,8 +22,9 @@ export class ShortStock extends Error {
 
 /**
  * Takes the stock of a sale, web or register alike, with a guard: every item or none (throws
- * ShortStock inside the caller's transaction). Quantities are summed per item first, and items are
- * taken in a fixed order so that two sales of the same items never deadlock each other.
+ * ShortStock inside the caller's transaction, which undoes what was taken). Quantities are summed
+ * per item first; the products are taken in one statement and the packages in another (takeItems:
+ * each locks its rows in a fixed order, so two sales of the same items never deadlock).
  */
 export async function takeStock(tx: Tx, items: readonly SoldItem[]): Promise<void> {
   const productItems = new Map<string, SoldItem>();
@@ -37,31 +39,31 @@ export async function takeStock(tx: Tx, items: readonly SoldItem[]): Promise<voi
       productItems.set(key, { ...item, quantity: (known?.quantity ?? 0) + item.quantity });
     }
   }
-  const sortedProducts = [...productItems.values()].sort(
-    (a, b) => a.productId - b.productId || (a.sizeId ?? 0) - (b.sizeId ?? 0),
+  await takeAll(tx, 'products', [...productItems.values()], (item) => item.productId);
+  await takeAll(tx, 'packages', [...packageItems.values()], (item) => item.packageId ?? 0);
+}
+
+async function takeAll(
+  tx: Tx,
+  kind: 'products' | 'packages',
+  items: readonly SoldItem[],
+  idOf: (item: SoldItem) => number,
+): Promise<void> {
+  if (items.length === 0) return;
+  const taken = await takeItems(
+    tx,
+    kind,
+    items.map((item, position) => ({
+      position,
+      id: idOf(item),
+      sizeId: kind === 'products' ? item.sizeId : null,
+      quantity: item.quantity,
+    })),
   );
-  for (const item of sortedProducts) {
-    const taken = await tx
-      .update(stock)
-      .set({ instock: sql`${stock.instock} - ${item.quantity}` })
-      .where(
-        and(
-          eq(stock.productId, item.productId),
-          sql`${stock.sizeId} IS NOT DISTINCT FROM ${item.sizeId}`,
-          sql`${stock.instock} >= ${item.quantity}`,
-        ),
-      )
-      .returning({ id: stock.id });
-    if (taken.length === 0) throw new ShortStock(item.name);
-  }
-  for (const [packageId, item] of [...packageItems.entries()].sort(([a], [b]) => a - b)) {
-    const taken = await tx
-      .update(packages)
-      .set({ instock: sql`${packages.instock} - ${item.quantity}` })
-      .where(and(eq(packages.id, packageId), sql`${packages.instock} >= ${item.quantity}`))
-      .returning({ id: packages.id });
-    if (taken.length === 0) throw new ShortStock(item.name);
-  }
+  if (taken.length === items.length) return;
+  const takenPositions = new Set(taken.map((row) => row.position));
+  const short = items.find((_, position) => !takenPositions.has(position));
+  throw new ShortStock(short?.name ?? 'an item');
 }
 
 /** Puts items back on the shelf (a refund or a return restocked): the product in its size, or the package. */
