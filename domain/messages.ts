@@ -36,3 +36,11 @@ export type MessageCode = keyof typeof DEFAULT_MESSAGES;
 export function formatMessage(text: string, ...values: string[]): string {
   return text.replace(/\{(\d+)\}/g, (placeholder, index: string) => values[Number(index)] ?? placeholder);
 }
+
+/**
+ * A sentence that ends with a name: its full stop, unless the name brings one ('Maple Sock Co.'
+ * would otherwise read 'Co..').
+ */
+export function endingWith(sentence: string): string {
+  return sentence.endsWith('.') ? sentence : `${sentence}.`;
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { joinAddress, type SavedAddress, SHIP_ONLY_TO_CANADA_ERROR } from '../../../domain/address.ts';
 import { type Cart, canCheckout, EMPTY_CART_TEXT } from '../../../domain/cart.ts';
-import { DEFAULT_MESSAGES, formatMessage } from '../../../domain/messages.ts';
+import { DEFAULT_MESSAGES, endingWith, formatMessage } from '../../../domain/messages.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type {
   ConfirmResult,
@@ -199,7 +199,7 @@ function confirmationText(totals: OrderTotals, storeName: string): AroundOrderNu
     const size = line.size_name ? `, size ${line.size_name}` : '';
     return `- ${line.quantity} x ${name}${size}: ${formatMoney(line.lineTotal ?? 0)}`;
   });
-  const before = [`Thank you for your order at ${storeName}.`, '', 'Order Number: '].join('\n');
+  const before = [endingWith(`Thank you for your order at ${storeName}`), '', 'Order Number: '].join('\n');
   const after = [
     '',
     '',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { endingWith } from '../../../domain/messages.ts';
 import {
   type CreateInvoice,
   type Invoice,
@@ -119,7 +120,7 @@ export function createInvoicesService({ db, clock }: InvoicesDeps) {
         text: [
           `Hello ${invoice.client_name},`,
           '',
-          `Please find attached invoice ${invoice.invoice_number} from ${company_name}.`,
+          endingWith(`Please find attached invoice ${invoice.invoice_number} from ${company_name}`),
           '',
           `Thank you for your business!`,
           company_name,

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { endingWith } from '../../../domain/messages.ts';
 import { receiptTotals } from '../../../domain/pos/invoices.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import type {
@@ -268,7 +269,7 @@ export function createReceiptsService({ db, payments, clock }: ReceiptsDeps) {
           text: [
             'Hello,',
             '',
-            `Please find attached receipt ${receipt.receipt_number} from ${company_name}.`,
+            endingWith(`Please find attached receipt ${receipt.receipt_number} from ${company_name}`),
             '',
             'Thank you for shopping with us!',
             company_name,
