@@ -17,6 +17,7 @@ import { packages, products, sizes, stock, stockChanges } from '../../db/schema.
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
+import { lockStock } from '../inventory/stock-taking.ts';
 import { recordAudit } from './audit.ts';
 import { selectStockHistoryPage, selectStockPage } from './stock.queries.ts';
 
@@ -102,7 +103,8 @@ async function changeProduct(tx: Tx, change: StockChangeInput): Promise<StockLev
 }
 
 /**
- * Applies every change in order (the same item twice: the second sees the first) inside the
+ * Applies every change in order (the same item twice: the second sees the first), the items' rows
+ * locked first as a sale locks them (a file in any order and a sale never deadlock), inside the
  * caller's transaction, writes the history and the audit log; the caller commits, then tells the
  * catalogue (notifyCatalogChanged inside the transaction sends on commit).
  */
@@ -111,6 +113,14 @@ export async function applyStockChanges(
   user: Pick<AuthUser, 'id'>,
   changes: readonly StockChangeInput[],
 ): Promise<StockLevel[]> {
+  await lockStock(
+    tx,
+    changes.map((change) => ({
+      productId: change.productId,
+      sizeId: change.size_id,
+      packageId: change.packageId,
+    })),
+  );
   const levels: StockLevel[] = [];
   for (const change of changes) {
     const level =

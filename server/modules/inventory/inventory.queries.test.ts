@@ -53,5 +53,13 @@ describe('the stock statements answer the shapes of their row schemas', () => {
     expect(taken).toEqual([{ position: 0 }, { position: 0 }]);
   });
 
+  it("a writer's products and packages locked", async () => {
+    const locked = await t.db.transaction(async (tx) => [
+      ...(await expectRows(queries.lockItems, tx, 'products', [{ id: sized.id, sizeId: sized.size_id }])),
+      ...(await expectRows(queries.lockItems, tx, 'packages', [{ id: pack.id, sizeId: null }])),
+    ]);
+    expect(locked).toHaveLength(2);
+  });
+
   it('every statement of inventory.queries.ts is checked', () => expect(unchecked()).toEqual([]));
 });

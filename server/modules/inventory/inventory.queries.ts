@@ -92,33 +92,57 @@ export interface ItemToTake {
 
 const takenRowSchema = z.object({ position: id });
 
+const wantedItems = (items: readonly Omit<ItemToTake, 'position' | 'quantity'>[]) =>
+  sql`SELECT * FROM json_to_recordset(${JSON.stringify(items)}::json)
+      AS w(position int, id int, "sizeId" int, quantity int)`;
+
+/**
+ * The one order in which whatever changes several items' stock locks their rows: stock rows by
+ * product and size (no size first), then packages by id. Two writers that lock in one order wait
+ * for each other in turn, never in a circle (a deadlock, which fails one of them).
+ */
+const STOCK_LOCK_ORDER = sql`ORDER BY s.product_id, s.size_id NULLS FIRST FOR UPDATE OF s`;
+const PACKAGE_LOCK_ORDER = sql`ORDER BY k.id FOR UPDATE OF k`;
+
 /**
  * Takes the stock of a sale's products (each `id` a product, in its size) or of its packages (each
  * `id` a package), every item in one statement, where enough is left; answers the positions of
- * the items taken. The rows are locked in one fixed order (by product and size, or by package) before
- * any is changed, so two sales of the same items never deadlock; a row another sale changed
- * meanwhile is checked again as it is now.
+ * the items taken. The rows are locked in the lock order before any is changed; a row another
+ * sale changed meanwhile is checked again as it is now.
  */
 export const takeItems = typedQuery(
   takenRowSchema,
-  (kind: 'products' | 'packages', items: readonly ItemToTake[]) => {
-    const wanted = sql`SELECT * FROM json_to_recordset(${JSON.stringify(items)}::json)
-      AS w(position int, id int, "sizeId" int, quantity int)`;
-    return kind === 'products'
-      ? sql`WITH wanted AS (${wanted}), locked AS (
+  (kind: 'products' | 'packages', items: readonly ItemToTake[]) =>
+    kind === 'products'
+      ? sql`WITH wanted AS (${wantedItems(items)}), locked AS (
               SELECT s.id, w.position, w.quantity FROM stock s
               JOIN wanted w ON s.product_id = w.id AND s.size_id IS NOT DISTINCT FROM w."sizeId"
               WHERE s.instock >= w.quantity
-              ORDER BY s.product_id, s.size_id NULLS FIRST
-              FOR UPDATE OF s)
+              ${STOCK_LOCK_ORDER})
             UPDATE stock s SET instock = s.instock - l.quantity FROM locked l WHERE s.id = l.id
             RETURNING l.position`
-      : sql`WITH wanted AS (${wanted}), locked AS (
+      : sql`WITH wanted AS (${wantedItems(items)}), locked AS (
               SELECT k.id, w.position, w.quantity FROM packages k JOIN wanted w ON k.id = w.id
               WHERE k.instock >= w.quantity
-              ORDER BY k.id
-              FOR UPDATE OF k)
+              ${PACKAGE_LOCK_ORDER})
             UPDATE packages k SET instock = k.instock - l.quantity FROM locked l WHERE k.id = l.id
-            RETURNING l.position`;
-  },
+            RETURNING l.position`,
+);
+
+/**
+ * Locks the stock rows of products (each `id` a product, in its size) or the packages, in the lock
+ * order, and changes nothing: for a writer that then changes them one by one in another order (a
+ * stock import, line by line).
+ */
+export const lockItems = typedQuery(
+  z.object({ id }),
+  (kind: 'products' | 'packages', items: readonly Omit<ItemToTake, 'position' | 'quantity'>[]) =>
+    kind === 'products'
+      ? sql`WITH wanted AS (${wantedItems(items)})
+            SELECT s.id FROM stock s
+            JOIN wanted w ON s.product_id = w.id AND s.size_id IS NOT DISTINCT FROM w."sizeId"
+            ${STOCK_LOCK_ORDER}`
+      : sql`WITH wanted AS (${wantedItems(items)})
+            SELECT k.id FROM packages k JOIN wanted w ON k.id = w.id
+            ${PACKAGE_LOCK_ORDER}`,
 );

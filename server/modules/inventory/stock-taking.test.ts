@@ -1,9 +1,10 @@
 /** Taking a sale's stock: every item or none, products and packages each in one statement. */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/database.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { rowsOf, type Tx } from '../../db/database.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { ShortStock, type SoldItem, takeStock } from './stock-taking.ts';
+import { applyStockChanges } from '../admin/stock.service.ts';
+import { putBackStock, ShortStock, type SoldItem, takeStock } from './stock-taking.ts';
 
 let t: TestApp;
 /** Two sized stock rows of different products, and a package. */
@@ -99,6 +100,78 @@ describe('takeStock', () => {
       ]),
     );
     await expect(sale).rejects.toEqual(new ShortStock('Odd size'));
+    expect(await levels()).toEqual(before);
+  });
+});
+
+describe.runIf(inject('databases').kind === 'postgres')('several stock rows written beside a sale', () => {
+  /** Resolves once another connection of this database waits for a row lock. */
+  async function someoneWaitsForALock(): Promise<void> {
+    for (let tries = 0; tries < 200; tries++) {
+      const [row] = await rowsOf<{ waiting: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (row && row.waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('nobody waited for a lock');
+  }
+
+  /** Items listed package first, as a refund's lines or a stock file's may be. */
+  const writers = [
+    {
+      name: 'a refund put back (putBackStock)',
+      write: (tx: Tx) =>
+        putBackStock(tx, [
+          { productId: pack.product_id, sizeId: null, packageId: pack.id, quantity: 1 },
+          { productId: first.product_id, sizeId: first.size_id, packageId: null, quantity: 1 },
+        ]),
+    },
+    {
+      name: 'a stock file applied (applyStockChanges)',
+      write: async (tx: Tx) => {
+        const [owner] = await rowsOf<{ id: number }>(
+          tx,
+          sql`SELECT id FROM clients WHERE user_name = 'admin'`,
+        );
+        if (!owner) throw new Error('the demo data has an owner');
+        await applyStockChanges(tx, owner, [
+          { productId: pack.product_id, size_id: null, packageId: pack.id, adjust: 1, reason: 'counted' },
+          {
+            productId: first.product_id,
+            size_id: first.size_id,
+            packageId: null,
+            adjust: 1,
+            reason: 'counted',
+          },
+        ]);
+      },
+    },
+  ];
+
+  it.each(writers)('$name locks rows in the order a sale does: both finish', async ({ write }) => {
+    const before = await levels();
+    let saleHoldsFirst!: () => void;
+    const firstTaken = new Promise<void>((resolve) => (saleHoldsFirst = resolve));
+    let writerWaits!: () => void;
+    const goOn = new Promise<void>((resolve) => (writerWaits = resolve));
+    // A sale of [first, the package] part way: it holds first's row, and wants the package's next.
+    const sale = t.db.transaction(async (tx) => {
+      await takeStock(tx, [item(first, 1, 'First')]);
+      saleHoldsFirst();
+      await goOn;
+      await takeStock(tx, [
+        { productId: pack.product_id, sizeId: null, packageId: pack.id, quantity: 1, name: 'Gift box' },
+      ]);
+    });
+    await firstTaken;
+    const writer = t.db.transaction(write);
+    await someoneWaitsForALock();
+    writerWaits();
+    const outcomes = await Promise.allSettled([sale, writer]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
     expect(await levels()).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { packages, stock } from '../../db/schema.ts';
-import { takeItems } from './inventory.queries.ts';
+import { lockItems, takeItems } from './inventory.queries.ts';
 
 /** One thing sold: a product in a size (null without sizes), or a package. */
 export interface SoldItem {
@@ -66,8 +66,30 @@ async function takeAll(
   throw new ShortStock(short?.name ?? 'an item');
 }
 
-/** Puts items back on the shelf (a refund or a return restocked): the product in its size, or the package. */
-export async function putBackStock(tx: Tx, items: readonly Omit<SoldItem, 'name'>[]): Promise<void> {
+type StockItem = Omit<SoldItem, 'name'>;
+
+/**
+ * Locks the items' rows in the order a sale locks them (products, then packages: lockItems), for a
+ * writer that then changes them one by one in its own order: it and a sale of the same items never
+ * wait for each other in a circle.
+ */
+export async function lockStock(tx: Tx, items: readonly Omit<StockItem, 'quantity'>[]): Promise<void> {
+  const products = items.flatMap((item) =>
+    item.packageId === null ? [{ id: item.productId, sizeId: item.sizeId }] : [],
+  );
+  const packageRows = items.flatMap((item) =>
+    item.packageId === null ? [] : [{ id: item.packageId, sizeId: null }],
+  );
+  if (products.length > 0) await lockItems(tx, 'products', products);
+  if (packageRows.length > 0) await lockItems(tx, 'packages', packageRows);
+}
+
+/**
+ * Puts items back on the shelf (a refund or a return restocked): the product in its size, or the
+ * package, their rows locked first as a sale locks them.
+ */
+export async function putBackStock(tx: Tx, items: readonly StockItem[]): Promise<void> {
+  await lockStock(tx, items);
   for (const item of items) {
     if (item.packageId !== null) {
       await tx
