@@ -16,8 +16,8 @@ const inner = {
   provider: 'sandbox',
   testMode: true,
   sandbox: undefined,
-  cancelPaymentIntent: async () => canceled,
-  capturePaymentIntent: async () => ({ ...canceled, status: 'succeeded' }),
+  cancelPaymentIntent: async (id: string) => ({ ...canceled, id }),
+  capturePaymentIntent: async (id: string) => ({ ...canceled, id, status: 'succeeded' }),
   listDisputes: async () => [],
 } as unknown as PaymentGateway;
 
@@ -87,5 +87,39 @@ describe('the sandbox’s webhook events', () => {
     await events.close();
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(endpoint.bodies).toHaveLength(1);
+  });
+
+  it('delivers different payments’ events side by side, at most eight at once, each payment’s in order', async () => {
+    const started: string[] = [];
+    const answer = new Map<string, () => void>();
+    const events = eventsTo(async (body) => {
+      const event = JSON.parse(body) as { type: string; data: { object: { id: string } } };
+      started.push(`${event.data.object.id} ${event.type}`);
+      await new Promise<void>((resolve) => answer.set(event.data.object.id, resolve));
+      return 200;
+    });
+    await events.gateway.capturePaymentIntent('pi_first');
+    await events.gateway.cancelPaymentIntent('pi_first');
+    for (let n = 1; n <= 9; n++) await events.gateway.cancelPaymentIntent(`pi_other${n}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // pi_first's capture waits for its answer; its cancel waits behind it; 7 others go meanwhile.
+    expect(started).toEqual([
+      'pi_first payment_intent.succeeded',
+      ...[1, 2, 3, 4, 5, 6, 7].map((n) => `pi_other${n} payment_intent.canceled`),
+    ]);
+    answer.get('pi_first')?.();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The place it frees goes to the delivery that waited longest; pi_first's cancel waits for one.
+    expect(started.slice(8)).toEqual(['pi_other8 payment_intent.canceled']);
+    const answerAll = setInterval(() => {
+      for (const resolve of answer.values()) resolve();
+    }, 5);
+    await events.idle();
+    clearInterval(answerAll);
+    expect(started).toHaveLength(11);
+    expect(started.slice(9).sort()).toEqual([
+      'pi_first payment_intent.canceled',
+      'pi_other9 payment_intent.canceled',
+    ]);
   });
 });
