@@ -91,7 +91,10 @@ export function formatTable(title: string, verdicts: readonly Verdict[]): string
 export const MIN_ADD_TO_CART_SHARE: Record<'pglite' | 'postgres', number> = { pglite: 0.15, postgres: 0.2 };
 /**
  * Orders placed end to end per second, as a share of the write reference's requests per second: an
- * order is five calls and about 23 statements (9 of them commits) plus the sandbox's webhook.
- * Measured on 2026-11-26 at 1.9-2.5% on PostgreSQL and 2.1-3.7% on PGlite.
+ * order is five calls and 20 round trips to the database, plus the sandbox's webhook (two statements
+ * and the dispute test card's lookup), delivered side by side with the orders since decision 011 and
+ * so paid for inside the measured window. Measured on 2026-11-27 at 2.1% on PostgreSQL and 1.5% on
+ * PGlite, whose one connection also runs the webhook's statements; the floors are about two thirds
+ * of those (bench/README.md, "Fourth pass").
  */
-export const MIN_CHECKOUT_SHARE: Record<'pglite' | 'postgres', number> = { pglite: 0.012, postgres: 0.012 };
+export const MIN_CHECKOUT_SHARE: Record<'pglite' | 'postgres', number> = { pglite: 0.01, postgres: 0.012 };
