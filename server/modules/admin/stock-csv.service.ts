@@ -22,6 +22,7 @@ import { packages, products, sizes, stock } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
+import { lockStock } from '../inventory/stock-taking.ts';
 import { recordAudit } from './audit.ts';
 import { declareStockCsvCursor, fetchStockCsvRows } from './stock.queries.ts';
 import { applyStockChanges, type StockChangeInput } from './stock.service.ts';
@@ -347,7 +348,10 @@ export function createStockCsvService(db: Database, { exportBatch = CSV_EXPORT_B
     },
 
     /** Plans the import; with `apply`, writes it when no line has a problem (400 otherwise). */
-    async importCsv(user: AuthUser, input: { csv: string; apply: boolean }): Promise<StockImportResult> {
+    async importCsv(
+      user: Pick<AuthUser, 'id'>,
+      input: { csv: string; apply: boolean },
+    ): Promise<StockImportResult> {
       if (!input.apply) return resultOf(await plan(db, input.csv), false);
       return db.transaction(async (tx) => {
         // Planned again inside the transaction: what it writes follows what is there now.
@@ -364,8 +368,22 @@ export function createStockCsvService(db: Database, { exportBatch = CSV_EXPORT_B
             fields,
           );
         }
-        await writeDetails(tx, user, lines);
         const stockChanges = lines.flatMap((line) => (line.stockChange ? [line.stockChange] : []));
+        // The items whose levels change and the packages whose names or prices do, locked first as a
+        // sale locks them: the file's own order (details, then levels) never waits on a sale in a circle.
+        await lockStock(tx, [
+          ...stockChanges.map((change) => ({
+            productId: change.productId,
+            sizeId: change.size_id,
+            packageId: change.packageId,
+          })),
+          ...lines.flatMap(({ record }) =>
+            record?.kind === 'package'
+              ? [{ productId: record.productId, sizeId: null, packageId: record.id }]
+              : [],
+          ),
+        ]);
+        await writeDetails(tx, user, lines);
         if (stockChanges.length > 0) await applyStockChanges(tx, user, stockChanges);
         // Names change what every page shows, not only one product's: everything is dropped.
         if (result.changed > 0) await notifyCatalogChanged(tx);

@@ -1,9 +1,10 @@
 /** Taking a sale's stock: every item or none, products and packages each in one statement. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { rowsOf, type Tx } from '../../db/database.ts';
+import { rowsOf } from '../../db/database.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { applyStockChanges } from '../admin/stock.service.ts';
+import { createStockCsvService } from '../admin/stock-csv.service.ts';
 import { putBackStock, ShortStock, type SoldItem, takeStock } from './stock-taking.ts';
 
 let t: TestApp;
@@ -119,39 +120,73 @@ describe.runIf(inject('databases').kind === 'postgres')('several stock rows writ
     throw new Error('nobody waited for a lock');
   }
 
-  /** Items listed package first, as a refund's lines or a stock file's may be. */
-  const writers = [
+  async function ownerId(): Promise<{ id: number }> {
+    const [owner] = await rowsOf<{ id: number }>(t.db, sql`SELECT id FROM clients WHERE user_name = 'admin'`);
+    if (!owner) throw new Error('the demo data has an owner');
+    return owner;
+  }
+
+  type Levels = Awaited<ReturnType<typeof levels>>;
+  /**
+   * Writers of several rows, each naming the package before the product, as a refund's lines or a
+   * stock file's may; and the levels each leaves once the sale (one of each) is done too.
+   */
+  const writers: { name: string; write: () => Promise<unknown>; after: (before: Levels) => Levels }[] = [
     {
       name: 'a refund put back (putBackStock)',
-      write: (tx: Tx) =>
-        putBackStock(tx, [
-          { productId: pack.product_id, sizeId: null, packageId: pack.id, quantity: 1 },
-          { productId: first.product_id, sizeId: first.size_id, packageId: null, quantity: 1 },
-        ]),
+      write: () =>
+        t.db.transaction((tx) =>
+          putBackStock(tx, [
+            { productId: pack.product_id, sizeId: null, packageId: pack.id, quantity: 1 },
+            { productId: first.product_id, sizeId: first.size_id, packageId: null, quantity: 1 },
+          ]),
+        ),
+      after: (before) => before,
     },
     {
-      name: 'a stock file applied (applyStockChanges)',
-      write: async (tx: Tx) => {
-        const [owner] = await rowsOf<{ id: number }>(
-          tx,
-          sql`SELECT id FROM clients WHERE user_name = 'admin'`,
+      name: 'stock changes (applyStockChanges)',
+      write: async () => {
+        const owner = await ownerId();
+        await t.db.transaction((tx) =>
+          applyStockChanges(tx, owner, [
+            { productId: pack.product_id, size_id: null, packageId: pack.id, adjust: 1, reason: 'counted' },
+            {
+              productId: first.product_id,
+              size_id: first.size_id,
+              packageId: null,
+              adjust: 1,
+              reason: 'counted',
+            },
+          ]),
         );
-        if (!owner) throw new Error('the demo data has an owner');
-        await applyStockChanges(tx, owner, [
-          { productId: pack.product_id, size_id: null, packageId: pack.id, adjust: 1, reason: 'counted' },
-          {
-            productId: first.product_id,
-            size_id: first.size_id,
-            packageId: null,
-            adjust: 1,
-            reason: 'counted',
-          },
-        ]);
       },
+      after: (before) => before,
+    },
+    {
+      name: "a stock file with the package's new price (importCsv)",
+      write: async () => {
+        const [names] = await rowsOf<{ product: string; size: string; package: string; price: number }>(
+          t.db,
+          sql`SELECT (SELECT code FROM products WHERE id = ${first.product_id}) AS product,
+                (SELECT name FROM sizes WHERE id = ${first.size_id}) AS size,
+                (SELECT code FROM packages WHERE id = ${pack.id}) AS package,
+                (SELECT pricing FROM packages WHERE id = ${pack.id}) AS price`,
+        );
+        if (!names) throw new Error('no codes');
+        const level = (await levels()).first;
+        const csv = [
+          'kind,code,size,name,price,sale_price,instock',
+          `package,${names.package},,,${((names.price + 100) / 100).toFixed(2)},,`,
+          `product,${names.product},${names.size},,,,${level + 5}`,
+        ].join('\n');
+        const result = await createStockCsvService(t.db).importCsv(await ownerId(), { csv, apply: true });
+        expect(result).toMatchObject({ errors: 0, changed: 2, applied: true });
+      },
+      after: (before) => ({ ...before, first: before.first + 5, pack: before.pack - 1 }),
     },
   ];
 
-  it.each(writers)('$name locks rows in the order a sale does: both finish', async ({ write }) => {
+  it.each(writers)('$name locks rows in the order a sale does: both finish', async ({ write, after }) => {
     const before = await levels();
     let saleHoldsFirst!: () => void;
     const firstTaken = new Promise<void>((resolve) => (saleHoldsFirst = resolve));
@@ -167,11 +202,11 @@ describe.runIf(inject('databases').kind === 'postgres')('several stock rows writ
       ]);
     });
     await firstTaken;
-    const writer = t.db.transaction(write);
+    const writer = write();
     await someoneWaitsForALock();
     writerWaits();
     const outcomes = await Promise.allSettled([sale, writer]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
-    expect(await levels()).toEqual(before);
+    expect(await levels()).toEqual(after(before));
   });
 });
