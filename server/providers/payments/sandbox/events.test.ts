@@ -122,4 +122,21 @@ describe('the sandbox’s webhook events', () => {
       'pi_other9 payment_intent.canceled',
     ]);
   });
+
+  it('drops the deliveries still waiting for their turn when the app closes', async () => {
+    const started: string[] = [];
+    const answers: (() => void)[] = [];
+    const events = eventsTo(async (body) => {
+      started.push((JSON.parse(body) as { data: { object: { id: string } } }).data.object.id);
+      await new Promise<void>((resolve) => answers.push(resolve));
+      return 200;
+    });
+    for (let n = 1; n <= 10; n++) await events.gateway.cancelPaymentIntent(`pi_${n}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toHaveLength(8);
+    const closing = events.close();
+    for (const answer of answers) answer();
+    await closing;
+    expect(started).toHaveLength(8);
+  });
 });

@@ -101,10 +101,17 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
   let delivering = 0;
   const waitingToDeliver: (() => void)[] = [];
 
-  /** One request to the endpoint, at most DELIVERIES_AT_ONCE at once. */
-  async function deliverOnce(body: string, header: string): Promise<number> {
+  /**
+   * One request to the endpoint, at most DELIVERIES_AT_ONCE at once; undefined when the app closed
+   * while it waited for its turn (it is dropped, as the events not sent yet are).
+   */
+  async function deliverOnce(body: string, header: string): Promise<number | undefined> {
     while (delivering >= DELIVERIES_AT_ONCE) {
       await new Promise<void>((resolve) => waitingToDeliver.push(resolve));
+    }
+    if (closed) {
+      waitingToDeliver.shift()?.();
+      return undefined;
     }
     delivering++;
     try {
@@ -121,7 +128,7 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
       try {
         const header = signWebhook(body, secret, Math.floor(clock.now().getTime() / 1000));
         const status = await deliverOnce(body, header);
-        if (status >= 200 && status < 300) return;
+        if (status === undefined || (status >= 200 && status < 300)) return;
         if (attempt >= retryDelays.length) {
           log(`webhook ${event.type} ${event.id}: the endpoint answered ${status}; given up`);
           return;
