@@ -143,6 +143,16 @@ export const charge = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
+/** Stripe's test Visa as a card's details describe it, online or on a reader. */
+export const TEST_VISA = {
+  brand: 'visa',
+  country: 'US',
+  exp_month: 12,
+  exp_year: 2030,
+  funding: 'credit',
+  last4: '4242',
+} as const;
+
 /** Taken on a reader: the receipt has the network's authorization code (an online card has no receipt). */
 export const cardPresentCharge = (fields: Record<string, unknown> = {}) =>
   charge({
@@ -153,12 +163,7 @@ export const cardPresentCharge = (fields: Record<string, unknown> = {}) =>
     payment_method_details: {
       type: 'card_present',
       card_present: {
-        brand: 'visa',
-        country: 'US',
-        exp_month: 12,
-        exp_year: 2030,
-        funding: 'credit',
-        last4: '4242',
+        ...TEST_VISA,
         network: 'visa',
         receipt: {
           account_type: 'credit',

@@ -21,6 +21,7 @@ import {
   sent,
   startFakeStripe,
   stripeAt,
+  TEST_VISA,
 } from './stripe-fake.ts';
 
 startFakeStripe();
@@ -254,15 +255,7 @@ describe('payment intents', () => {
           country: 'CA',
         },
       },
-      card: {
-        brand: 'visa',
-        country: 'US',
-        exp_month: 12,
-        exp_year: 2030,
-        funding: 'credit',
-        last4: '4242',
-        networks: { available: ['visa'], preferred: null },
-      },
+      card: { ...TEST_VISA, networks: { available: ['visa'], preferred: null } },
     };
     routes['GET /v1/payment_intents/pi_3QfakeA1'] = [200, paymentIntent({ payment_method: method })];
     const { intent, paymentMethod } = await gateway.retrievePaymentIntentWithMethod('pi_3QfakeA1');
