@@ -25,7 +25,7 @@ import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
 import { lockStock } from '../inventory/stock-taking.ts';
 import { recordAudit } from './audit.ts';
 import { declareStockCsvCursor, fetchStockCsvRows } from './stock.queries.ts';
-import { applyStockChanges, type StockChangeInput } from './stock.service.ts';
+import { applyStockChanges, changedItem, type StockChangeInput } from './stock.service.ts';
 
 const NAME_MAX = 255;
 
@@ -372,11 +372,7 @@ export function createStockCsvService(db: Database, { exportBatch = CSV_EXPORT_B
         // The items whose levels change and the packages whose names or prices do, locked first as a
         // sale locks them: the file's own order (details, then levels) never waits on a sale in a circle.
         await lockStock(tx, [
-          ...stockChanges.map((change) => ({
-            productId: change.productId,
-            sizeId: change.size_id,
-            packageId: change.packageId,
-          })),
+          ...stockChanges.map(changedItem),
           ...lines.flatMap(({ record }) =>
             record?.kind === 'package'
               ? [{ productId: record.productId, sizeId: null, packageId: record.id }]

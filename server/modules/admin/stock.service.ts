@@ -102,6 +102,11 @@ async function changeProduct(tx: Tx, change: StockChangeInput): Promise<StockLev
   return { ...change, before, instock: after };
 }
 
+/** The item a stock change names, as the stock's lock (lockStock) takes it. */
+export function changedItem(change: StockChangeInput) {
+  return { productId: change.productId, sizeId: change.size_id, packageId: change.packageId };
+}
+
 /**
  * Applies every change in order (the same item twice: the second sees the first), the items' rows
  * locked first as a sale locks them (a file in any order and a sale never deadlock), inside the
@@ -113,14 +118,7 @@ export async function applyStockChanges(
   user: Pick<AuthUser, 'id'>,
   changes: readonly StockChangeInput[],
 ): Promise<StockLevel[]> {
-  await lockStock(
-    tx,
-    changes.map((change) => ({
-      productId: change.productId,
-      sizeId: change.size_id,
-      packageId: change.packageId,
-    })),
-  );
+  await lockStock(tx, changes.map(changedItem));
   const levels: StockLevel[] = [];
   for (const change of changes) {
     const level =
