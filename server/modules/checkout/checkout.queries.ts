@@ -16,6 +16,7 @@ import { ORDER_STATUSES } from '../../../domain/orders.ts';
 import type { ItemDimensions } from '../../../domain/shipping.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { type Placeholders, typedQuery } from '../../db/typed-query.ts';
+import { mailInsert } from '../../providers/mail/outbox.ts';
 import { currentAddresses } from '../addresses/addresses.queries.ts';
 import { type CartExtras, cartWith, emptyCartLines } from '../cart/cart.queries.ts';
 import { lineDimensions, toCart } from '../cart/cart.service.ts';
@@ -195,7 +196,7 @@ const insertedOrderRowSchema = z.object({ id, orderNumber: id });
 
 /** The text around the order's number, with the number the statement's `placed` row was given. */
 function withOrderNumber([before, after]: AroundOrderNumber): SQL {
-  return sql`concat(${before}::text, placed.order_number, ${after}::text)`;
+  return sql`concat(${before}::text, (SELECT order_number FROM placed), ${after}::text)`;
 }
 
 /**
@@ -226,12 +227,11 @@ export const insertOrder = typedQuery(
             quantity int, line_total int)
         ), emptied AS (${emptyCartLines(order.clientId)}), used AS (
           UPDATE carts SET payment_intent_id = NULL, authorized_at = NULL WHERE client_id = ${order.clientId}
-        ), mail AS (
-          INSERT INTO outbox ("to", subject, text)
-          SELECT ${order.confirmation.to}, ${withOrderNumber(order.confirmation.subject)},
-            ${withOrderNumber(order.confirmation.text)}
-          FROM placed
-        )
+        ), mail AS (${mailInsert({
+          to: order.confirmation.to,
+          subject: withOrderNumber(order.confirmation.subject),
+          text: withOrderNumber(order.confirmation.text),
+        })})
         SELECT id, order_number AS "orderNumber"
         FROM placed, (SELECT ${catalogChangeNotice(order.lines.map((line) => line.product_id))}) AS notice`,
 );

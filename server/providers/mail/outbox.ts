@@ -28,8 +28,13 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<numbe
   return row.id;
 }
 
-/** enqueueMail's INSERT, for a statement that writes the e-mail together with other rows. */
-export function mailInsert(mail: OutgoingMail): SQL {
+/**
+ * enqueueMail's INSERT, for a statement that writes the e-mail together with other rows; its subject
+ * and text may be SQL of that statement (an order's number drawn by the same statement, say).
+ */
+export function mailInsert(
+  mail: Omit<OutgoingMail, 'subject' | 'text'> & { subject: string | SQL; text: string | SQL },
+): SQL {
   return sql`INSERT INTO outbox ("to", subject, text, html, attachments)
              VALUES (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null},
                      ${JSON.stringify(mail.attachments ?? [])}::jsonb)`;
