@@ -13,6 +13,15 @@ export interface SoldItem {
   name: string;
 }
 
+type StockItem = Omit<SoldItem, 'name'>;
+
+/** How the stock statements name an item's row: a product in its size, or a package. */
+function rowOf(item: Omit<StockItem, 'quantity'>): { id: number; sizeId: number | null } {
+  return item.packageId === null
+    ? { id: item.productId, sizeId: item.sizeId }
+    : { id: item.packageId, sizeId: null };
+}
+
 /** Not enough of an item was left: the sale that wanted it is refused whole. */
 export class ShortStock extends Error {
   constructor(readonly productName: string) {
@@ -39,26 +48,16 @@ export async function takeStock(tx: Tx, items: readonly SoldItem[]): Promise<voi
       productItems.set(key, { ...item, quantity: (known?.quantity ?? 0) + item.quantity });
     }
   }
-  await takeAll(tx, 'products', [...productItems.values()], (item) => item.productId);
-  await takeAll(tx, 'packages', [...packageItems.values()], (item) => item.packageId ?? 0);
+  await takeAll(tx, 'products', [...productItems.values()]);
+  await takeAll(tx, 'packages', [...packageItems.values()]);
 }
 
-async function takeAll(
-  tx: Tx,
-  kind: 'products' | 'packages',
-  items: readonly SoldItem[],
-  idOf: (item: SoldItem) => number,
-): Promise<void> {
+async function takeAll(tx: Tx, kind: 'products' | 'packages', items: readonly SoldItem[]): Promise<void> {
   if (items.length === 0) return;
   const taken = await takeItems(
     tx,
     kind,
-    items.map((item, position) => ({
-      position,
-      id: idOf(item),
-      sizeId: kind === 'products' ? item.sizeId : null,
-      quantity: item.quantity,
-    })),
+    items.map((item, position) => ({ position, ...rowOf(item), quantity: item.quantity })),
   );
   if (taken.length === items.length) return;
   const takenPositions = new Set(taken.map((row) => row.position));
@@ -66,20 +65,14 @@ async function takeAll(
   throw new ShortStock(short?.name ?? 'an item');
 }
 
-type StockItem = Omit<SoldItem, 'name'>;
-
 /**
  * Locks the items' rows in the order a sale locks them (products, then packages: lockItems), for a
  * writer that then changes them one by one in its own order: it and a sale of the same items never
  * wait for each other in a circle.
  */
 export async function lockStock(tx: Tx, items: readonly Omit<StockItem, 'quantity'>[]): Promise<void> {
-  const products = items.flatMap((item) =>
-    item.packageId === null ? [{ id: item.productId, sizeId: item.sizeId }] : [],
-  );
-  const packageRows = items.flatMap((item) =>
-    item.packageId === null ? [] : [{ id: item.packageId, sizeId: null }],
-  );
+  const products = items.filter((item) => item.packageId === null).map(rowOf);
+  const packageRows = items.filter((item) => item.packageId !== null).map(rowOf);
   if (products.length > 0) await lockItems(tx, 'products', products);
   if (packageRows.length > 0) await lockItems(tx, 'packages', packageRows);
 }
