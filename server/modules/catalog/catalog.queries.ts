@@ -230,8 +230,8 @@ export interface Group {
 
 /*
  * A group's cards are read category by category, each on the index products (category_id,
- * sort_order, id): the first cards of a category are its index's first entries, so a tab of 34,000
- * products (at 100,000) reads a few dozen rows instead of sorting them all. Counts add up each
+ * active, sort_order, id): the first cards of a category are its index's first entries, so a tab of
+ * 34,000 products (at 100,000) reads a few dozen rows instead of sorting them all. Counts add up each
  * category's.
  */
 
