@@ -459,6 +459,11 @@ export interface SandboxOperations {
   authenticatePaymentIntent(id: string, outcome: AuthenticationOutcome): Promise<PaymentIntent>;
   /** Open sessions past their expiry become expired, as Stripe expires them: those it expired. */
   expireCheckoutSessions(): Promise<CheckoutSession[]>;
+  /**
+   * Whether a capture in this process opened a dispute on the payment (the dispute test card) since
+   * this was last asked: the sandbox's events look its dispute up then, not after every capture.
+   */
+  takeOpenedDispute(paymentIntentId: string): boolean;
 }
 
 export type AuthenticationOutcome = 'complete' | 'fail';

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { countRows } from '../../db/database.ts';
 import { sandboxCharges, sandboxPaymentIntents, sandboxPaymentMethods } from '../../db/schema.ts';
+import { createFastPaths } from './sandbox/fast-paths.ts';
 import { createSandboxGateway } from './sandbox/index.ts';
+import { createLedger } from './sandbox/ledger.ts';
 import {
   authorize,
   card,
@@ -293,6 +295,53 @@ describe('online payments: authorize now, capture later', () => {
     await expect(gateway.retrievePaymentIntent('pi_nope')).rejects.toMatchObject({
       code: 'resource_missing',
     });
+  });
+});
+
+describe('the dispute test card (4000 0000 0000 0259)', () => {
+  const DISPUTED = '4000000000000259';
+
+  it('opens one dispute at the capture and tells the events once; a replay or another card opens none', async () => {
+    const intent = await authorize(2500, DISPUTED);
+    expect(sandbox().takeOpenedDispute(intent.id)).toBe(false);
+    const key = `capture:${intent.id}`;
+    await gateway.capturePaymentIntent(intent.id, { idempotencyKey: key });
+    expect(sandbox().takeOpenedDispute(intent.id)).toBe(true);
+    expect(sandbox().takeOpenedDispute(intent.id)).toBe(false);
+    await gateway.capturePaymentIntent(intent.id, { idempotencyKey: key });
+    expect(sandbox().takeOpenedDispute(intent.id)).toBe(false);
+    expect(await gateway.listDisputes({ paymentIntentId: intent.id })).toEqual([
+      expect.objectContaining({ amount: 2500, reason: 'fraudulent', payment_intent: intent.id }),
+    ]);
+
+    const paid = await paidOnline(2500);
+    expect(sandbox().takeOpenedDispute(paid.id)).toBe(false);
+    expect(await gateway.listDisputes({ paymentIntentId: paid.id })).toEqual([]);
+  });
+
+  it('opens it as well when the charge is captured at once, or the capture runs locked', async () => {
+    const method = await sandbox().createPaymentMethod(card(DISPUTED));
+    const automatic = await gateway.createPaymentIntent({
+      amount: 1800,
+      paymentMethodId: method.id,
+      confirm: true,
+    });
+    expect(automatic.status).toBe('succeeded');
+    expect(sandbox().takeOpenedDispute(automatic.id)).toBe(true);
+
+    // The locked capture answers what one statement cannot (a reader's charge made meanwhile).
+    const context = {
+      db: t.db,
+      clock,
+      checkoutUrl: () => '',
+      ready: async () => undefined,
+      openedDisputes: new Set<string>(),
+    };
+    const locked = createFastPaths(context, createLedger(context));
+    const authorized = await authorize(1200, DISPUTED);
+    await t.db.transaction((tx) => locked.captureLocked(tx, authorized.id, {}));
+    expect([...context.openedDisputes]).toEqual([authorized.id]);
+    expect(await gateway.listDisputes({ paymentIntentId: authorized.id })).toHaveLength(1);
   });
 });
 

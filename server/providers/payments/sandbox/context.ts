@@ -9,4 +9,10 @@ export interface SandboxContext {
   ready(): Promise<void>;
   /** The hosted checkout page of a session. */
   checkoutUrl(sessionId: string): string;
+  /**
+   * The payments whose capture, in this process, opened a dispute (the dispute test card), until
+   * the sandbox's events ask (SandboxOperations.takeOpenedDispute). One whose transaction rolled
+   * back after costs a lookup that finds nothing.
+   */
+  openedDisputes: Set<string>;
 }

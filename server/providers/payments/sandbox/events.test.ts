@@ -123,6 +123,37 @@ describe('the sandbox’s webhook events', () => {
     ]);
   });
 
+  it('announces a dispute when the capture opened one, looking it up only then', async () => {
+    const looked: string[] = [];
+    const disputing = {
+      ...inner,
+      sandbox: { takeOpenedDispute: (id: string) => id === 'pi_disputed' },
+      listDisputes: async ({ paymentIntentId }: { paymentIntentId: string }) => {
+        looked.push(paymentIntentId);
+        return [{ id: 'dp_unit', object: 'dispute', payment_intent: paymentIntentId }];
+      },
+    } as unknown as PaymentGateway;
+    const endpoint = recorder([]);
+    const events = withSandboxEvents(disputing, {
+      secret: SECRET,
+      clock: fixedClock(NOW),
+      deliver: endpoint.deliver,
+      log: () => undefined,
+    });
+    await events.gateway.capturePaymentIntent('pi_plain');
+    await events.gateway.capturePaymentIntent('pi_disputed');
+    await events.idle();
+    expect(looked).toEqual(['pi_disputed']);
+    const received = endpoint.bodies.map(({ body, signature }) =>
+      verifyWebhook(body, signature, SECRET, NOW),
+    );
+    expect(received.map((event) => [event.type, event.data.object.id])).toEqual([
+      ['payment_intent.succeeded', 'pi_plain'],
+      ['payment_intent.succeeded', 'pi_disputed'],
+      ['charge.dispute.created', 'dp_unit'],
+    ]);
+  });
+
   it('drops the deliveries still waiting for their turn when the app closes', async () => {
     const started: string[] = [];
     const answers: (() => void)[] = [];

@@ -183,21 +183,17 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
     enqueue(laneOf(object), () => deliverWithRetries(event));
   }
 
-  /** Disputes announced already: a replayed capture does not announce its dispute again. */
-  const announcedDisputes = new Set<string>();
-
   /**
    * A payment taken with the dispute test card was disputed (the sandbox opens it at the capture):
-   * charge.dispute.created, as Stripe sends it.
+   * charge.dispute.created, as Stripe sends it. Looked up only when this capture opened one, so a
+   * replayed capture announces nothing again.
    */
   function disputeEvents(paymentIntentId: string): void {
+    if (!inner.sandbox?.takeOpenedDispute(paymentIntentId)) return;
     // Queued behind the payment's own events: the call that made the change does not wait for it.
     enqueue(paymentIntentId, async () => {
-      for (const dispute of await inner.listDisputes({ paymentIntentId })) {
-        if (announcedDisputes.has(dispute.id)) continue;
-        announcedDisputes.add(dispute.id);
+      for (const dispute of await inner.listDisputes({ paymentIntentId }))
         send('charge.dispute.created', dispute);
-      }
     });
   }
 
@@ -259,6 +255,7 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
   const innerSandbox = inner.sandbox;
   const sandbox: SandboxOperations | undefined = innerSandbox && {
     createPaymentMethod: (card) => innerSandbox.createPaymentMethod(card),
+    takeOpenedDispute: (paymentIntentId) => innerSandbox.takeOpenedDispute(paymentIntentId),
     async completeCheckoutSession(id, card) {
       const session = await innerSandbox.completeCheckoutSession(id, card);
       if (session.status === 'complete') {

@@ -17,7 +17,7 @@ import { INTENT_COLUMNS, type IntentRow, intentRow, newId, type RawIntentRow } f
  * The storefront's hot path, one statement each (docs/decisions/002): authorize a card that pays,
  * capture, cancel; the locked transaction of the ledger answers whatever one statement cannot.
  */
-export function createFastPaths({ db, clock }: SandboxContext, ledger: Ledger) {
+export function createFastPaths({ db, clock, openedDisputes }: SandboxContext, ledger: Ledger) {
   const { lockIntent, lockCharge } = ledger;
 
   /*
@@ -100,7 +100,7 @@ export function createFastPaths({ db, clock }: SandboxContext, ledger: Ledger) {
     params: CapturePaymentIntentParams,
   ): Promise<IntentRow | undefined> {
     const amount = sql`coalesce(${params.amountToCapture ?? null}::integer, amount_capturable)`;
-    const [row] = await rowsOf<RawIntentRow>(
+    const [row] = await rowsOf<RawIntentRow & { disputed: boolean }>(
       db,
       sql`WITH pi AS (
             UPDATE sandbox_payment_intents
@@ -123,10 +123,14 @@ export function createFastPaths({ db, clock }: SandboxContext, ledger: Ledger) {
               JOIN sandbox_payment_methods m ON m.id = c.payment_method_id
             WHERE m.dispute_reason IS NOT NULL
             ON CONFLICT (charge_id) DO NOTHING
+            RETURNING id
           )
-          SELECT ${INTENT_COLUMNS} FROM pi`,
+          SELECT ${INTENT_COLUMNS}, EXISTS (SELECT 1 FROM disputed) AS disputed FROM pi`,
     );
-    return row && intentRow(row);
+    if (!row) return undefined;
+    const { disputed, ...intent } = row;
+    if (disputed) openedDisputes.add(intent.id);
+    return intentRow(intent);
   }
 
   /**

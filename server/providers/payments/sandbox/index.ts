@@ -35,6 +35,7 @@ export function createSandboxGateway(
     db,
     clock,
     checkoutUrl: options.checkoutUrl ?? ((id: string) => `${SANDBOX_CHECKOUT_PATH}${id}`),
+    openedDisputes: new Set(),
     /** Seeds the readers, products and prices once per process; harmless when another instance did. */
     ready() {
       setup ??= seed(db).catch((error: unknown) => {
@@ -59,6 +60,7 @@ export function createSandboxGateway(
       completeCheckoutSession,
       expireCheckoutSessions,
       authenticatePaymentIntent: createAuthentication(context, ledger),
+      takeOpenedDispute: (paymentIntentId) => context.openedDisputes.delete(paymentIntentId),
     },
     ...createIntentOperations(context, ledger, createFastPaths(context, ledger)),
     ...createTerminalOperations(context, ledger),

@@ -37,7 +37,7 @@ import {
  * the refundable charge and its refunds, the readers' rows. Every function that changes a row runs
  * in the caller's transaction (tx) with the row locked.
  */
-export function createLedger({ db, clock }: SandboxContext) {
+export function createLedger({ db, clock, openedDisputes }: SandboxContext) {
   // ------------------------------------------------------------ locked reads
 
   async function lockIntent(tx: Tx, id: string): Promise<IntentRow> {
@@ -177,15 +177,18 @@ export function createLedger({ db, clock }: SandboxContext) {
    * charge's own row (captured in this transaction) gives the amount. Nothing for any other card.
    */
   async function openTestDispute(tx: Tx, chargeId: string): Promise<void> {
-    await tx.execute(
+    const opened = await rowsOf<{ paymentIntentId: string }>(
+      tx,
       sql`INSERT INTO sandbox_disputes (id, charge_id, payment_intent_id, amount, currency, reason, status,
             created_at)
           SELECT ${newId('dp')}, c.id, c.payment_intent_id, c.amount_captured, c.currency, m.dispute_reason,
             'needs_response', ${clock.now().toISOString()}::timestamptz
           FROM sandbox_charges c JOIN sandbox_payment_methods m ON m.id = c.payment_method_id
           WHERE c.id = ${chargeId} AND c.captured AND m.dispute_reason IS NOT NULL
-          ON CONFLICT (charge_id) DO NOTHING`,
+          ON CONFLICT (charge_id) DO NOTHING
+          RETURNING payment_intent_id AS "paymentIntentId"`,
     );
+    for (const { paymentIntentId } of opened) openedDisputes.add(paymentIntentId);
   }
 
   /** Cancels a locked intent; an authorization's charge is released (shown refunded, as Stripe does). */
