@@ -5,3 +5,14 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * What went wrong, in words: the database's own message when Drizzle wrapped it ("Failed query: "
+ * and the whole statement, its cause the database's error), else the error's message.
+ */
+export function errorMessage(error: unknown): string {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if (!(current.cause instanceof Error)) return current.message;
+  }
+  return String(error);
+}

@@ -12,6 +12,7 @@ import { formatMoney } from '../../../domain/money.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { stripeEvents } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { errorMessage } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
 import type { PaymentGateway } from '../../providers/payments/gateway.ts';
@@ -30,7 +31,7 @@ import type { OrderRefunds } from '../orders/order-refunds.service.ts';
 import { POS_SOURCE, type PosService } from '../pos/pos.service.ts';
 import type { PosCheckoutService } from '../pos/pos-checkout.service.ts';
 import { readSettings } from '../settings/settings.service.ts';
-import { markPaymentCaptured } from './webhooks.queries.ts';
+import { type ReceivedEvent, receivePaymentCaptured } from './webhooks.queries.ts';
 
 export interface WebhooksDeps {
   db: Database;
@@ -139,6 +140,22 @@ export function createWebhooksService(deps: WebhooksDeps) {
     return `payment ${paymentIntentId} disputed (no web order); the owner e-mailed`;
   }
 
+  /**
+   * An event whose processing failed stays unprocessed (the processor delivers it again), with the
+   * error for the back office; stored now when its processing was to store it.
+   */
+  async function recordFailure(event: ReceivedEvent, error: unknown): Promise<void> {
+    const outcome = `failed: ${errorMessage(error)}`.slice(0, 1000);
+    await db
+      .insert(stripeEvents)
+      .values({ ...eventRow(event), outcome })
+      .onConflictDoUpdate({
+        target: stripeEvents.id,
+        set: { outcome },
+        setWhere: isNull(stripeEvents.processedAt),
+      });
+  }
+
   /** What one event does; answers its outcome once it is marked processed. */
   async function process(event: GatewayEvent): Promise<string> {
     const finish = async (outcome: string) => {
@@ -147,16 +164,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
     };
     switch (event.type) {
       case 'payment_intent.succeeded': {
-        const succeeded = objectOf(event, intentObject);
-        if (succeeded.metadata.source === POS_SOURCE) {
-          // The register records the payment from the processor's whole intent, as it is now.
-          const intent = await payments.retrievePaymentIntent(succeeded.id);
-          return finish(await pos.recordReaderPayment(intent, null));
-        }
-        // A web order needs no more than the intent's id: a succeeded intent changes no further.
-        const [captured] = await markPaymentCaptured(db, succeeded.id, event.id);
-        if (!captured?.marked) throw new AlreadyProcessed();
-        return captured.outcome;
+        // The register records the payment from the processor's whole intent, as it is now (a web
+        // order's is received by receivePaymentCaptured).
+        const intent = await payments.retrievePaymentIntent(objectOf(event, intentObject).id);
+        return finish(await pos.recordReaderPayment(intent, null));
       }
       case 'payment_intent.canceled':
         return inTransaction(event, (tx) => authorizationCanceled(tx, objectOf(event, withId).id));
@@ -261,15 +272,21 @@ export function createWebhooksService(deps: WebhooksDeps) {
           throw new AppError('invalid_signature', error.message, 400);
         throw error;
       }
+      const received = receivedEvent(event);
+      const webOrderPayment = webOrderPaymentOf(event);
+      if (webOrderPayment) {
+        try {
+          const [captured] = await receivePaymentCaptured(db, received, webOrderPayment);
+          if (!captured) throw new Error('the event was not stored');
+          return { received: true, duplicate: !captured.marked, outcome: captured.outcome };
+        } catch (error) {
+          await recordFailure(received, error);
+          throw error;
+        }
+      }
       const [stored] = await db
         .insert(stripeEvents)
-        .values({
-          id: event.id,
-          type: event.type,
-          livemode: event.livemode,
-          eventCreatedAt: new Date(event.created * 1000),
-          payload: event as unknown as Record<string, unknown>,
-        })
+        .values(eventRow(received))
         .onConflictDoUpdate({
           target: stripeEvents.id,
           set: { deliveries: sql`${stripeEvents.deliveries} + 1` },
@@ -281,15 +298,36 @@ export function createWebhooksService(deps: WebhooksDeps) {
       } catch (error) {
         if (error instanceof AlreadyProcessed)
           return { received: true, duplicate: true, outcome: 'processed by another delivery' };
-        const message = error instanceof Error ? error.message : String(error);
-        await db
-          .update(stripeEvents)
-          .set({ outcome: `failed: ${message}`.slice(0, 1000) })
-          .where(and(eq(stripeEvents.id, event.id), isNull(stripeEvents.processedAt)));
+        await recordFailure(received, error);
         throw error;
       }
     },
   };
+}
+
+function receivedEvent(event: GatewayEvent): ReceivedEvent {
+  return { id: event.id, type: event.type, livemode: event.livemode, created: event.created, payload: event };
+}
+
+function eventRow(event: ReceivedEvent) {
+  return {
+    id: event.id,
+    type: event.type,
+    livemode: event.livemode,
+    eventCreatedAt: new Date(event.created * 1000),
+    payload: event.payload as Record<string, unknown>,
+  };
+}
+
+/**
+ * The payment a payment_intent.succeeded is about when it is a web order's (not the register's):
+ * stored and processed in one statement. Undefined for any other event, or an object the shop cannot
+ * read (the general path words that).
+ */
+function webOrderPaymentOf(event: GatewayEvent): string | undefined {
+  if (event.type !== 'payment_intent.succeeded') return undefined;
+  const intent = intentObject.safeParse(event.data.object);
+  return intent.success && intent.data.metadata.source !== POS_SOURCE ? intent.data.id : undefined;
 }
 
 class AlreadyProcessed extends Error {

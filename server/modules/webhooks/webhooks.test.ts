@@ -4,7 +4,7 @@
  * recorded without the POS page, a capture the shop did not see, a refund made in the processor's
  * dashboard, a dispute, an authorization released. The sandbox sends its events to the same route.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { countRows } from '../../db/database.ts';
@@ -300,6 +300,47 @@ describe('the processor’s events about a web order', () => {
     );
     expect(answer.outcome).toBe(`order ${order.orderNumber} paid`);
     expect((await orderOf(placed.paymentIntentId)).status).toBe('paid');
+  });
+
+  it('keep a payment whose processing failed unprocessed with its error, and process it when delivered again', async () => {
+    const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 1 }]);
+    await eventsDelivered();
+    const order = await orderOf(placed.paymentIntentId);
+    await t.db.update(orders).set({ status: 'placed' }).where(eq(orders.id, order.id));
+    const succeeded = event('payment_intent.succeeded', {
+      id: placed.paymentIntentId,
+      object: 'payment_intent',
+    });
+    // The event store refuses to mark this one event processed, as a database failing mid-way would.
+    await t.db.execute(
+      sql.raw(`CREATE FUNCTION refuse_processing() RETURNS trigger LANGUAGE plpgsql AS $$
+                 BEGIN RAISE EXCEPTION 'the event store is away'; END $$;
+               CREATE TRIGGER refuse_processing BEFORE INSERT OR UPDATE ON stripe_events FOR EACH ROW
+                 WHEN (NEW.id = '${succeeded.id}' AND NEW.processed_at IS NOT NULL)
+                 EXECUTE FUNCTION refuse_processing()`),
+    );
+    try {
+      const refused = await send(succeeded);
+      expect(refused.statusCode, refused.body).toBe(500);
+    } finally {
+      await t.db.execute(
+        sql.raw('DROP TRIGGER refuse_processing ON stripe_events; DROP FUNCTION refuse_processing()'),
+      );
+    }
+    expect(await storedEvent(succeeded.id)).toMatchObject({
+      processedAt: null,
+      outcome: 'failed: the event store is away',
+    });
+    expect((await orderOf(placed.paymentIntentId)).status).toBe('placed');
+
+    expect(await sendOk(succeeded)).toEqual({
+      received: true,
+      duplicate: false,
+      outcome: `order ${order.orderNumber} paid`,
+    });
+    expect((await orderOf(placed.paymentIntentId)).status).toBe('paid');
+    expect(await storedEvent(succeeded.id)).toMatchObject({ deliveries: 2, processedAt: expect.any(Date) });
+    expect(await sendOk(succeeded)).toMatchObject({ duplicate: true });
   });
 
   it('record money refunded in the processor’s dashboard on the order, once', async () => {
