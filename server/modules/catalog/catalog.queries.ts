@@ -547,11 +547,27 @@ const SEARCH_RANKED_PER_WAY = 120;
  */
 const CATEGORY_PRODUCTS_READ = 8 * SEARCH_RANKED_PER_WAY;
 
-/** Active products of the categories a search lists (no condition on the category when all are). */
-function listedProducts(scope: SearchScope): SQL {
+/**
+ * The planner's settings for a search's statements, set in its transaction: sequential and plain
+ * index scans off, so that each way is what searchScans chose, the GIN index (a bitmap scan, the
+ * only one left) or a scan that stops at the limit (ts_match_vq and listedProducts' `scan`, which no
+ * index answers), not what the planner guesses from its row estimates (docs/decisions/008). A path
+ * turned off costs 10^10 in the planner's units, past the JIT's threshold: the shop's connections
+ * run without JIT (database.ts).
+ */
+export const SEARCH_WAYS_AS_PLANNED = sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`;
+
+/**
+ * Active products of the categories a search lists (no condition on the category when all are).
+ * For a way that scans (`scan`), `active` is written so that no index answers it: products_category
+ * holds it, and with sequential scans off the planner would read that whole index into a bitmap
+ * before the first product (8-10 ms at 100,000 products), where the scan stops at its limit.
+ */
+function listedProducts(scope: SearchScope, scan = false): SQL {
+  const active = scan ? sql`coalesce(pr.active, false)` : sql`pr.active`;
   return scope.unlisted.length === 0
-    ? sql`pr.active`
-    : sql`pr.active AND NOT (pr.category_id = ANY(${intArray(scope.unlisted)}))`;
+    ? active
+    : sql`${active} AND NOT (pr.category_id = ANY(${intArray(scope.unlisted)}))`;
 }
 
 /** A lexeme as tsquery text: quoted, its quotes and backslashes doubled. */
@@ -613,21 +629,22 @@ function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
   const shown = listedProducts(scope);
   // Each way brings what the ranking reads, so the products are read once, where they are found.
   const columns = sql`pr.id, pr.category_id, pr.code, pr.name, pr.name_vector`;
-  const some = (condition: SQL) =>
-    sql`(SELECT ${columns} FROM products pr WHERE ${shown} AND ${condition} LIMIT ${SEARCH_RANKED_PER_WAY})`;
+  const some = (condition: SQL, scan = false) =>
+    sql`(SELECT ${columns} FROM products pr WHERE ${scan ? listedProducts(scope, true) : shown} AND ${condition} LIMIT ${SEARCH_RANKED_PER_WAY})`;
   // ts_match_vq is @@ that no index answers: the plan is a scan that stops at the limit.
   const match = (vector: SQL, scanned: boolean, query = all) =>
     scanned ? sql`ts_match_vq(${vector}, ${query})` : sql`${vector} @@ ${query}`;
   const ways: SQL[] = [];
   let matched = sql``;
   if (words.length > 0) {
-    matched = sql`matched AS MATERIALIZED ${some(match(sql`pr.search_vector`, scan.text))}, `;
+    matched = sql`matched AS MATERIALIZED ${some(match(sql`pr.search_vector`, scan.text), scan.text)}, `;
     ways.push(sql`SELECT * FROM matched`);
     // The names are a way of their own only when the words matched more than are ranked: otherwise
     // every product whose name holds them is among those.
     ways.push(
       some(
         sql`${match(sql`pr.name_vector`, scan.name)} AND (SELECT count(*) FROM matched) >= ${SEARCH_RANKED_PER_WAY}`,
+        scan.name,
       ),
     );
     // Categories that some words name, with the product's own words holding the others ('kids
@@ -637,7 +654,7 @@ function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
       const way = scan.named[index] ?? 'words';
       // category_id + 0 is what no index answers: a scan that stops at the limit.
       const category = sql`${way === 'scan' ? sql`pr.category_id + 0` : sql`pr.category_id`} = ANY(${intArray(group.categories)})`;
-      if (others.length === 0) ways.push(some(category));
+      if (others.length === 0) ways.push(some(category, way === 'scan'));
       else if (way === 'category') {
         // Common words, but maybe not in these categories ('sock' in Phone Cases): a bounded read.
         const read = sql`(SELECT ${columns}, pr.search_vector FROM products pr WHERE ${shown} AND ${category}
@@ -647,7 +664,10 @@ function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
         );
       } else
         ways.push(
-          some(sql`${category} AND ${match(sql`pr.search_vector`, way === 'scan', wordsQuery(others))}`),
+          some(
+            sql`${category} AND ${match(sql`pr.search_vector`, way === 'scan', wordsQuery(others))}`,
+            way === 'scan',
+          ),
         );
     });
   }

@@ -10,7 +10,7 @@
  * (cached-reply.ts); the small lookups behind the rules are kept in the same catalogue cache
  * (catalog-lookups.ts).
  */
-import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import {
   type DashboardTile,
   type HomeProducts,
@@ -41,6 +41,7 @@ import {
   countSimilar,
   hasTypo,
   type Page,
+  SEARCH_WAYS_AS_PLANNED,
   type SearchRow,
   searchScans,
   searchScope,
@@ -112,15 +113,8 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
     const searched = searchWordsOf(lexemes);
     const scope = searchScope(categories, words);
     const plan = { scope, words: searched, scan: searchScans(searched, scope, statistics) };
-    // Sequential and plain index scans off: each way is what searchScans chose, the GIN index (a
-    // bitmap scan, the only one left) or a scan that stops at the limit (ts_match_vq, which no index
-    // answers), not what the planner guesses from its row estimates (docs/decisions/008). A path
-    // turned off costs 10^10 in the planner's units, past the JIT's threshold: the shop's
-    // connections run without JIT (database.ts).
     return db.transaction(async (tx) => {
-      await tx.execute(
-        sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-      );
+      await tx.execute(SEARCH_WAYS_AS_PLANNED);
       const rows = await selectSearchPage(tx, term, plan, page);
       if (rows.length > 0) return { rows, total: rows[0]?.total ?? 0 };
       const matches = page.offset > 0 ? ((await countSearch(tx, term, plan))[0]?.total ?? 0) : 0;

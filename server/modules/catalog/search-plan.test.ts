@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWords } from '../../../domain/catalog.ts';
+import type { Tx } from '../../db/database.ts';
 import { products, searchLexemes } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   afterPrefix,
+  SEARCH_WAYS_AS_PLANNED,
   type SearchPlan,
   searchScans,
   searchScope,
@@ -136,6 +138,41 @@ describe('which ways scan', () => {
       expect(await ids(byScan), term).toEqual(expected);
       expect(await ids(byCategory), term).toEqual(expected);
     }
+  });
+});
+
+describe('a way that scans', () => {
+  /** The plan of a search page's statement, as the search runs it (SEARCH_WAYS_AS_PLANNED). */
+  async function planNodes(term: string, plan: SearchPlan): Promise<Record<string, unknown>[]> {
+    const rows = await t.db.transaction(async (tx) => {
+      await tx.execute(SEARCH_WAYS_AS_PLANNED);
+      // The statement as the search sends it, explained instead of run.
+      const explaining = { execute: (query: SQL) => tx.execute(sql`EXPLAIN (FORMAT JSON) ${query}`) };
+      return selectSearchPage(explaining as unknown as Tx, term, plan, { offset: 0, limit: 24 });
+    });
+    const nodes: Record<string, unknown>[] = [];
+    const visit = (node: Record<string, unknown>) => {
+      nodes.push(node);
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
+    };
+    const [explained] = Object.values(rows[0] ?? {}) as unknown as [{ Plan: Record<string, unknown> }[]];
+    visit(explained[0]?.Plan ?? {});
+    return nodes;
+  }
+
+  it('reads the products table and stops at its limit, never a whole index first', async () => {
+    const byIndex = await planOf('kids sock');
+    const byScan = await planOf('kids sock', {
+      text: true,
+      name: true,
+      named: byIndex.scope.named.map(() => 'scan' as const),
+    });
+    expect(byScan.scope.named.length).toBeGreaterThan(0);
+    const nodes = await planNodes('kids sock', byScan);
+    expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan').length).toBeGreaterThan(0);
+    // products_category answers a category's products; read for `active` alone, it is read whole.
+    const categoryReads = nodes.filter((node) => node['Index Name'] === 'products_category');
+    for (const read of categoryReads) expect(String(read['Index Cond'])).toContain('category_id');
   });
 });
 
