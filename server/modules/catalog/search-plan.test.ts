@@ -170,9 +170,11 @@ describe('a way that scans', () => {
     expect(byScan.scope.named.length).toBeGreaterThan(0);
     const nodes = await planNodes('kids sock', byScan);
     expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan').length).toBeGreaterThan(0);
-    // products_category answers a category's products; read for `active` alone, it is read whole.
-    const categoryReads = nodes.filter((node) => node['Index Name'] === 'products_category');
-    for (const read of categoryReads) expect(String(read['Index Cond'])).toContain('category_id');
+    // An index read for `active` alone (products_category holds it after category_id) is read whole.
+    const indexReads = nodes.filter((node) => node['Index Cond'] !== undefined);
+    expect(indexReads.length).toBeGreaterThan(0);
+    for (const read of indexReads)
+      expect(String(read['Index Cond']), String(read['Index Name'])).not.toBe('(active = true)');
   });
 });
 
