@@ -530,15 +530,16 @@ export interface SearchPlan {
 }
 
 /**
- * How many products a search ranks from each of its ways to find them: the products whose words
- * match, those whose category a word names, those whose name holds every word, those whose category
- * holds every word, those whose code starts with the text, plus an exact code. Ranking every match
- * would read them all (at 100,000 products 'sock' matches 76,000); so each way stops at this many, in
- * no order (an index or a scan that stops early: ordering them by name first made PostgreSQL walk a
- * name index past every non-match). The tiers keep the best first; within a tier that has more, the
- * shopper narrows the text with another word. Twenty pages.
+ * How many products a search ranks from each of its ways to find them: the products whose name
+ * holds every word, those whose other words do (when the names are fewer), those whose category a
+ * word names, those whose category holds every word, those whose code starts with the text, plus
+ * an exact code. Ranking every match would read them all (at 100,000 products 'sock' matches
+ * 76,000); so each way stops at this many, in no order (an index or a scan that stops early:
+ * ordering them by name first made PostgreSQL walk a name index past every non-match). The tiers
+ * keep the best first; within a tier that has more, the shopper narrows the text with another
+ * word. Twenty pages.
  */
-const SEARCH_RANKED_PER_WAY = 120;
+export const SEARCH_RANKED_PER_WAY = 120;
 
 /**
  * The products of the categories a word names that are read, at most, to find those holding the
@@ -635,16 +636,18 @@ function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
   const match = (vector: SQL, scanned: boolean, query = all) =>
     scanned ? sql`ts_match_vq(${vector}, ${query})` : sql`${vector} @@ ${query}`;
   const ways: SQL[] = [];
-  let matched = sql``;
+  let named = sql``;
   if (words.length > 0) {
-    matched = sql`matched AS MATERIALIZED ${some(match(sql`pr.search_vector`, scan.text), scan.text)}, `;
-    ways.push(sql`SELECT * FROM matched`);
-    // The names are a way of their own only when the words matched more than are ranked: otherwise
-    // every product whose name holds them is among those.
+    named = sql`named AS MATERIALIZED ${some(match(sql`pr.name_vector`, scan.name), scan.name)}, `;
+    ways.push(sql`SELECT * FROM named`);
+    // The other text (code, descriptions) only when fewer names hold the words than are ranked: a
+    // name holding them ranks above any other text holding them outside the categories the text
+    // names (which ways of their own find), so those could not be ranked anyway. Reading both cost
+    // the commonest texts a second read of an index (3-4 ms of 11-15 at 100,000 products).
     ways.push(
       some(
-        sql`${match(sql`pr.name_vector`, scan.name)} AND (SELECT count(*) FROM matched) >= ${SEARCH_RANKED_PER_WAY}`,
-        scan.name,
+        sql`${match(sql`pr.search_vector`, scan.text)} AND (SELECT count(*) FROM named) < ${SEARCH_RANKED_PER_WAY}`,
+        scan.text,
       ),
     );
     // Categories that some words name, with the product's own words holding the others ('kids
@@ -673,7 +676,7 @@ function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
   }
   ways.push(some(sql`${codeRange} AND ${codeStart}`));
   ways.push(sql`SELECT ${columns} FROM products pr WHERE ${shown} AND lower(pr.code) = ${raw}`);
-  const found = sql`${matched}found AS (${sql.join(ways, sql` UNION ALL `)}),
+  const found = sql`${named}found AS (${sql.join(ways, sql` UNION ALL `)}),
         candidates AS (SELECT DISTINCT ON (f.id) f.* FROM found f)`;
   const score = sql`(c.category_id = ANY(${intArray(scope.all)}))::int * 4 + (c.name_vector @@ ${all})::int * 3
     + (lower(c.code) LIKE ${`${escapeLike(raw)}%`})::int + ts_rank(c.name_vector, ${prefixes}, 32)`;

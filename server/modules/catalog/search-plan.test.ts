@@ -6,6 +6,7 @@ import { products, searchLexemes } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   afterPrefix,
+  SEARCH_RANKED_PER_WAY,
   SEARCH_WAYS_AS_PLANNED,
   type SearchPlan,
   searchScans,
@@ -137,6 +138,49 @@ describe('which ways scan', () => {
       expect(expected.length, term).toBeGreaterThan(0);
       expect(await ids(byScan), term).toEqual(expected);
       expect(await ids(byCategory), term).toEqual(expected);
+    }
+  });
+});
+
+describe('the products whose names hold the words', () => {
+  async function addProducts(rows: { code: string; name: string; description: string }[]): Promise<void> {
+    const [category] = await t.db.select({ id: products.categoryId }).from(products).limit(1);
+    if (!category) throw new Error('the demo data has products');
+    await t.db.insert(products).values(
+      rows.map(({ code, name, description }) => ({
+        code,
+        name,
+        shortDescription: description,
+        categoryId: category.id,
+        pricing: 1500,
+      })),
+    );
+  }
+
+  it('are found before any other text is read, which is read only when they are fewer than are ranked', async () => {
+    // Added first: read in the table's order, its description is met before any of the names.
+    await addProducts([{ code: 'ZB-DESC', name: 'Plain Crew Sock', description: 'Zorbulous wool' }]);
+    await addProducts(
+      Array.from({ length: SEARCH_RANKED_PER_WAY }, (_, i) => ({
+        code: `ZB-${i}`,
+        name: `Zorbulous Crew ${i}`,
+        description: '',
+      })),
+    );
+    try {
+      const many = await selectSearchPage(t.db, 'zorbul', await planOf('zorbul'), { offset: 0, limit: 24 });
+      expect(many).toHaveLength(24);
+      expect(many.every((p) => p.name.startsWith('Zorbulous Crew'))).toBe(true);
+      // As many as are ranked hold it in their names: the descriptions are not read.
+      expect(many[0]?.total).toBe(SEARCH_RANKED_PER_WAY);
+
+      await t.db.delete(products).where(sql`${products.code} LIKE 'ZB-%' AND ${products.code} <> 'ZB-0'
+        AND ${products.code} <> 'ZB-DESC'`);
+      const few = await selectSearchPage(t.db, 'zorbul', await planOf('zorbul'), { offset: 0, limit: 24 });
+      expect(few.map((p) => p.name)).toEqual(['Zorbulous Crew 0', 'Plain Crew Sock']);
+      expect(few[0]?.total).toBe(2);
+    } finally {
+      await t.db.delete(products).where(sql`${products.code} LIKE 'ZB-%'`);
     }
   });
 });
