@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/database.ts';
 import {
   bearer,
   createTestApp,
+  firstSizedProductAndPackage,
   saveAddresses,
   signUp,
   type TestApp,
@@ -74,7 +75,9 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
       billing,
       lines: [],
       confirmation: { to: client.email, subject: ['Order ', ' placed'], text: ['Number ', '.'] },
+      stock: { products: [{ position: 0, id: productId ?? 0, sizeId: null, quantity: 1 }], packages: [] },
     });
+    expect(order).toMatchObject({ takenProducts: [0], takenPackages: [] });
     // Placing the order emptied the cart and queued the confirmation with the order's number.
     const [mail] = await rowsOf<{ subject: string; text: string }>(
       t.db,
@@ -97,6 +100,46 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
     expect(rows[0]?.placed_order).toMatchObject({ orderNumber: order?.orderNumber, status: 'placed' });
     const [withoutPayment] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id);
     expect(withoutPayment?.placed_order).toBeNull();
+  });
+
+  it('an order short of an item: no order written, the positions of the items taken', async () => {
+    const addresses = await t.app.inject({
+      url: `/api/Address/client/${client.client_id}`,
+      headers: bearer(client),
+    });
+    const [shipping, billing] = addresses.json();
+    const { pack } = await firstSizedProductAndPackage(t.db);
+    const undone = new Error('undone');
+    let answered: unknown;
+    await t.db
+      .transaction(async (tx) => {
+        answered = await expectRows(queries.insertOrder, tx, {
+          clientId: client.client_id,
+          paymentIntentId: 'pi_short_check',
+          card: null,
+          clientName: 'Avery Lachance',
+          email: client.email,
+          subtotal: 1000,
+          discount: 0,
+          shippingFee: 0,
+          taxRatePpm: 130_000,
+          tax: 130,
+          total: 1130,
+          shipping,
+          billing,
+          lines: [],
+          confirmation: { to: client.email, subject: ['Order ', ''], text: ['', ''] },
+          stock: {
+            products: [{ position: 0, id: productId ?? 0, sizeId: null, quantity: 1 }],
+            packages: [{ position: 0, id: pack.id, sizeId: null, quantity: 1_000_000_000 }],
+          },
+        });
+        throw undone;
+      })
+      .catch((error: unknown) => {
+        if (error !== undone) throw error;
+      });
+    expect(answered).toEqual([{ id: null, orderNumber: null, takenProducts: [0], takenPackages: [] }]);
   });
 
   it('the cart authorization', async () => {

@@ -21,6 +21,7 @@ import { currentAddresses } from '../addresses/addresses.queries.ts';
 import { type CartExtras, cartWith, emptyCartLines } from '../cart/cart.queries.ts';
 import { lineDimensions, toCart } from '../cart/cart.service.ts';
 import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
+import { type ItemToTake, stockTaken } from '../inventory/inventory.queries.ts';
 import { SETTINGS_JSON, taxRatePpmOf } from '../settings/settings.queries.ts';
 import { type Settings, settingsFrom } from '../settings/settings.service.ts';
 
@@ -190,9 +191,17 @@ export interface NewOrderRow {
   lines: readonly NewOrderLine[];
   /** The confirmation e-mail: the statement writes the order's number into its subject and text. */
   confirmation: { to: string; subject: AroundOrderNumber; text: AroundOrderNumber };
+  /** The stock the order takes, summed per item: its products (in their sizes), its packages. */
+  stock: { products: readonly ItemToTake[]; packages: readonly ItemToTake[] };
 }
 
-const insertedOrderRowSchema = z.object({ id, orderNumber: id });
+/** The order placed (null when an item was short), and the positions of the items taken. */
+const insertedOrderRowSchema = z.object({
+  id: id.nullable(),
+  orderNumber: id.nullable(),
+  takenProducts: z.array(id),
+  takenPackages: z.array(id),
+});
 
 /** The text around the order's number, with the number the statement's `placed` row was given. */
 function withOrderNumber([before, after]: AroundOrderNumber): SQL {
@@ -200,22 +209,26 @@ function withOrderNumber([before, after]: AroundOrderNumber): SQL {
 }
 
 /**
- * Places the order in one statement: the order and its lines written as they are now, the client's
- * cart emptied and its authorization used, the confirmation queued with the order's number, and
- * the catalogue told of the stock taken (here and on other instances). Answers the order's id and
- * number.
+ * Places the order in one statement: its stock taken (stockTaken), the order and its lines written
+ * as they are now, the client's cart emptied and its authorization used, the confirmation queued
+ * with the order's number, and the catalogue told of the stock taken (here and on other
+ * instances). Answers the order's id and number, and the positions of the items taken. Short of an
+ * item, no order is written (nor its number drawn) and the id is null: the caller's transaction
+ * undoes the rest.
  */
 export const insertOrder = typedQuery(
   insertedOrderRowSchema,
   (order: NewOrderRow) =>
-    sql`WITH placed AS (
+    sql`WITH ${stockTaken(order.stock.products, order.stock.packages)}, placed AS (
           INSERT INTO orders (client_id, payment_intent_id, payment_method, client_name, email, subtotal,
             discount, shipping_fee, tax_rate_ppm, tax, total, shipping_address, billing_address)
-          VALUES (${order.clientId}, ${order.paymentIntentId}, ${JSON.stringify(order.card)}::jsonb,
+          SELECT ${order.clientId}, ${order.paymentIntentId}, ${JSON.stringify(order.card)}::jsonb,
             ${order.clientName}, ${order.email},
             ${order.subtotal}::int, ${order.discount}::int, ${order.shippingFee}::int,
             ${order.taxRatePpm}::int, ${order.tax}::int, ${order.total}::int,
-            ${JSON.stringify(order.shipping)}::jsonb, ${JSON.stringify(order.billing)}::jsonb)
+            ${JSON.stringify(order.shipping)}::jsonb, ${JSON.stringify(order.billing)}::jsonb
+          WHERE (SELECT count(*) FROM taken_products) = ${order.stock.products.length}
+            AND (SELECT count(*) FROM taken_packages) = ${order.stock.packages.length}
           RETURNING id, order_number
         ), lines AS (
           INSERT INTO order_lines (order_id, product_id, package_id, size_id, code, name, size_name,
@@ -232,8 +245,13 @@ export const insertOrder = typedQuery(
           subject: withOrderNumber(order.confirmation.subject),
           text: withOrderNumber(order.confirmation.text),
         })})
-        SELECT id, order_number AS "orderNumber"
-        FROM placed, (SELECT ${catalogChangeNotice(order.lines.map((line) => line.product_id))}) AS notice`,
+        SELECT p.id, p.order_number AS "orderNumber",
+          ARRAY(SELECT position FROM taken_products) AS "takenProducts",
+          ARRAY(SELECT position FROM taken_packages) AS "takenPackages"
+        FROM (SELECT 1) one
+        LEFT JOIN (SELECT id, order_number,
+            ${catalogChangeNotice(order.lines.map((line) => line.product_id))} AS notice
+          FROM placed) p ON true`,
 );
 
 const previousAuthorizationRowSchema = z.object({ previous: z.string().nullable() });

@@ -27,7 +27,13 @@ import {
 import type { Destination, ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { lockCart } from '../cart/cart.queries.ts';
-import { ShortStock, type SoldItem, takeStock } from '../inventory/stock-taking.ts';
+import {
+  itemsToTake,
+  requireTaken,
+  ShortStock,
+  type SoldItem,
+  stockToTake,
+} from '../inventory/stock-taking.ts';
 import { type Settings, taxRateMissing } from '../settings/settings.service.ts';
 import { authorizationUsable } from './authorization-release.ts';
 import {
@@ -150,12 +156,14 @@ interface NewOrder {
 }
 
 /**
- * Writes the order and its lines as they are now, empties the cart and queues the confirmation, in
- * one statement; answers the order's id and number.
+ * Takes the stock, writes the order and its lines as they are now, empties the cart and queues the
+ * confirmation, in one statement; answers the order's id and number. Throws ShortStock, naming the
+ * item, when one is short: the caller's transaction undoes what was taken.
  */
 async function placeOrder(tx: Tx, order: NewOrder): Promise<{ id: number; orderNumber: number }> {
   const { totals } = order;
   const storeName = totals.settings.store_name;
+  const stock = stockToTake(soldItems(totals.cart));
   const [row] = await insertOrder(tx, {
     clientId: order.clientId,
     paymentIntentId: order.paymentIntentId,
@@ -187,9 +195,15 @@ async function placeOrder(tx: Tx, order: NewOrder): Promise<{ id: number; orderN
       subject: ['Your order ', ` at ${storeName}`],
       text: confirmationText(totals, storeName),
     },
+    stock: { products: itemsToTake(stock.products), packages: itemsToTake(stock.packages) },
   });
   if (!row) throw new Error('order insert returned nothing');
-  return row;
+  if (row.id === null || row.orderNumber === null) {
+    requireTaken(stock.products, row.takenProducts);
+    requireTaken(stock.packages, row.takenPackages);
+    throw new Error('no order was written, though every item was taken');
+  }
+  return { id: row.id, orderNumber: row.orderNumber };
 }
 
 /** The confirmation e-mail's text, before and after the order's number. */
@@ -460,7 +474,6 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
           if (totals.signature !== intent.metadata.cart_signature || totals.total !== intent.amount) {
             throw cartChanged();
           }
-          await takeStock(tx, soldItems(totals.cart));
           const email = context.clientEmail ?? totals.billing.email;
           const row = await placeOrder(tx, {
             clientId: user.id,

@@ -340,6 +340,42 @@ describe('paying and placing an order', () => {
 });
 
 describe('no oversell', () => {
+  it('refuses an order whose package ran out after paying, naming it, and takes none of the cart', async () => {
+    const client = await readyToPay(t.app, item.id, 2);
+    const [pack] = await t.db
+      .select({ id: packages.id, name: packages.name })
+      .from(packages)
+      .where(gt(packages.instock, 5))
+      .limit(1);
+    if (!pack) throw new Error('the demo data has a package in stock');
+    await call(t.app, client, '/api/addcart', {
+      userId: client.client_id,
+      productId: pack.id,
+      quantity: 1,
+      size_id: null,
+      isPackage: true,
+    });
+    const { paymentIntentId } = (await pay(t.app, client)).json();
+    const productStock = await stockOf(t.db, item.id);
+    await t.db.update(packages).set({ instock: 0 }).where(eq(packages.id, pack.id));
+    try {
+      const refused = await call(t.app, client, '/api/Payment/confirm', {
+        userId: client.client_id,
+        paymentIntentId,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('not_enough_stock');
+      expect(refused.json().error.message).toContain(pack.name);
+      // Nothing of the cart was taken, placed or emptied.
+      expect(await stockOf(t.db, item.id)).toBe(productStock);
+      expect(await t.db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId))).toEqual([]);
+      const cart = await call(t.app, client, '/api/getcart', { userId: client.client_id });
+      expect(cart.json().products).toHaveLength(2);
+    } finally {
+      await t.db.update(packages).set({ instock: 50 }).where(eq(packages.id, pack.id));
+    }
+  });
+
   it('sells the last 5 units to exactly 5 of 20 buyers racing; the others get 409 and their money back', async () => {
     const own = await createTestApp();
     try {

@@ -105,29 +105,46 @@ const STOCK_LOCK_ORDER = sql`ORDER BY s.product_id, s.size_id NULLS FIRST FOR UP
 const PACKAGE_LOCK_ORDER = sql`ORDER BY k.id FOR UPDATE OF k`;
 
 /**
- * Takes the stock of a sale's products (each `id` a product, in its size) or of its packages (each
- * `id` a package), every item in one statement, where enough is left; answers the positions of
- * the items taken. The rows are locked in the lock order before any is changed; a row another
- * sale changed meanwhile is checked again as it is now.
+ * The statement that takes a sale's products (each `id` a product, in its size) or its packages
+ * (each `id` a package), every item where enough is left, answering the positions of the items
+ * taken. The rows are locked in the lock order before any is changed; a row another sale changed
+ * meanwhile is checked again as it is now. `after`, when given, is a condition the locking read
+ * evaluates before its first row: another part of the same statement it must wait for.
  */
+function taking(kind: 'products' | 'packages', items: readonly ItemToTake[], after = sql`true`): SQL {
+  return kind === 'products'
+    ? sql`WITH wanted AS (${wantedItems(items)}), locked AS (
+            SELECT s.id, w.position, w.quantity FROM stock s
+            JOIN wanted w ON s.product_id = w.id AND s.size_id IS NOT DISTINCT FROM w."sizeId"
+            WHERE s.instock >= w.quantity AND ${after}
+            ${STOCK_LOCK_ORDER})
+          UPDATE stock s SET instock = s.instock - l.quantity FROM locked l WHERE s.id = l.id
+          RETURNING l.position`
+    : sql`WITH wanted AS (${wantedItems(items)}), locked AS (
+            SELECT k.id, w.position, w.quantity FROM packages k JOIN wanted w ON k.id = w.id
+            WHERE k.instock >= w.quantity AND ${after}
+            ${PACKAGE_LOCK_ORDER})
+          UPDATE packages k SET instock = k.instock - l.quantity FROM locked l WHERE k.id = l.id
+          RETURNING l.position`;
+}
+
+/** Takes the stock of a sale's products or of its packages in one statement (see taking). */
 export const takeItems = typedQuery(
   takenRowSchema,
-  (kind: 'products' | 'packages', items: readonly ItemToTake[]) =>
-    kind === 'products'
-      ? sql`WITH wanted AS (${wantedItems(items)}), locked AS (
-              SELECT s.id, w.position, w.quantity FROM stock s
-              JOIN wanted w ON s.product_id = w.id AND s.size_id IS NOT DISTINCT FROM w."sizeId"
-              WHERE s.instock >= w.quantity
-              ${STOCK_LOCK_ORDER})
-            UPDATE stock s SET instock = s.instock - l.quantity FROM locked l WHERE s.id = l.id
-            RETURNING l.position`
-      : sql`WITH wanted AS (${wantedItems(items)}), locked AS (
-              SELECT k.id, w.position, w.quantity FROM packages k JOIN wanted w ON k.id = w.id
-              WHERE k.instock >= w.quantity
-              ${PACKAGE_LOCK_ORDER})
-            UPDATE packages k SET instock = k.instock - l.quantity FROM locked l WHERE k.id = l.id
-            RETURNING l.position`,
+  (kind: 'products' | 'packages', items: readonly ItemToTake[]) => taking(kind, items),
 );
+
+/**
+ * A sale's stock taken by a larger statement (a web order's: insertOrder), as two of its common
+ * table expressions, `taken_products` and `taken_packages`, each answering the positions of the
+ * items it took. The packages' locking read waits for the products to be taken, so the rows are
+ * locked in the lock order, as takeItems' two statements lock them. Short of an item, the caller's
+ * transaction is undone.
+ */
+export function stockTaken(products: readonly ItemToTake[], packages: readonly ItemToTake[]): SQL {
+  return sql`taken_products AS (${taking('products', products)}),
+        taken_packages AS (${taking('packages', packages, sql`(SELECT count(*) FROM taken_products) >= 0`)})`;
+}
 
 /**
  * Locks the stock rows of products (each `id` a product, in its size) or the packages, in the lock

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { packages, stock } from '../../db/schema.ts';
-import { lockItems, takeItems } from './inventory.queries.ts';
+import { type ItemToTake, lockItems, takeItems } from './inventory.queries.ts';
 
 /** One thing sold: a product in a size (null without sizes), or a package. */
 export interface SoldItem {
@@ -29,13 +29,13 @@ export class ShortStock extends Error {
   }
 }
 
-/**
- * Takes the stock of a sale, web or register alike, with a guard: every item or none (throws
- * ShortStock inside the caller's transaction, which undoes what was taken). Quantities are summed
- * per item first; the products are taken in one statement and the packages in another (takeItems:
- * each locks its rows in a fixed order, so two sales of the same items never deadlock).
- */
-export async function takeStock(tx: Tx, items: readonly SoldItem[]): Promise<void> {
+/** A sale's items summed per item, its products (in their sizes) apart from its packages. */
+export interface StockToTake {
+  products: SoldItem[];
+  packages: SoldItem[];
+}
+
+export function stockToTake(items: readonly SoldItem[]): StockToTake {
   const productItems = new Map<string, SoldItem>();
   const packageItems = new Map<number, SoldItem>();
   for (const item of items) {
@@ -48,21 +48,42 @@ export async function takeStock(tx: Tx, items: readonly SoldItem[]): Promise<voi
       productItems.set(key, { ...item, quantity: (known?.quantity ?? 0) + item.quantity });
     }
   }
-  await takeAll(tx, 'products', [...productItems.values()]);
-  await takeAll(tx, 'packages', [...packageItems.values()]);
+  return { products: [...productItems.values()], packages: [...packageItems.values()] };
+}
+
+/** The items as the stock statements name them, each by its position (takeItems, stockTaken). */
+export function itemsToTake(items: readonly SoldItem[]): ItemToTake[] {
+  return items.map((item, position) => ({ position, ...rowOf(item), quantity: item.quantity }));
+}
+
+/** Throws ShortStock for the first of the items whose position is not among those taken. */
+export function requireTaken(items: readonly SoldItem[], takenPositions: readonly number[]): void {
+  if (takenPositions.length === items.length) return;
+  const taken = new Set(takenPositions);
+  const short = items.find((_, position) => !taken.has(position));
+  throw new ShortStock(short?.name ?? 'an item');
+}
+
+/**
+ * Takes the stock of a register sale (a web order's own statement takes its stock: stockTaken in
+ * inventory.queries.ts) with a guard: every item or none (throws ShortStock inside the caller's
+ * transaction, which undoes what was taken). Quantities are summed per item first; the products are
+ * taken in one statement and the packages in another (takeItems: each locks its rows in a fixed
+ * order, so two sales of the same items never deadlock).
+ */
+export async function takeStock(tx: Tx, items: readonly SoldItem[]): Promise<void> {
+  const { products, packages } = stockToTake(items);
+  await takeAll(tx, 'products', products);
+  await takeAll(tx, 'packages', packages);
 }
 
 async function takeAll(tx: Tx, kind: 'products' | 'packages', items: readonly SoldItem[]): Promise<void> {
   if (items.length === 0) return;
-  const taken = await takeItems(
-    tx,
-    kind,
-    items.map((item, position) => ({ position, ...rowOf(item), quantity: item.quantity })),
+  const taken = await takeItems(tx, kind, itemsToTake(items));
+  requireTaken(
+    items,
+    taken.map((row) => row.position),
   );
-  if (taken.length === items.length) return;
-  const takenPositions = new Set(taken.map((row) => row.position));
-  const short = items.find((_, position) => !takenPositions.has(position));
-  throw new ShortStock(short?.name ?? 'an item');
 }
 
 /**
