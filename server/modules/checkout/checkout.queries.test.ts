@@ -33,6 +33,36 @@ async function addToCart() {
   expect(added.statusCode, added.body).toBe(200);
 }
 
+/** An order of the client's to write (insertOrder), paid by `paymentIntentId`, taking `stock`. */
+async function newOrder(
+  paymentIntentId: string,
+  stock: queries.NewOrderRow['stock'],
+): Promise<queries.NewOrderRow> {
+  const addresses = await t.app.inject({
+    url: `/api/Address/client/${client.client_id}`,
+    headers: bearer(client),
+  });
+  const [shipping, billing] = addresses.json();
+  return {
+    clientId: client.client_id,
+    paymentIntentId,
+    card: { brand: 'visa', last4: '4242' },
+    clientName: 'Avery Lachance',
+    email: client.email,
+    subtotal: 1000,
+    discount: 0,
+    shippingFee: 0,
+    taxRatePpm: 130_000,
+    tax: 130,
+    total: 1130,
+    shipping,
+    billing,
+    lines: [],
+    confirmation: { to: client.email, subject: ['Order ', ' placed'], text: ['Number ', '.'] },
+    stock,
+  };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   client = await signUp(t.app);
@@ -54,29 +84,14 @@ afterAll(() => t.close());
 
 describe('the checkout statements answer the shapes of their row schemas', () => {
   it('the context: the cart with its dimensions, both addresses, the tax rate and a placed order', async () => {
-    const addresses = await t.app.inject({
-      url: `/api/Address/client/${client.client_id}`,
-      headers: bearer(client),
-    });
-    const [shipping, billing] = addresses.json();
-    const [order] = await expectRows(queries.insertOrder, t.db, {
-      clientId: client.client_id,
-      paymentIntentId: 'pi_shape_check',
-      card: { brand: 'visa', last4: '4242' },
-      clientName: 'Avery Lachance',
-      email: client.email,
-      subtotal: 1000,
-      discount: 0,
-      shippingFee: 0,
-      taxRatePpm: 130_000,
-      tax: 130,
-      total: 1130,
-      shipping,
-      billing,
-      lines: [],
-      confirmation: { to: client.email, subject: ['Order ', ' placed'], text: ['Number ', '.'] },
-      stock: { products: [{ position: 0, id: productId ?? 0, sizeId: null, quantity: 1 }], packages: [] },
-    });
+    const [order] = await expectRows(
+      queries.insertOrder,
+      t.db,
+      await newOrder('pi_shape_check', {
+        products: [{ position: 0, id: productId ?? 0, sizeId: null, quantity: 1 }],
+        packages: [],
+      }),
+    );
     expect(order).toMatchObject({ takenProducts: [0], takenPackages: [] });
     // Placing the order emptied the cart and queued the confirmation with the order's number.
     const [mail] = await rowsOf<{ subject: string; text: string }>(
@@ -103,37 +118,16 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
   });
 
   it('an order short of an item: no order written, the positions of the items taken', async () => {
-    const addresses = await t.app.inject({
-      url: `/api/Address/client/${client.client_id}`,
-      headers: bearer(client),
-    });
-    const [shipping, billing] = addresses.json();
     const { pack } = await firstSizedProductAndPackage(t.db);
+    const order = await newOrder('pi_short_check', {
+      products: [{ position: 0, id: productId ?? 0, sizeId: null, quantity: 1 }],
+      packages: [{ position: 0, id: pack.id, sizeId: null, quantity: 1_000_000_000 }],
+    });
     const undone = new Error('undone');
     let answered: unknown;
     await t.db
       .transaction(async (tx) => {
-        answered = await expectRows(queries.insertOrder, tx, {
-          clientId: client.client_id,
-          paymentIntentId: 'pi_short_check',
-          card: null,
-          clientName: 'Avery Lachance',
-          email: client.email,
-          subtotal: 1000,
-          discount: 0,
-          shippingFee: 0,
-          taxRatePpm: 130_000,
-          tax: 130,
-          total: 1130,
-          shipping,
-          billing,
-          lines: [],
-          confirmation: { to: client.email, subject: ['Order ', ''], text: ['', ''] },
-          stock: {
-            products: [{ position: 0, id: productId ?? 0, sizeId: null, quantity: 1 }],
-            packages: [{ position: 0, id: pack.id, sizeId: null, quantity: 1_000_000_000 }],
-          },
-        });
+        answered = await expectRows(queries.insertOrder, tx, order);
         throw undone;
       })
       .catch((error: unknown) => {

@@ -71,6 +71,24 @@ async function cardMethod(app: TestApp['app'], client: LoginRecord, number: stri
   });
 }
 
+/** Adds one of a package in stock to the client's cart; answers the package. */
+async function addPackage(client: LoginRecord): Promise<{ id: number; name: string }> {
+  const [pack] = await t.db
+    .select({ id: packages.id, name: packages.name })
+    .from(packages)
+    .where(gt(packages.instock, 5))
+    .limit(1);
+  if (!pack) throw new Error('the demo data has a package in stock');
+  await call(t.app, client, '/api/addcart', {
+    userId: client.client_id,
+    productId: pack.id,
+    quantity: 1,
+    size_id: null,
+    isPackage: true,
+  });
+  return pack;
+}
+
 async function pay(app: TestApp['app'], client: LoginRecord, number = VISA) {
   const method = await cardMethod(app, client, number);
   expect(method.statusCode).toBe(200);
@@ -204,19 +222,7 @@ describe('paying and placing an order', () => {
 
   it('names a package line by the package, in the order and its e-mail', async () => {
     const client = await readyToPay(t.app, item.id);
-    const [pack] = await t.db
-      .select({ id: packages.id, name: packages.name })
-      .from(packages)
-      .where(gt(packages.instock, 5))
-      .limit(1);
-    if (!pack) throw new Error('the demo data has a package in stock');
-    await call(t.app, client, '/api/addcart', {
-      userId: client.client_id,
-      productId: pack.id,
-      quantity: 1,
-      size_id: null,
-      isPackage: true,
-    });
+    const pack = await addPackage(client);
     const { paymentIntentId } = (await pay(t.app, client)).json();
     const placed = await call(t.app, client, '/api/Payment/confirm', {
       userId: client.client_id,
@@ -342,19 +348,7 @@ describe('paying and placing an order', () => {
 describe('no oversell', () => {
   it('refuses an order whose package ran out after paying, naming it, and takes none of the cart', async () => {
     const client = await readyToPay(t.app, item.id, 2);
-    const [pack] = await t.db
-      .select({ id: packages.id, name: packages.name })
-      .from(packages)
-      .where(gt(packages.instock, 5))
-      .limit(1);
-    if (!pack) throw new Error('the demo data has a package in stock');
-    await call(t.app, client, '/api/addcart', {
-      userId: client.client_id,
-      productId: pack.id,
-      quantity: 1,
-      size_id: null,
-      isPackage: true,
-    });
+    const pack = await addPackage(client);
     const { paymentIntentId } = (await pay(t.app, client)).json();
     const productStock = await stockOf(t.db, item.id);
     await t.db.update(packages).set({ instock: 0 }).where(eq(packages.id, pack.id));
