@@ -641,9 +641,10 @@ function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
     named = sql`named AS MATERIALIZED ${some(match(sql`pr.name_vector`, scan.name), scan.name)}, `;
     ways.push(sql`SELECT * FROM named`);
     // The other text (code, descriptions) only when fewer names hold the words than are ranked: a
-    // name holding them ranks above any other text holding them outside the categories the text
-    // names (which ways of their own find), so those could not be ranked anyway. Reading both cost
-    // the commonest texts a second read of an index (3-4 ms of 11-15 at 100,000 products).
+    // name holding them ranks above any other text holding them, unless that product is in a
+    // category the text names or its code starts with the text (which ways of their own find), so
+    // those could not be ranked anyway. Reading both cost the commonest texts a second read of an
+    // index (3-4 ms of 11-15 at 100,000 products, docs/decisions/014).
     ways.push(
       some(
         sql`${match(sql`pr.search_vector`, scan.text)} AND (SELECT count(*) FROM named) < ${SEARCH_RANKED_PER_WAY}`,

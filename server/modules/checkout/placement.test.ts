@@ -351,6 +351,10 @@ describe('no oversell', () => {
     const pack = await addPackage(client);
     const { paymentIntentId } = (await pay(t.app, client)).json();
     const productStock = await stockOf(t.db, item.id);
+    const [packStock] = await t.db
+      .select({ instock: packages.instock })
+      .from(packages)
+      .where(eq(packages.id, pack.id));
     await t.db.update(packages).set({ instock: 0 }).where(eq(packages.id, pack.id));
     try {
       const refused = await call(t.app, client, '/api/Payment/confirm', {
@@ -366,7 +370,10 @@ describe('no oversell', () => {
       const cart = await call(t.app, client, '/api/getcart', { userId: client.client_id });
       expect(cart.json().products).toHaveLength(2);
     } finally {
-      await t.db.update(packages).set({ instock: 50 }).where(eq(packages.id, pack.id));
+      await t.db
+        .update(packages)
+        .set({ instock: packStock?.instock ?? 0 })
+        .where(eq(packages.id, pack.id));
     }
   });
 
