@@ -628,10 +628,11 @@ function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
   // Ranked by the prefixes, as the search was before lexemes were listed (the same matches).
   const prefixes = wordsQuery(words.map((w) => ({ word: w.word, lexemes: null })));
   const shown = listedProducts(scope);
+  const shownToScan = listedProducts(scope, true);
   // Each way brings what the ranking reads, so the products are read once, where they are found.
   const columns = sql`pr.id, pr.category_id, pr.code, pr.name, pr.name_vector`;
   const some = (condition: SQL, scan = false) =>
-    sql`(SELECT ${columns} FROM products pr WHERE ${scan ? listedProducts(scope, true) : shown} AND ${condition} LIMIT ${SEARCH_RANKED_PER_WAY})`;
+    sql`(SELECT ${columns} FROM products pr WHERE ${scan ? shownToScan : shown} AND ${condition} LIMIT ${SEARCH_RANKED_PER_WAY})`;
   // ts_match_vq is @@ that no index answers: the plan is a scan that stops at the limit.
   const match = (vector: SQL, scanned: boolean, query = all) =>
     scanned ? sql`ts_match_vq(${vector}, ${query})` : sql`${vector} @@ ${query}`;

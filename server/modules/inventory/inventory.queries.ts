@@ -111,18 +111,19 @@ const PACKAGE_LOCK_ORDER = sql`ORDER BY k.id FOR UPDATE OF k`;
  * meanwhile is checked again as it is now. `after`, when given, is a condition the locking read
  * evaluates before its first row: another part of the same statement it must wait for.
  */
-function taking(kind: 'products' | 'packages', items: readonly ItemToTake[], after = sql`true`): SQL {
+function taking(kind: 'products' | 'packages', items: readonly ItemToTake[], after?: SQL): SQL {
+  const waiting = after ? sql` AND ${after}` : sql``;
   return kind === 'products'
     ? sql`WITH wanted AS (${wantedItems(items)}), locked AS (
             SELECT s.id, w.position, w.quantity FROM stock s
             JOIN wanted w ON s.product_id = w.id AND s.size_id IS NOT DISTINCT FROM w."sizeId"
-            WHERE s.instock >= w.quantity AND ${after}
+            WHERE s.instock >= w.quantity${waiting}
             ${STOCK_LOCK_ORDER})
           UPDATE stock s SET instock = s.instock - l.quantity FROM locked l WHERE s.id = l.id
           RETURNING l.position`
     : sql`WITH wanted AS (${wantedItems(items)}), locked AS (
             SELECT k.id, w.position, w.quantity FROM packages k JOIN wanted w ON k.id = w.id
-            WHERE k.instock >= w.quantity AND ${after}
+            WHERE k.instock >= w.quantity${waiting}
             ${PACKAGE_LOCK_ORDER})
           UPDATE packages k SET instock = k.instock - l.quantity FROM locked l WHERE k.id = l.id
           RETURNING l.position`;
