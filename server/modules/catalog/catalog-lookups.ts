@@ -2,19 +2,21 @@
  * The small lookups behind the catalogue's rules, kept in the catalogue cache (catalog-cache.ts)
  * so that a cached reply still costs a map lookup and no query: the category tree, the show_prices
  * setting (who sees prices), the products a visitor may open, where a product sits, whether a
- * product or package exists, and how common the search's lexemes are. Each is tagged with what
+ * product or package exists, the categories' words and how common the search's lexemes are. Each is tagged with what
  * changes it, so notifyCatalogChanged drops it.
  */
 import type { Database } from '../../db/database.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { readSettings } from '../settings/settings.service.ts';
 import {
+  type SearchCategoryRow,
   type SearchStatistics,
   searchStatisticsOf,
   selectActivePackage,
   selectActiveProduct,
   selectCategories,
   selectProductPlace,
+  selectSearchCategories,
   selectSearchStatistics,
   selectShowroom,
   selectTeaser,
@@ -65,10 +67,19 @@ export function createCatalogLookups({ db, cache }: { db: Database; cache: Catal
     }));
   }
 
+  /** Every category's lexemes and whether a search lists it, for searchScope. */
+  function searchCategories(): Promise<readonly SearchCategoryRow[]> {
+    return cache.getOrLoad('search-categories', async () => ({
+      value: await selectSearchCategories(db),
+      tags: 'structure',
+    }));
+  }
+
   return {
     categoryTree,
     visitorProductIds,
     searchStatistics,
+    searchCategories,
 
     async viewOf(user: AuthUser | null): Promise<PriceView> {
       if (!user) return 'visitor';

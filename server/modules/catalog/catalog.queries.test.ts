@@ -100,22 +100,24 @@ describe('the catalogue statements answer the shapes of their row schemas', () =
 
   it('search', async () => {
     const words = ['sock'];
-    await expectRows(queries.selectSearchCategories, t.db, words);
+    await expectRows(queries.selectSearchCategories, t.db);
     await expectRows(queries.selectSearchWords, t.db, ['sock', 'sokc']);
+    const categories = await queries.selectSearchCategories(t.db);
+    const wordRows = await queries.selectSearchWords(t.db, words);
     // PostgreSQL's statistics exist once the products were analysed (autovacuum, or the seed).
     await t.db.execute(sql`ANALYZE products`);
     await expectRows(queries.selectSearchStatistics, t.db);
     const plan = {
-      scope: queries.searchScope(await queries.selectSearchCategories(t.db, words), words),
-      words: searchWordsOf(await queries.selectSearchWords(t.db, words)),
+      scope: queries.searchScope(categories, wordRows),
+      words: searchWordsOf(wordRows),
       scan: { text: false, name: false, named: [] },
     };
     await expectRows(queries.selectSearchPage, t.db, 'sock', plan, { offset: 0, limit: 24 });
     await expectRows(queries.countSearch, t.db, 'sock', plan);
-    const typo = ['maple', 'lef'];
+    const typoRows = await queries.selectSearchWords(t.db, ['maple', 'lef']);
     const similar = {
-      scope: queries.searchScope(await queries.selectSearchCategories(t.db, typo), typo),
-      words: searchWordsOf(await queries.selectSearchWords(t.db, typo)),
+      scope: queries.searchScope(categories, typoRows),
+      words: searchWordsOf(typoRows),
       scan: { text: false, name: false, named: [] },
     };
     await expectRows(queries.selectSimilarPage, t.db, 'maple lef', similar, { offset: 0, limit: 24 });

@@ -312,23 +312,23 @@ function wordQuery(word: string): SQL {
   return sql`(to_tsquery('shop_english'::regconfig, ${prefix}) || to_tsquery('shop_simple'::regconfig, ${prefix}))`;
 }
 
-const searchCategoryRowSchema = z.object({ id, listed: z.boolean(), matches: z.array(z.boolean()) });
+const searchCategoryRowSchema = z.object({ id, listed: z.boolean(), lexemes: z.array(z.string()) });
 export type SearchCategoryRow = z.infer<typeof searchCategoryRowSchema>;
 
 /**
- * Every category, whether a search lists its products (not hidden, nor under a hidden tab), and which
- * of the text's words start a word of its words, its group's and its tab's ('kids' finds every
- * Kids' Socks product). A statement of its own, so that the search's statement gets the ids as
- * values and PostgreSQL can estimate how many products they hold.
+ * Every category, whether a search lists its products (not hidden, nor under a hidden tab), and the
+ * lexemes of its name and its tab's ('kids' finds every Kids' Socks product): a few dozen rows,
+ * kept with the catalogue (catalog-lookups.ts), so that a search matches its words to them without
+ * a statement, and its own statement gets the categories' ids as values, from which PostgreSQL can
+ * estimate how many products they hold.
  */
-export const selectSearchCategories = typedQuery(searchCategoryRowSchema, (words: readonly string[]) => {
-  const matches = words.map((word) => sql`v.words @@ ${wordQuery(word)}`);
-  return sql`SELECT v.id, v.listed, ARRAY[${sql.join(matches, sql`, `)}]::boolean[] AS matches FROM (
-          SELECT g.id, NOT g.hidden AND NOT coalesce(r.hidden, false) AS listed,
-            to_tsvector('shop_english'::regconfig, g.name || ' ' || coalesce(r.name, '')) AS words
-          FROM categories g LEFT JOIN categories r ON r.id = g.parent_id
-        ) v`;
-});
+export const selectSearchCategories = typedQuery(
+  searchCategoryRowSchema,
+  () =>
+    sql`SELECT g.id, NOT g.hidden AND NOT coalesce(r.hidden, false) AS listed,
+          tsvector_to_array(to_tsvector('shop_english'::regconfig, g.name || ' ' || coalesce(r.name, ''))) AS lexemes
+        FROM categories g LEFT JOIN categories r ON r.id = g.parent_id`,
+);
 
 /**
  * What a search needs of the categories: those it never lists (usually none), and the listed ones
@@ -341,10 +341,26 @@ export interface SearchScope {
   all: number[];
 }
 
-export function searchScope(rows: readonly SearchCategoryRow[], words: readonly string[]): SearchScope {
+/** A word as each text search configuration makes it lexemes (selectSearchWords). */
+export type WordForms = Pick<SearchWordRow, 'english' | 'simple'>;
+
+/**
+ * Whether a word names a category: PostgreSQL's `lexemes @@ (to_tsquery('shop_english', 'word:*')
+ * || to_tsquery('shop_simple', 'word:*'))`, from the lexemes each configuration makes of the word
+ * (to_tsquery makes the same of one word as to_tsvector, every part a prefix that must match): some
+ * configuration made lexemes (none of a stop word), and each starts one of the category's.
+ */
+export function namesCategory(word: WordForms, categoryLexemes: readonly string[]): boolean {
+  return [word.english, word.simple].some(
+    (forms) =>
+      forms.length > 0 && forms.every((form) => categoryLexemes.some((lexeme) => lexeme.startsWith(form))),
+  );
+}
+
+export function searchScope(rows: readonly SearchCategoryRow[], words: readonly WordForms[]): SearchScope {
   const named = new Map<string, { words: boolean[]; categories: number[] }>();
   for (const row of rows) {
-    const matches = words.map((_, index) => row.matches[index] === true);
+    const matches = words.map((word) => namesCategory(word, row.lexemes));
     if (!row.listed || !matches.some(Boolean)) continue;
     const key = matches.map(Number).join('');
     const group = named.get(key) ?? { words: matches, categories: [] };
@@ -369,6 +385,9 @@ const searchWordRowSchema = z.object({
   word: z.string(),
   /** The word without accents, as the lexemes are. */
   folded: z.string(),
+  /** The lexemes each configuration makes of the word (one, or none of a stop word). */
+  english: z.array(z.string()),
+  simple: z.array(z.string()),
   /** The lexemes the word starts, in either configuration; null when they are too many to list. */
   lexemes: z.array(z.string()).nullable(),
   /** When it starts none: the lexemes with the most trigrams in common, the closest first... */
@@ -386,11 +405,11 @@ export type SearchWordRow = z.infer<typeof searchWordRowSchema>;
  * normalise to one lexeme each (none does, after searchWords) keeps its prefix.
  */
 export const selectSearchWords = typedQuery(searchWordRowSchema, (words: readonly string[]) => {
-  return sql`SELECT x.word, x.folded,
+  return sql`SELECT x.word, x.folded, x.english, x.simple,
           CASE WHEN x.parts > 1 OR x.found > ${LEXEMES_PER_WORD} THEN NULL ELSE coalesce(x.lexemes, '{}') END AS lexemes,
           coalesce(t.candidates, '{}') AS candidates, coalesce(t.similarities, '{}') AS similarities
         FROM (
-          SELECT w.ord, w.word, shop_unaccent(w.word) AS folded,
+          SELECT w.ord, w.word, shop_unaccent(w.word) AS folded, n.english, n.simple,
             greatest(cardinality(n.english), cardinality(n.simple)) AS parts,
             e.lexemes, coalesce(cardinality(e.lexemes), 0) AS found
           FROM json_array_elements_text(${JSON.stringify(words)}::json) WITH ORDINALITY w(word, ord)
@@ -555,8 +574,13 @@ const CATEGORY_PRODUCTS_READ = 8 * SEARCH_RANKED_PER_WAY;
  * index answers), not what the planner guesses from its row estimates (docs/decisions/008). A path
  * turned off costs 10^10 in the planner's units, past the JIT's threshold: the shop's connections
  * run without JIT (database.ts).
+ *
+ * And the generic plan of each prepared statement: the ways are in the statement's text, so the
+ * values do not change the plan that matters, and PostgreSQL otherwise planned every search anew
+ * (it never took the generic plan itself: 1-2 ms a search on PGlite, docs/decisions/016).
  */
-export const SEARCH_WAYS_AS_PLANNED = sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`;
+export const SEARCH_WAYS_AS_PLANNED = sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+  set_config('plan_cache_mode', 'force_generic_plan', true)`;
 
 /**
  * Active products of the categories a search lists (no condition on the category when all are).
@@ -646,14 +670,13 @@ function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
     // category the text names or its code starts with the text (which ways of their own find), so
     // those could not be ranked anyway. Reading both cost the commonest texts a second read of an
     // index (3-4 ms of 11-15 at 100,000 products, docs/decisions/014).
-    ways.push(
-      some(
-        sql`${match(sql`pr.search_vector`, scan.text)} AND (SELECT count(*) FROM named) < ${SEARCH_RANKED_PER_WAY}`,
-        scan.text,
-      ),
-    );
+    const fewNamed = sql`(SELECT count(*) FROM named) < ${SEARCH_RANKED_PER_WAY}`;
+    ways.push(some(sql`${match(sql`pr.search_vector`, scan.text)} AND ${fewNamed}`, scan.text));
     // Categories that some words name, with the product's own words holding the others ('kids
     // merino': a Kids' Socks product whose words hold merino); all of them: every product there.
+    // Only the categories every word names earn their products the category's tier; the others'
+    // products rank as their names and codes do, so, like the other text, they are read only when
+    // fewer names hold the words than are ranked (docs/decisions/016).
     scope.named.forEach((group, index) => {
       const others = words.filter((_, word) => !group.words[word]);
       const way = scan.named[index] ?? 'words';
@@ -665,12 +688,13 @@ function searchTerms(term: string, { scope, words, scan }: SearchPlan) {
         const read = sql`(SELECT ${columns}, pr.search_vector FROM products pr WHERE ${shown} AND ${category}
           LIMIT ${CATEGORY_PRODUCTS_READ}) pr`;
         ways.push(
-          sql`(SELECT ${columns} FROM ${read} WHERE ts_match_vq(pr.search_vector, ${wordsQuery(others)}) LIMIT ${SEARCH_RANKED_PER_WAY})`,
+          sql`(SELECT ${columns} FROM ${read} WHERE ts_match_vq(pr.search_vector, ${wordsQuery(others)}) AND ${fewNamed}
+            LIMIT ${SEARCH_RANKED_PER_WAY})`,
         );
       } else
         ways.push(
           some(
-            sql`${category} AND ${match(sql`pr.search_vector`, way === 'scan', wordsQuery(others))}`,
+            sql`${category} AND ${match(sql`pr.search_vector`, way === 'scan', wordsQuery(others))} AND ${fewNamed}`,
             way === 'scan',
           ),
         );

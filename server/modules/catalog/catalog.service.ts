@@ -57,7 +57,6 @@ import {
   selectProduct,
   selectProductDetail,
   selectProductDimensions,
-  selectSearchCategories,
   selectSearchPage,
   selectSearchWords,
   selectShowroom,
@@ -95,8 +94,16 @@ export interface CatalogServiceDeps {
 }
 
 export function createCatalogService({ db, cache, clock, visits }: CatalogServiceDeps) {
-  const { categoryTree, visitorProductIds, viewOf, visibleTo, productLineage, exists, searchStatistics } =
-    createCatalogLookups({ db, cache });
+  const {
+    categoryTree,
+    visitorProductIds,
+    viewOf,
+    visibleTo,
+    productLineage,
+    exists,
+    searchStatistics,
+    searchCategories,
+  } = createCatalogLookups({ db, cache });
 
   /**
    * The products whose words start with the term's; when a word starts none, the products whose
@@ -106,12 +113,12 @@ export function createCatalogService({ db, cache, clock, visits }: CatalogServic
   async function searchPage(term: string, page: Page): Promise<{ rows: SearchRow[]; total: number }> {
     const words = searchWords(term);
     const [categories, lexemes, statistics] = await Promise.all([
-      selectSearchCategories(db, words),
+      searchCategories(),
       selectSearchWords(db, words),
       searchStatistics(),
     ]);
     const searched = searchWordsOf(lexemes);
-    const scope = searchScope(categories, words);
+    const scope = searchScope(categories, lexemes);
     const plan = { scope, words: searched, scan: searchScans(searched, scope, statistics) };
     return db.transaction(async (tx) => {
       await tx.execute(SEARCH_WAYS_AS_PLANNED);

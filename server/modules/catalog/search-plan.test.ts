@@ -1,11 +1,12 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWords } from '../../../domain/catalog.ts';
-import type { Tx } from '../../db/database.ts';
+import { rowsOf, type Tx } from '../../db/database.ts';
 import { products, searchLexemes } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   afterPrefix,
+  namesCategory,
   SEARCH_RANKED_PER_WAY,
   SEARCH_WAYS_AS_PLANNED,
   type SearchPlan,
@@ -29,9 +30,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function planOf(term: string, scan?: SearchPlan['scan']): Promise<SearchPlan> {
-  const words = searchWords(term);
-  const scope = searchScope(await selectSearchCategories(t.db, words), words);
-  const searched = searchWordsOf(await selectSearchWords(t.db, words));
+  const rows = await selectSearchWords(t.db, searchWords(term));
+  const scope = searchScope(await selectSearchCategories(t.db), rows);
+  const searched = searchWordsOf(rows);
   const none = searchScans(searched, scope, { search: new Map(), name: new Map(), category: new Map() });
   return { scope, words: searched, scan: scan ?? none };
 }
@@ -142,19 +143,83 @@ describe('which ways scan', () => {
   });
 });
 
+describe('the categories a word names', () => {
+  it("are those PostgreSQL's text search says it names, for every start of every word of their names", async () => {
+    const categories = await selectSearchCategories(t.db);
+    const [names] = await rowsOf<{ names: string }>(
+      t.db,
+      sql`SELECT string_agg(name, ' ') AS names FROM categories`,
+    );
+    const nameWords = searchWords(names?.names ?? '');
+    const starts = nameWords.flatMap((word) => Array.from(word, (_, end) => word.slice(0, end + 1)));
+    // Stop words (none in the simple configuration's), stems longer than the word ('socks' is
+    // 'sock'), accents, numbers, words no category holds, and a text of two parts, each of which
+    // must name it (searchWords makes none, but the configurations' parts are all matched).
+    const extras = ['the', 'and', 'of', 'socks', 'kids', 'bébé', 'chaussettes', '2026', 'zzz', 'sock-zzz'];
+    const words = [...new Set([...starts, ...extras])];
+    const rows = await selectSearchWords(t.db, words);
+    const expected = await rowsOf<{ word: string; named: number[] | null }>(
+      t.db,
+      sql`
+      SELECT w.word, array_agg(g.id ORDER BY g.id) FILTER (WHERE
+          to_tsvector('shop_english'::regconfig, g.name || ' ' || coalesce(r.name, ''))
+            @@ (to_tsquery('shop_english'::regconfig, w.word || ':*') || to_tsquery('shop_simple'::regconfig, w.word || ':*'))
+        ) AS named
+      FROM json_array_elements_text(${JSON.stringify(words)}::json) w(word)
+      CROSS JOIN categories g LEFT JOIN categories r ON r.id = g.parent_id
+      GROUP BY w.word`,
+    );
+    const byPostgres = new Map(expected.map((row) => [row.word, row.named ?? []]));
+    expect(rows).toHaveLength(words.length);
+    let naming = 0;
+    for (const row of rows) {
+      const named = categories
+        .filter((category) => namesCategory(row, category.lexemes))
+        .map((category) => category.id)
+        .sort((a, b) => a - b);
+      expect(named, row.word).toEqual(byPostgres.get(row.word));
+      if (named.length > 0) naming++;
+    }
+    // Most starts of the names' words name their category; the extras mostly do not.
+    expect(naming).toBeGreaterThan(starts.length / 2);
+    expect(byPostgres.get('zzz')).toEqual([]);
+    expect(byPostgres.get('sock-zzz')).toEqual([]);
+    expect(byPostgres.get('socks')?.length).toBeGreaterThan(0);
+  });
+});
+
 describe('the products whose names hold the words', () => {
-  async function addProducts(rows: { code: string; name: string; description: string }[]): Promise<void> {
-    const [category] = await t.db.select({ id: products.categoryId }).from(products).limit(1);
-    if (!category) throw new Error('the demo data has products');
+  /** The category of a demo product, by its code's start. */
+  async function categoryOf(codePrefix: string): Promise<number> {
+    const [row] = await t.db
+      .select({ id: products.categoryId })
+      .from(products)
+      .where(sql`${products.code} LIKE ${`${codePrefix}%`}`)
+      .limit(1);
+    if (!row) throw new Error(`the demo data has ${codePrefix} products`);
+    return row.id;
+  }
+
+  async function addProducts(
+    rows: { code: string; name: string; description: string }[],
+    categoryId?: number,
+  ): Promise<void> {
+    const category = categoryId ?? (await categoryOf(''));
     await t.db.insert(products).values(
       rows.map(({ code, name, description }) => ({
         code,
         name,
         shortDescription: description,
-        categoryId: category.id,
+        categoryId: category,
         pricing: 1500,
       })),
     );
+  }
+
+  /** The names found for the text on its first page, and how many were found. */
+  async function firstPage(term: string): Promise<{ names: string[]; total: number | undefined }> {
+    const found = await selectSearchPage(t.db, term, await planOf(term), { offset: 0, limit: 24 });
+    return { names: found.map((p) => p.name), total: found[0]?.total };
   }
 
   it('are found before any other text is read, which is read only when they are fewer than are ranked', async () => {
@@ -179,6 +244,38 @@ describe('the products whose names hold the words', () => {
       const few = await selectSearchPage(t.db, 'zorbul', await planOf('zorbul'), { offset: 0, limit: 24 });
       expect(few.map((p) => p.name)).toEqual(['Zorbulous Crew 0', 'Plain Crew Sock']);
       expect(few[0]?.total).toBe(2);
+    } finally {
+      await t.db.delete(products).where(sql`${products.code} LIKE 'ZB-%'`);
+    }
+  });
+
+  it('are found before the products of a category only some words name, which are read only when the names are fewer', async () => {
+    // 'kids' names the Kids' Socks categories; 'zorbul' names none, so their products are found
+    // only when their own words hold it.
+    const kidsCategory = await categoryOf('KS-');
+    await addProducts(
+      [{ code: 'ZB-KIDS', name: 'Plain Kids Crew', description: 'Zorbulous wool' }],
+      kidsCategory,
+    );
+    await addProducts(
+      Array.from({ length: SEARCH_RANKED_PER_WAY }, (_, i) => ({
+        code: `ZB-${i}`,
+        name: `Zorbulous Kids Tote ${i}`,
+        description: '',
+      })),
+      await categoryOf('MS-'),
+    );
+    try {
+      const many = await firstPage('zorbul kids');
+      expect(many.names.every((name) => name.startsWith('Zorbulous Kids Tote'))).toBe(true);
+      expect(many.total).toBe(SEARCH_RANKED_PER_WAY);
+
+      await t.db.delete(products).where(sql`${products.code} LIKE 'ZB-%' AND ${products.code} <> 'ZB-0'
+        AND ${products.code} <> 'ZB-KIDS'`);
+      expect(await firstPage('zorbul kids')).toEqual({
+        names: ['Zorbulous Kids Tote 0', 'Plain Kids Crew'],
+        total: 2,
+      });
     } finally {
       await t.db.delete(products).where(sql`${products.code} LIKE 'ZB-%'`);
     }
@@ -219,6 +316,43 @@ describe('a way that scans', () => {
     expect(indexReads.length).toBeGreaterThan(0);
     for (const read of indexReads)
       expect(String(read['Index Cond']), String(read['Index Name'])).not.toBe('(active = true)');
+  });
+});
+
+describe("a search's statement", () => {
+  it('runs on its generic plan, planned once for every text of its shape', async () => {
+    const page = { offset: 0, limit: 8 };
+    // Two texts of a shape no other statement of this connection has had (PostgreSQL plans the
+    // first five runs of a statement for their values, whatever it does later): five groups of
+    // categories the word names, found in turns by a scan and by the index.
+    const categories = (await selectSearchCategories(t.db)).map((category) => category.id).slice(0, 5);
+    const shaped = async (term: string): Promise<SearchPlan> => {
+      const plan = await planOf(term);
+      const named = categories.map((id) => ({ words: [true], categories: [id] }));
+      return {
+        ...plan,
+        scope: { unlisted: [], named, all: categories },
+        scan: { ...plan.scan, named: named.map((_, index) => (index % 2 === 0 ? 'scan' : 'words')) },
+      };
+    };
+    const [merino, cotton] = [await shaped('merino'), await shaped('cotton')];
+    const { before, after } = await t.db.transaction(async (tx) => {
+      const plans = async () => {
+        const [counts] = await rowsOf<{ generic: number; custom: number }>(
+          tx,
+          sql`SELECT coalesce(sum(generic_plans), 0)::int AS generic, coalesce(sum(custom_plans), 0)::int AS custom
+            FROM pg_prepared_statements WHERE statement LIKE 'WITH named AS MATERIALIZED%'`,
+        );
+        return counts ?? { generic: 0, custom: 0 };
+      };
+      await tx.execute(SEARCH_WAYS_AS_PLANNED);
+      const counted = await plans();
+      await selectSearchPage(tx, 'merino', merino, page);
+      await selectSearchPage(tx, 'cotton', cotton, page);
+      return { before: counted, after: await plans() };
+    });
+    expect(after.generic - before.generic).toBe(2);
+    expect(after.custom - before.custom).toBe(0);
   });
 });
 

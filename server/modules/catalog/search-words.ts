@@ -60,7 +60,9 @@ export function typoLexemes(row: Pick<SearchWordRow, 'folded' | 'candidates' | '
 }
 
 /** The statement's rows as the search plan's words. */
-export function searchWordsOf(rows: readonly SearchWordRow[]): SearchWord[] {
+export function searchWordsOf(
+  rows: readonly Pick<SearchWordRow, 'word' | 'folded' | 'lexemes' | 'candidates' | 'similarities'>[],
+): SearchWord[] {
   return rows.map((row) => ({
     word: row.word,
     lexemes: row.lexemes,
