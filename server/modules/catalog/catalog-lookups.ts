@@ -2,8 +2,8 @@
  * The small lookups behind the catalogue's rules, kept in the catalogue cache (catalog-cache.ts)
  * so that a cached reply still costs a map lookup and no query: the category tree, the show_prices
  * setting (who sees prices), the products a visitor may open, where a product sits, whether a
- * product or package exists, the categories' words and how common the search's lexemes are. Each is tagged with what
- * changes it, so notifyCatalogChanged drops it.
+ * product or package exists, the categories' words and how common the search's lexemes are. Each
+ * is tagged with what changes it, so notifyCatalogChanged drops it.
  */
 import type { Database } from '../../db/database.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
