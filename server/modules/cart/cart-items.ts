@@ -2,18 +2,22 @@
  * What the cart shows of each line's item (its product, its size's name, its package and its stock),
  * kept in memory in the catalogue's cache under the product's tag: every write that changes a
  * product's stock, price or details tells the cache (notifyCatalogChanged), here and on the other
- * instances, as it does for the catalogue's pages. The cart's statements then read only its lines:
- * joining each line's product, size, package and stock was a fifth of what Add to Cart's statement
- * cost PostgreSQL (docs/decisions/009). Checkout does not read these: it reads its context, prices
- * and stock included, from the database in one statement (checkout.queries.ts).
+ * instances, as it does for the catalogue's pages. The cart's head (the show-price setting and the
+ * not-enough-stock text) is kept there too, as the catalogue keeps the setting. The cart's
+ * statements then read only its lines: joining each line's product, size, package and stock was a
+ * fifth of what Add to Cart's statement cost PostgreSQL (docs/decisions/009). Checkout does not
+ * read these: it reads its context, prices and stock included, from the database in one statement
+ * (checkout.queries.ts).
  */
 import type { Database } from '../../db/database.ts';
 import type { CatalogCache } from '../catalog/catalog-cache.ts';
+import { SETTINGS_MAX_AGE_MS } from '../catalog/catalog-lookups.ts';
 import {
   type CartHead,
   type CartItemRow,
   type CartReadRow,
   type LineKeyRow,
+  selectCartHead,
   selectCartItem,
 } from './cart.queries.ts';
 
@@ -26,18 +30,26 @@ export function createCartItems(db: Database, cache: CatalogCache) {
     });
   }
 
+  function head(): Promise<CartHead> {
+    return cache.getOrLoad('cart head', async () => {
+      const [row] = await selectCartHead(db);
+      if (!row) throw new Error('the cart head answers one row');
+      return { value: row, tags: 'structure', maxAgeMs: SETTINGS_MAX_AGE_MS };
+    });
+  }
+
   return {
-    /** A cart statement's rows (its head and lines) with each line's item: the rows toCart reads. */
-    withItems(rows: readonly CartKeyRow[]): Promise<CartReadRow[]> {
+    /** A cart's lines with the head and each line's item: the rows toCart reads (one of the head alone when none). */
+    async withItems(lines: readonly LineKeyRow[]): Promise<CartReadRow[]> {
+      const { show_prices, stock_text } = await head();
+      if (lines.length === 0) return [{ show_prices, stock_text, line_id: null }];
       return Promise.all(
-        rows.map(async (row): Promise<CartReadRow> => {
-          if (!isLineKey(row))
-            return { show_prices: row.show_prices, stock_text: row.stock_text, line_id: null };
+        lines.map(async (row): Promise<CartReadRow> => {
           const item = await itemOf(row);
           // Written out, not spread: spreading the two rows into one cost 12 µs a line.
           return {
-            show_prices: row.show_prices,
-            stock_text: row.stock_text,
+            show_prices,
+            stock_text,
             cart_id: row.cart_id,
             line_id: row.line_id,
             quantity: row.quantity,
@@ -63,13 +75,6 @@ export function createCartItems(db: Database, cache: CatalogCache) {
       );
     },
   };
-}
-
-/** A cart statement's row without its item: the head, and a line's keys or none. */
-type CartKeyRow = CartHead & (LineKeyRow | { line_id: null });
-
-function isLineKey(row: CartKeyRow): row is CartHead & LineKeyRow {
-  return row.line_id !== null;
 }
 
 export type CartItems = ReturnType<typeof createCartItems>;

@@ -56,15 +56,37 @@ function change(fields: Partial<CartChangeData>): CartChangeData {
   };
 }
 
+/** One of the sized product written into the cart of `clientId`, its rows checked. */
+function addSized(clientId: number) {
+  return expectRows(queries.writeCartLine, t.db, clientId, change({ size_id: sized.size_id }), 'add');
+}
+
 describe('the cart statements answer the shapes of their row schemas', () => {
-  it('an empty cart is one row of settings with every line column null', async () => {
+  it('an empty cart is one row of settings with every line column null, and no line', async () => {
     const rows = await expectRows(queries.selectCart, t.db, client.client_id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ line_id: null, product_id: null, package_id: null });
-    const lines = await expectRows(queries.selectCartLines, t.db, client.client_id);
-    const nothing = { cart_id: null, line_id: null, quantity: null, size_id: null, product_id: null };
-    expect(lines).toEqual([
-      { show_prices: rows[0]?.show_prices, stock_text: rows[0]?.stock_text, ...nothing, package_id: null },
+    expect(await queries.selectCartLines(t.db, client.client_id)).toEqual([]);
+    expect(await expectRows(queries.selectCartHead, t.db)).toEqual([
+      { show_prices: rows[0]?.show_prices, stock_text: rows[0]?.stock_text },
+    ]);
+  });
+
+  it("a change before the client's first answers one row of nulls: no cart, nothing written", async () => {
+    const newcomer = await signUp(t.app);
+    const rows = await addSized(newcomer.client_id);
+    expect(rows).toEqual([
+      {
+        item_problem: null,
+        own_cart_id: null,
+        written_line_id: null,
+        cart_id: null,
+        line_id: null,
+        quantity: null,
+        size_id: null,
+        product_id: null,
+        package_id: null,
+      },
     ]);
   });
 
@@ -81,28 +103,40 @@ describe('the cart statements answer the shapes of their row schemas', () => {
   it('an item answers what the cart shows of it: a sized product, a package', async () => {
     const lines = await queries.selectCartLines(t.db, client.client_id);
     const full = await queries.selectCart(t.db, client.client_id);
+    const [head] = await queries.selectCartHead(t.db);
+    expect(lines).toHaveLength(2);
     for (const line of lines) {
-      if (line.line_id === null) throw new Error('the cart has lines');
       const [item] = await expectRows(queries.selectCartItem, t.db, line);
-      expect({ ...line, ...item }).toEqual(
+      expect({ ...head, ...line, ...item }).toEqual(
         expect.objectContaining(full.find((row) => row.line_id === line.line_id)),
       );
     }
   });
 
   it('a change written answers the cart with the ids written; a refused one its problem', async () => {
-    const written = await expectRows(
+    const written = await addSized(client.client_id);
+    expect(written).toHaveLength(2);
+    const ownCartId = written[0]?.cart_id;
+    expect(ownCartId).toEqual(expect.any(Number));
+    expect(written[0]).toMatchObject({ item_problem: null, own_cart_id: ownCartId });
+    expect(written.map((row) => row.line_id)).toContain(written[0]?.written_line_id);
+    const refused = await expectRows(queries.writeCartLine, t.db, client.client_id, change({}), 'set');
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toMatchObject({
+      item_problem: 'size_missing',
+      own_cart_id: ownCartId,
+      written_line_id: null,
+    });
+    const otherCart = await expectRows(
       queries.writeCartLine,
       t.db,
       client.client_id,
-      change({ size_id: sized.size_id }),
+      change({ cartId: (ownCartId ?? 0) + 1, size_id: sized.size_id }),
       'add',
     );
-    expect(written).toHaveLength(2);
-    expect(written[0]).toMatchObject({ item_problem: null, written_cart_id: expect.any(Number) });
-    const refused = await expectRows(queries.writeCartLine, t.db, client.client_id, change({}), 'set');
-    expect(refused).toHaveLength(1);
-    expect(refused[0]).toMatchObject({ item_problem: 'size_missing', written_cart_id: null, line_id: null });
+    expect(otherCart).toEqual([
+      expect.objectContaining({ own_cart_id: ownCartId, written_line_id: null, line_id: null }),
+    ]);
   });
 
   it('the item check answers one row, with a problem or none', async () => {

@@ -74,25 +74,21 @@ export function isLine<Row extends CartReadRow>(row: Row): row is Row & CartLine
   return row.line_id !== null;
 }
 
-/** A cart's lines without their items' details (its statements' rows, as a CartRow's). */
-const cartLineKeyRowSchema = z.intersection(
-  cartHeadRowSchema,
-  z.union([lineKeyRowSchema, nullsOf(lineKeyRowSchema.shape)]),
-);
 export type LineKeyRow = z.infer<typeof lineKeyRowSchema>;
 
+/** Whether a row of writeCartLine reads a line (a cart with none answers one row of nulls). */
+export function isLineKey<Row extends { line_id: number | null }>(row: Row): row is Row & LineKeyRow {
+  return row.line_id !== null;
+}
+
 /**
- * The rows of a cart without its items' details, over the relation `lines` the statement defines:
- * the head, and each line (one row of nulls when there is none). The cart's answer takes each item's
- * details from memory (cart-items.ts): joining every line's product, size, package and stock cost
- * PostgreSQL a fifth of Add to Cart's statement.
+ * A cart's lines without their items' details, over the relation `lines` the statement defines.
+ * The cart's answer takes each item's details and the head from memory (cart-items.ts): joining every
+ * line's product, size, package and stock cost PostgreSQL a fifth of Add to Cart's statement, and
+ * the head's two lookups another twentieth.
  */
-const LINE_KEY_ROWS = sql`
-  SELECT s.*, l.*
-  FROM (SELECT ${CART_HEAD}) s
-  LEFT JOIN LATERAL (
-    SELECT cl.cart_id, cl.id AS line_id, cl.quantity, cl.size_id, cl.product_id, cl.package_id FROM lines cl
-  ) l ON true`;
+const LINE_KEYS = sql`SELECT cl.cart_id, cl.id AS line_id, cl.quantity, cl.size_id, cl.product_id, cl.package_id
+  FROM lines cl`;
 
 /** A line's shipping dimensions (mm, g), when the cart is read with them; null where the shop has none. */
 const cartDimensionRowSchema = z.object({
@@ -183,12 +179,15 @@ export const selectCart = compiledQuery(
   (_variant, v) => sql`WITH lines AS (${ownLines(v.clientId)}) ${CART_ROWS}`,
 );
 
-/** The client's cart's lines, without their items' details (the cart's answer: cart-items.ts). */
+/** The client's cart's lines, without their items' details (the cart's answer: cart-items.ts); none when empty. */
 export const selectCartLines = compiledQuery(
-  cartLineKeyRowSchema,
+  lineKeyRowSchema,
   (clientId: number) => ({ variant: 'cart lines', values: { clientId } }),
-  (_variant, v) => sql`WITH lines AS (${ownLines(v.clientId)}) ${LINE_KEY_ROWS}`,
+  (_variant, v) => sql`WITH lines AS (${ownLines(v.clientId)}) ${LINE_KEYS}`,
 );
+
+/** The head of the cart's answer alone: the show-price setting and the not-enough-stock text. */
+export const selectCartHead = typedQuery(cartHeadRowSchema, () => sql`SELECT ${CART_HEAD}`);
 
 /** What the cart shows of an item: its product, its size's name, its package and its stock. */
 export const selectCartItem = compiledQuery(
@@ -284,22 +283,22 @@ export const selectCheckedItem = typedQuery(
 );
 
 /**
- * Adds to (or sets) a line and reads the cart's lines back in one statement, so two changes racing end
- * as one line with both quantities: the item is checked, the caller's cart created on first use
- * (a cartId naming another cart writes nothing), and the line written only when the cart holds
- * fewer than CART_LINE_LIMIT other items. Each row carries the item's problem, the cart's id (null
- * when the item is not valid, the cart not the caller's, or another statement created the
- * caller's first cart at the same moment: the caller writes again) and the line's (null when the
- * cart is full).
+ * Adds to (or sets) a line in the caller's cart and reads the cart's lines back in one statement, so
+ * two changes racing end as one line with both quantities: the item is checked, and the line
+ * written only into the caller's cart (when the change names it, or names none: cartId 0) and only
+ * when the cart holds the item already or fewer than CART_LINE_LIMIT items. One row per line (one
+ * of nulls when none is read), each with the item's problem (null when the cart can hold it), the
+ * caller's cart's id (null before the first add creates it: cart.service.ts) and the written line's
+ * (null when nothing was written).
  */
 export const writeCartLine = compiledQuery(
   z.intersection(
-    cartLineKeyRowSchema,
     z.object({
       item_problem: itemProblemSchema.nullable(),
-      written_cart_id: id.nullable(),
+      own_cart_id: id.nullable(),
       written_line_id: id.nullable(),
     }),
+    z.union([lineKeyRowSchema, nullsOf(lineKeyRowSchema.shape)]),
   ),
   (clientId: number, change: CartChangeData, mode: 'add' | 'set') => ({
     variant: `${change.isPackage ? 'package' : 'product'} ${mode}`,
@@ -318,27 +317,17 @@ export const writeCartLine = compiledQuery(
     return sql`WITH checked AS (${checkedItem(variant.startsWith('package'), v.productId, v.sizeId)}),
           item AS (SELECT product_id, package_id, size_id FROM checked WHERE problem IS NULL),
           own AS (SELECT id FROM carts WHERE client_id = ${v.clientId}::int),
-          -- The cart row is written only on first use: touching it on every add cost a second write.
-          created AS (
-            INSERT INTO carts (client_id) SELECT ${v.clientId}::int FROM item
-            WHERE ${v.cartId}::int = 0 AND NOT EXISTS (SELECT 1 FROM own)
-            ON CONFLICT (client_id) DO NOTHING
-            RETURNING id
-          ),
-          cart AS (
-            SELECT id FROM own WHERE EXISTS (SELECT 1 FROM item) AND ${v.cartId}::int IN (0, id)
-            UNION ALL
-            SELECT id FROM created
-          ),
+          cart AS (SELECT id FROM own WHERE ${v.cartId}::int IN (0, id)),
           line AS (
             INSERT INTO cart_lines (cart_id, product_id, package_id, size_id, quantity)
             SELECT cart.id, item.product_id, item.package_id, item.size_id, ${v.quantity}::int
             FROM cart, item
-            WHERE ((SELECT count(*) FROM cart_lines l WHERE l.cart_id = cart.id) < ${CART_LINE_LIMIT}
-                   OR EXISTS (SELECT 1 FROM cart_lines l
-                              WHERE l.cart_id = cart.id AND l.product_id = item.product_id
-                                AND l.package_id IS NOT DISTINCT FROM item.package_id
-                                AND l.size_id IS NOT DISTINCT FROM item.size_id))
+            -- The item's own line first: a change to a line the cart holds counts nothing.
+            WHERE (EXISTS (SELECT 1 FROM cart_lines l
+                           WHERE l.cart_id = cart.id AND l.product_id = item.product_id
+                             AND l.package_id IS NOT DISTINCT FROM item.package_id
+                             AND l.size_id IS NOT DISTINCT FROM item.size_id)
+                   OR (SELECT count(*) FROM cart_lines l WHERE l.cart_id = cart.id) < ${CART_LINE_LIMIT})
             ON CONFLICT (cart_id, product_id, package_id, size_id) DO UPDATE SET quantity = ${quantity}
             RETURNING id, cart_id, product_id, package_id, size_id, quantity
           ),
@@ -350,9 +339,9 @@ export const writeCartLine = compiledQuery(
             UNION ALL
             SELECT id, cart_id, product_id, package_id, size_id, quantity FROM line
           )
-          SELECT (SELECT problem FROM checked) AS item_problem,
-                 (SELECT id FROM cart) AS written_cart_id, (SELECT id FROM line) AS written_line_id, r.*
-          FROM (${LINE_KEY_ROWS}) r`;
+          SELECT (SELECT problem FROM checked) AS item_problem, (SELECT id FROM own) AS own_cart_id,
+                 (SELECT id FROM line) AS written_line_id, l.*
+          FROM (SELECT 1) one LEFT JOIN LATERAL (${LINE_KEYS}) l ON true`;
   },
 );
 

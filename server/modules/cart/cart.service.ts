@@ -21,6 +21,7 @@ import {
   emptyCartLines,
   type ItemProblem,
   isLine,
+  isLineKey,
   selectCart,
   selectCartLines,
   selectCheckedItem,
@@ -123,16 +124,16 @@ export function createCartService(db: Database, items: CartItems) {
     return toCart(await items.withItems(await selectCartLines(db, clientId)), clientId);
   }
 
-  /** Adds to (or sets) a line and reads the cart's lines back, in one statement (writeCartLine). */
+  /**
+   * Adds to (or sets) a line and reads the cart's lines back, in one statement (writeCartLine); a
+   * client's first change creates their cart and writes again, so the statement that runs every
+   * time creates nothing. Two first changes racing create one cart (ON CONFLICT).
+   */
   async function writeLine(user: AuthUser, data: CartChangeData, mode: 'add' | 'set') {
     const rows = await writeCartLine(db, user.id, data, mode);
-    const first = rows[0];
-    return {
-      problem: first?.item_problem ?? null,
-      cartId: first?.written_cart_id ?? null,
-      lineId: first?.written_line_id ?? null,
-      rows,
-    };
+    if (rows[0]?.own_cart_id !== null || rows[0]?.item_problem || data.cartId !== 0) return rows;
+    await db.insert(carts).values({ clientId: user.id }).onConflictDoNothing();
+    return writeCartLine(db, user.id, data, mode);
   }
 
   async function change(user: AuthUser, data: CartChangeData, mode: 'add' | 'set'): Promise<Cart> {
@@ -158,18 +159,18 @@ export function createCartService(db: Database, items: CartItems) {
       }
       return cartOf(user.id);
     }
-    let written = await writeLine(user, data, mode);
-    // Two first adds at once: the one whose cart row lost the race writes again, into that cart.
-    if (written.cartId === null && !written.problem && data.cartId === 0) {
-      written = await writeLine(user, data, mode);
+    const rows = await writeLine(user, data, mode);
+    const [first] = rows;
+    if (first?.item_problem) throw ITEM_PROBLEMS[first.item_problem]();
+    const ownCartId = first?.own_cart_id ?? null;
+    if (ownCartId === null || (data.cartId !== 0 && data.cartId !== ownCartId)) {
+      throw forbidden('That cart is not yours.');
     }
-    if (written.problem) throw ITEM_PROBLEMS[written.problem]();
-    // A valid item with nothing written: the cart named is not the caller's.
-    if (written.cartId === null) throw forbidden('That cart is not yours.');
-    if (written.lineId === null) {
+    // A valid item in the caller's cart with nothing written: the cart holds too many others.
+    if (first?.written_line_id === null) {
       throw new AppError('cart_full', `A cart holds at most ${CART_LINE_LIMIT} different items.`, 409);
     }
-    return toCart(await items.withItems(written.rows), user.id);
+    return toCart(await items.withItems(rows.filter(isLineKey)), user.id);
   }
 
   return {

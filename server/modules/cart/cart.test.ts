@@ -1,9 +1,9 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import { cartSchema } from '../../../domain/cart.ts';
+import { CART_LINE_LIMIT, cartSchema } from '../../../domain/cart.ts';
 import { countRows } from '../../db/database.ts';
-import { cartLines, packages, products, settings, sizes, stock } from '../../db/schema.ts';
+import { cartLines, carts, packages, products, settings, sizes, stock } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, logIn, signUp, type TestApp } from '../../test/app.ts';
 
@@ -240,6 +240,47 @@ describe('the cart', () => {
     }
   });
 
+  it(`holds at most ${CART_LINE_LIMIT} different items, and still adds to one it holds`, async () => {
+    const client = await signUp(t.app);
+    const first = cartSchema.parse(
+      (await post(client, '/api/addcart', { productId: unsized.id, quantity: 1 })).json(),
+    );
+    const others = await t.db
+      .select({ productId: stock.productId, sizeId: stock.sizeId })
+      .from(stock)
+      .innerJoin(products, eq(products.id, stock.productId))
+      .where(and(eq(products.active, true), sql`${stock.productId} <> ${unsized.id}`))
+      .orderBy(stock.productId, stock.sizeId)
+      .limit(CART_LINE_LIMIT);
+    expect(others).toHaveLength(CART_LINE_LIMIT);
+    const [beyond, ...filling] = others;
+    await t.db.insert(cartLines).values(
+      filling.map((item) => ({
+        cartId: first.id,
+        productId: item.productId,
+        sizeId: item.sizeId,
+        quantity: 1,
+      })),
+    );
+    const refused = await post(client, '/api/addcart', {
+      productId: beyond?.productId,
+      size_id: beyond?.sizeId,
+      quantity: 1,
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe(`A cart holds at most ${CART_LINE_LIMIT} different items.`);
+    const [held] = await t.db
+      .select({ lines: sql<number>`count(*)::int` })
+      .from(cartLines)
+      .where(eq(cartLines.cartId, first.id));
+    expect(held?.lines).toBe(CART_LINE_LIMIT);
+    const summed = cartSchema.parse(
+      (await post(client, '/api/addcart', { productId: unsized.id, quantity: 2 })).json(),
+    );
+    expect(summed.products).toHaveLength(CART_LINE_LIMIT);
+    expect(summed.products.find((line) => line.product.id === unsized.id)?.quantity).toBe(3);
+  });
+
   it('empties the cart', async () => {
     const client = await signUp(t.app);
     await post(client, '/api/addcart', { productId: unsized.id, quantity: 2 });
@@ -282,11 +323,11 @@ describe('bad cart input writes nothing', () => {
   ];
   it.each(cases)('refuses %s', async (_name, body, status, message) => {
     const client = await signUp(t.app);
-    const before = await countRows(t.db, cartLines);
+    const before = [await countRows(t.db, cartLines), await countRows(t.db, carts)];
     const response = await post(client, '/api/addcart', body());
     expect(response.statusCode).toBe(status);
     if (message) expect(Object.values(response.json().error.fields ?? {})).toContain(message);
-    expect(await countRows(t.db, cartLines)).toBe(before);
+    expect([await countRows(t.db, cartLines), await countRows(t.db, carts)]).toEqual(before);
   });
 });
 
@@ -312,6 +353,16 @@ describe('a cart is its owner’s only', () => {
       quantity: 0,
     });
     expect(viaCartId.statusCode).toBe(403);
+    // Adding into Alice's cart by its id: refused before Bob has a cart of his own, and after.
+    for (const round of ['without a cart', 'with a cart']) {
+      const intoHers = await post(bob, '/api/addcart', {
+        cartId: aliceCart.id,
+        productId: unsized.id,
+        quantity: 1,
+      });
+      expect(intoHers.statusCode, round).toBe(403);
+      await post(bob, '/api/addcart', { productId: pack.id, isPackage: true, quantity: 1 });
+    }
     const still = cartSchema.parse((await post(alice, '/api/getcart', {})).json());
     expect(still.products).toHaveLength(1);
   });

@@ -28,7 +28,7 @@ import { buildCategoryTree, type CategoryTree } from './category-tree.ts';
 export type PriceView = 'visitor' | 'priced' | 'unpriced';
 
 /** show_prices is re-read this often even if a settings writer forgets notifyCatalogChanged. */
-const SETTINGS_MAX_AGE_MS = 1_000;
+export const SETTINGS_MAX_AGE_MS = 1_000;
 
 export function createCatalogLookups({ db, cache }: { db: Database; cache: CatalogCache }) {
   function categoryTree(): Promise<CategoryTree> {
