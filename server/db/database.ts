@@ -9,9 +9,13 @@ import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
 import pg from 'pg';
 import { PgliteStream } from './pglite-stream.ts';
 import { PgliteThread } from './pglite-thread.ts';
-import * as schema from './schema.ts';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Drizzle without the schema: the shop writes its queries with the query builder and SQL, never
+ * drizzle's relational queries (`db.query`), and with the schema every transaction built one of
+ * their builders for each of the 63 tables first (20 µs a transaction).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction, for functions that must run inside their caller's. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Tx;
@@ -167,7 +171,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // database) is removed by the pool and the next query opens another. Without a listener
     // its 'error' event would crash the process.
     pool.on('error', () => undefined);
-    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    const db = drizzleNodePg(pool) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -175,7 +179,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         const lock = await pool.connect();
         try {
           await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+          await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
         } finally {
           await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
           lock.release();
@@ -198,12 +202,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     Client: PreparingClient,
   });
   pool.on('error', () => undefined);
-  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  const db = drizzleNodePg(pool) as unknown as Database;
   embedded.set(db, thread);
   return {
     db,
     kind: 'pglite',
-    migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+    migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
     async close() {
       await pool.end();
       await thread.close();
