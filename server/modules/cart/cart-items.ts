@@ -39,7 +39,10 @@ export function createCartItems(db: Database, cache: CatalogCache) {
   }
 
   return {
-    /** A cart's lines with the head and each line's item: the rows toCart reads (one of the head alone when none). */
+    /**
+     * A cart's lines with the head and each line's item: the rows toCart reads (for a cart with no
+     * line, one row of the head alone).
+     */
     async withItems(lines: readonly LineKeyRow[]): Promise<CartReadRow[]> {
       const { show_prices, stock_text } = await head();
       if (lines.length === 0) return [{ show_prices, stock_text, line_id: null }];

@@ -85,10 +85,10 @@ export function isLineKey<Row extends { line_id: number | null }>(row: Row): row
  * A cart's lines without their items' details, over the relation `lines` the statement defines.
  * The cart's answer takes each item's details and the head from memory (cart-items.ts): joining every
  * line's product, size, package and stock cost PostgreSQL a fifth of Add to Cart's statement, and
- * the head's two lookups another twentieth.
+ * the head's two lookups about 7% more (pgbench, docs/decisions/017).
  */
-const LINE_KEYS = sql`SELECT cl.cart_id, cl.id AS line_id, cl.quantity, cl.size_id, cl.product_id, cl.package_id
-  FROM lines cl`;
+const LINE_KEYS = sql`
+  SELECT cl.cart_id, cl.id AS line_id, cl.quantity, cl.size_id, cl.product_id, cl.package_id FROM lines cl`;
 
 /** A line's shipping dimensions (mm, g), when the cart is read with them; null where the shop has none. */
 const cartDimensionRowSchema = z.object({
@@ -179,7 +179,10 @@ export const selectCart = compiledQuery(
   (_variant, v) => sql`WITH lines AS (${ownLines(v.clientId)}) ${CART_ROWS}`,
 );
 
-/** The client's cart's lines, without their items' details (the cart's answer: cart-items.ts); none when empty. */
+/**
+ * The client's cart's lines, without their items' details (the cart's answer: cart-items.ts); no row
+ * for an empty cart.
+ */
 export const selectCartLines = compiledQuery(
   lineKeyRowSchema,
   (clientId: number) => ({ variant: 'cart lines', values: { clientId } }),
