@@ -5,6 +5,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { InventoryCheck } from '../../../domain/catalog.ts';
+import { intArray } from '../../db/arrays.ts';
 import { typedQuery } from '../../db/typed-query.ts';
 import { type CategoryNode, categoryMap } from '../catalog/category-tree.ts';
 
@@ -97,6 +98,14 @@ const wantedItems = (items: readonly Omit<ItemToTake, 'position' | 'quantity'>[]
       AS w(position int, id int, "sizeId" int, quantity int)`;
 
 /**
+ * The wanted items' ids, for the index: the planner guesses a json_to_recordset at 100 rows, and
+ * joined on that guess alone it read the whole stock table for each sale (a hash join over a
+ * sequential scan: 31,000 rows and 5 ms an order at 10,000 products, against 0.4 ms by the index).
+ */
+const wantedIds = (items: readonly Pick<ItemToTake, 'id'>[]) =>
+  intArray([...new Set(items.map((item) => item.id))]);
+
+/**
  * The one order in which whatever changes several items' stock locks their rows: stock rows by
  * product and size (no size first), then packages by id. Two writers that lock in one order wait
  * for each other in turn, never in a circle (a deadlock, which fails one of them).
@@ -117,13 +126,13 @@ function taking(kind: 'products' | 'packages', items: readonly ItemToTake[], aft
     ? sql`WITH wanted AS (${wantedItems(items)}), locked AS (
             SELECT s.id, w.position, w.quantity FROM stock s
             JOIN wanted w ON s.product_id = w.id AND s.size_id IS NOT DISTINCT FROM w."sizeId"
-            WHERE s.instock >= w.quantity${waiting}
+            WHERE s.product_id = ANY(${wantedIds(items)}) AND s.instock >= w.quantity${waiting}
             ${STOCK_LOCK_ORDER})
           UPDATE stock s SET instock = s.instock - l.quantity FROM locked l WHERE s.id = l.id
           RETURNING l.position`
     : sql`WITH wanted AS (${wantedItems(items)}), locked AS (
             SELECT k.id, w.position, w.quantity FROM packages k JOIN wanted w ON k.id = w.id
-            WHERE k.instock >= w.quantity${waiting}
+            WHERE k.id = ANY(${wantedIds(items)}) AND k.instock >= w.quantity${waiting}
             ${PACKAGE_LOCK_ORDER})
           UPDATE packages k SET instock = k.instock - l.quantity FROM locked l WHERE k.id = l.id
           RETURNING l.position`;
@@ -159,8 +168,10 @@ export const lockItems = typedQuery(
       ? sql`WITH wanted AS (${wantedItems(items)})
             SELECT s.id FROM stock s
             JOIN wanted w ON s.product_id = w.id AND s.size_id IS NOT DISTINCT FROM w."sizeId"
+            WHERE s.product_id = ANY(${wantedIds(items)})
             ${STOCK_LOCK_ORDER}`
       : sql`WITH wanted AS (${wantedItems(items)})
             SELECT k.id FROM packages k JOIN wanted w ON k.id = w.id
+            WHERE k.id = ANY(${wantedIds(items)})
             ${PACKAGE_LOCK_ORDER}`,
 );
