@@ -244,6 +244,13 @@ export const products = pgTable(
     // A code's prefix (LIKE 'ms-crw%'), for search.
     index('products_code_prefix').using('btree', sql`lower(${t.code}) text_pattern_ops`),
     index('products_family').on(t.family),
+    // The back office's product list, in its order (active first, then by code): a page reads its
+    // rows from the index instead of sorting the catalogue (100,000 products: 70 ms a page before).
+    index('products_admin_order').on(t.active.desc().nullsFirst(), t.code),
+    // The back office's searches (a code's or a name's part, ILIKE '%...%', products and stock
+    // lists): a text of three letters or more is found by its trigrams instead of a scan.
+    index('products_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
+    index('products_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     check('products_pricing_positive', sql`${t.pricing} >= 0`),
   ],
 );

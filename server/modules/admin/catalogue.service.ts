@@ -4,8 +4,7 @@
  * older version is refused (409), never written over the newer one. The storefront's caches are
  * told at once, on every instance (notifyCatalogChanged).
  */
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type {
   AdminCategoryTree,
   AdminPackage,
@@ -23,7 +22,6 @@ import type {
 } from '../../../domain/admin/catalogue.ts';
 import { PRODUCTS_PAGE_SIZE } from '../../../domain/admin/catalogue.ts';
 import type { Database, Tx } from '../../db/database.ts';
-import { escapeLike } from '../../db/like.ts';
 import {
   categories,
   dimensions,
@@ -40,9 +38,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
 import { recordAudit, versionConflict } from './audit.ts';
-
-/** A product's tab: the parent of its group. */
-const tabs = alias(categories, 'tabs');
+import { selectProductListPage, selectProductListTotal } from './catalogue.queries.ts';
 
 const codeTaken = (code: string) =>
   new AppError('duplicate', `Another product has the code ${code}.`, 409, {
@@ -341,41 +337,14 @@ export function createCatalogueService(db: Database) {
     // ------------------------------------------------------------ products
 
     async listProducts(query: ProductListQuery): Promise<ProductList> {
-      const pattern = query.q ? `%${escapeLike(query.q)}%` : undefined;
-      const where = and(
-        pattern ? or(ilike(products.code, pattern), ilike(products.name, pattern)) : undefined,
-        query.category_id ? eq(products.categoryId, query.category_id) : undefined,
-        query.archived === undefined ? undefined : eq(products.active, !query.archived),
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            id: products.id,
-            code: products.code,
-            name: products.name,
-            icon: products.icon,
-            price: products.pricing,
-            discount: products.priceDiscount,
-            category: categories.name,
-            tab: sql<string>`coalesce(${tabs.name}, '')`,
-            active: products.active,
-            instock: sql<number>`(SELECT coalesce(sum(s.instock), 0)::int FROM stock s WHERE s.product_id = ${products.id})`,
-          })
-          .from(products)
-          .innerJoin(categories, eq(categories.id, products.categoryId))
-          .leftJoin(tabs, eq(tabs.id, categories.parentId))
-          .where(where)
-          .orderBy(desc(products.active), asc(products.code))
-          .limit(PRODUCTS_PAGE_SIZE)
-          .offset((query.page - 1) * PRODUCTS_PAGE_SIZE),
-        db.select({ n: count() }).from(products).where(where),
-      ]);
+      const rows = await selectProductListPage(db, query);
+      const total = rows[0]?.total ?? (await selectProductListTotal(db, query))[0]?.total ?? 0;
       return {
-        products: rows.map(({ discount, ...row }) => ({
+        products: rows.map(({ discount, total: _, ...row }) => ({
           ...row,
           sale_price: discount > 0 ? row.price - discount : null,
         })),
-        total: total?.n ?? 0,
+        total,
         page: query.page,
         pageSize: PRODUCTS_PAGE_SIZE,
       };
