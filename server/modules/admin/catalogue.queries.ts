@@ -1,5 +1,5 @@
 /**
- * The back office's product list statement beside the schema of its rows (catalogue.queries.test.ts
+ * The back office's product list statements beside the schemas of their rows (catalogue.queries.test.ts
  * checks it on PGlite and PostgreSQL).
  */
 import { type SQL, sql } from 'drizzle-orm';
