@@ -1,6 +1,6 @@
 /**
  * The back office's product list statements beside the schemas of their rows (catalogue.queries.test.ts
- * checks it on PGlite and PostgreSQL).
+ * checks them on PGlite and PostgreSQL).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
