@@ -45,7 +45,7 @@ export const selectProductListPage = typedQuery(productListRowSchema, (query: Pr
   const pageOf = (from: SQL) =>
     sql`SELECT id, active, code FROM ${from} ORDER BY active DESC, code
         LIMIT ${PRODUCTS_PAGE_SIZE} OFFSET ${(query.page - 1) * PRODUCTS_PAGE_SIZE}`;
-  const [found, total] =
+  const [listed, total] =
     query.q || query.category_id !== undefined
       ? [
           sql`found AS MATERIALIZED (SELECT id, active, code FROM products WHERE ${filter}),
@@ -57,7 +57,7 @@ export const selectProductListPage = typedQuery(productListRowSchema, (query: Pr
           sql`(SELECT count(*) FROM products WHERE ${filter})`,
         ];
   return sql`
-    WITH ${found}
+    WITH ${listed}
     SELECT p.id, p.code, p.name, p.icon, p.pricing AS price, p.price_discount AS discount,
            c.name AS category, coalesce(t.name, '') AS tab, p.active,
            (SELECT coalesce(sum(s.instock), 0)::int FROM stock s WHERE s.product_id = p.id) AS instock,
