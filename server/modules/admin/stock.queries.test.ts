@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockChanges } from '../../db/schema.ts';
 import { createTestApp, firstSizedProductAndPackage, type TestApp } from '../../test/app.ts';
+import {
+  addBulkProducts,
+  BULK_1234,
+  inUndoneTransaction,
+  sequentialScans,
+} from '../../test/large-catalogue.ts';
 import { rowChecks } from '../../test/rows.ts';
 import * as queries from './stock.queries.ts';
 
@@ -38,6 +44,20 @@ describe('the stock statements answer the shapes of their row schemas', () => {
     expect(entry?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     await expectRows(queries.selectStockHistoryPage, t.db, { page: 1 });
   });
+
+  it("finds a rare text's items by the indexes after many searches for a common one", () =>
+    // 20,000 more products. A search planned for a common text ('sock') joins its products to the
+    // whole stock table; one for a text a few products hold must not.
+    inUndoneTransaction(t.db, async (tx) => {
+      await addBulkProducts(tx, 20_000);
+      await tx.execute(queries.PLANNED_FOR_THE_TEXT);
+      for (let search = 0; search < 6; search++) await queries.selectStockPage(tx, { q: 'sock', page: 1 });
+      const before = await sequentialScans(tx, 'stock');
+      const rows = await queries.selectStockPage(tx, { q: 'bulk-1234', page: 1 });
+      expect(rows.map((row) => row.code).sort()).toEqual(BULK_1234);
+      expect(rows[0]?.total).toBe(BULK_1234.length);
+      expect(await sequentialScans(tx, 'stock')).toBe(before);
+    }));
 
   it('every statement of stock.queries.ts is checked', () => expect(unchecked()).toEqual([]));
 });

@@ -19,7 +19,7 @@ import type { AuthUser } from '../auth/auth.service.ts';
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
 import { lockStock } from '../inventory/stock-taking.ts';
 import { recordAudit } from './audit.ts';
-import { selectStockHistoryPage, selectStockPage } from './stock.queries.ts';
+import { PLANNED_FOR_THE_TEXT, selectStockHistoryPage, selectStockPage } from './stock.queries.ts';
 
 export interface StockChangeInput {
   productId: number;
@@ -163,7 +163,12 @@ export function createStockService(db: Database) {
 
     /** A page of every product in each size and every package, or of what is low on stock. */
     async list(query: StockListQuery): Promise<StockList> {
-      const rows = await selectStockPage(db, query);
+      const rows = query.q
+        ? await db.transaction(async (tx) => {
+            await tx.execute(PLANNED_FOR_THE_TEXT);
+            return selectStockPage(tx, query);
+          })
+        : await selectStockPage(db, query);
       return {
         items: rows.map((row) => ({
           productId: row.product_id,

@@ -196,11 +196,19 @@ describe('GET api/admin/stock', () => {
   /** Every item as the list shows it, read plainly: products in each size and packages, by code and size. */
   async function everyItem(pattern?: RegExp) {
     const sized = await t.db
-      .select({ code: products.code, name: products.name, sizeOrder: sizes.sortOrder, sizeId: stock.sizeId })
+      .select({
+        code: products.code,
+        name: products.name,
+        sizeOrder: sizes.sortOrder,
+        sizeId: stock.sizeId,
+        instock: stock.instock,
+      })
       .from(stock)
       .innerJoin(products, eq(products.id, stock.productId))
       .leftJoin(sizes, eq(sizes.id, stock.sizeId));
-    const packs = await t.db.select({ code: packages.code, name: packages.name }).from(packages);
+    const packs = await t.db
+      .select({ code: packages.code, name: packages.name, instock: packages.instock })
+      .from(packages);
     return [
       ...sized.map((row) => ({ ...row, sizeOrder: row.sizeOrder ?? 0, isPackage: false })),
       ...packs.map((row) => ({ ...row, sizeOrder: 0, sizeId: null, isPackage: true })),
@@ -235,12 +243,30 @@ describe('GET api/admin/stock', () => {
   });
 
   it('narrows the list to the codes and names holding the text, and counts those', async () => {
-    const expected = await everyItem(/gift/i);
-    expect(expected.length).toBeGreaterThan(0);
-    const found = await list('q=GiFt&page=1');
-    expect(found.total).toBe(expected.length);
-    expect(found.items.map((item) => item.code)).toEqual(
-      expected.slice(0, STOCK_PAGE_SIZE).map((item) => item.code),
-    );
+    for (const [text, pattern] of [
+      ['GiFt', /gift/i],
+      ['sOcK', /sock/i],
+    ] as const) {
+      const expected = await everyItem(pattern);
+      const pages = [await list(`q=${text}&page=1`), await list(`q=${text}&page=2`)];
+      expect(pages[0]?.total, text).toBe(expected.length);
+      expect(
+        pages.flatMap((page) =>
+          page.items.map((item) => [
+            item.code,
+            item.size_id,
+            item.packageId !== null,
+            item.name,
+            item.instock,
+          ]),
+        ),
+        text,
+      ).toEqual(
+        expected
+          .slice(0, 2 * STOCK_PAGE_SIZE)
+          .map((item) => [item.code, item.sizeId, item.isPackage, item.name, item.instock]),
+      );
+    }
+    expect((await everyItem(/sock/i)).length).toBeGreaterThan(STOCK_PAGE_SIZE);
   });
 });

@@ -1,7 +1,7 @@
-import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, type Tx } from '../../db/database.ts';
 import { createTestApp, firstSizedProductAndPackage, type TestApp } from '../../test/app.ts';
+import { inUndoneTransaction, sequentialScans } from '../../test/large-catalogue.ts';
 import { rowChecks } from '../../test/rows.ts';
 import { selectCategories } from '../catalog/catalog.queries.ts';
 import { buildCategoryTree } from '../catalog/category-tree.ts';
@@ -70,29 +70,17 @@ describe('the stock statements at a large catalogue', () => {
   it("reads a sale's stock rows by the index, not the whole table, however large it is", async () => {
     // About 20,000 stock rows: the whole table read for each sale cost 5 ms an order at 10,000
     // products, where the index costs a tenth of that.
-    const seqScans = async (tx: Tx) => {
-      const [row] = await rowsOf<{ scans: number }>(
-        tx,
-        sql`SELECT seq_scan::int AS scans FROM pg_stat_xact_user_tables WHERE relid = 'stock'::regclass`,
-      );
-      return row?.scans ?? Number.NaN;
-    };
-    await t.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`INSERT INTO sizes (type_id, name)
-          SELECT (SELECT min(id) FROM size_types), 'many ' || n
-          FROM generate_series(1, 20000 / (SELECT count(*) FROM products)::int + 1) n`);
-        await tx.execute(sql`INSERT INTO stock (product_id, size_id, instock)
-          SELECT p.id, z.id, 5 FROM products p CROSS JOIN sizes z WHERE z.name LIKE 'many %'`);
-        const before = await seqScans(tx);
-        const item = { id: sized.id, sizeId: sized.size_id };
-        await queries.takeItems(tx, 'products', [{ ...item, position: 0, quantity: 0 }]);
-        await queries.lockItems(tx, 'products', [item]);
-        expect(await seqScans(tx)).toBe(before);
-        tx.rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof TransactionRollbackError)) throw error;
-      });
+    await inUndoneTransaction(t.db, async (tx) => {
+      await tx.execute(sql`INSERT INTO sizes (type_id, name)
+        SELECT (SELECT min(id) FROM size_types), 'many ' || n
+        FROM generate_series(1, 20000 / (SELECT count(*) FROM products)::int + 1) n`);
+      await tx.execute(sql`INSERT INTO stock (product_id, size_id, instock)
+        SELECT p.id, z.id, 5 FROM products p CROSS JOIN sizes z WHERE z.name LIKE 'many %'`);
+      const before = await sequentialScans(tx, 'stock');
+      const item = { id: sized.id, sizeId: sized.size_id };
+      await queries.takeItems(tx, 'products', [{ ...item, position: 0, quantity: 0 }]);
+      await queries.lockItems(tx, 'products', [item]);
+      expect(await sequentialScans(tx, 'stock')).toBe(before);
+    });
   });
 });
