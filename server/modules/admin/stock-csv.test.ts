@@ -199,6 +199,11 @@ describe('GET api/admin/stock/export and POST api/admin/stock/import', () => {
       reason: 'counted',
       changedBy: expect.any(String),
     });
+    const pastTheLast = (
+      await get(`/api/admin/stock/history?productId=${sock.id}&page=999`)
+    ).json<StockHistory>();
+    expect(pastTheLast).toMatchObject({ entries: [], total: history.total });
+    expect(history.total).toBeGreaterThan(0);
     expect((await t.db.select({ id: stockChanges.id }).from(stockChanges)).length).toBe(historyBefore + 2);
     const audits = await t.db
       .select()

@@ -154,6 +154,19 @@ export async function applyStockChanges(
   return levels;
 }
 
+/**
+ * The total a page's rows carry. A page past the last has no row to carry it: the first page's
+ * statement is asked then, so that the list still says how many there are to page back to.
+ */
+async function totalOf<Query extends { page: number }>(
+  rows: readonly { total: number }[],
+  query: Query,
+  pageOf: (query: Query) => Promise<readonly { total: number }[]>,
+): Promise<number> {
+  if (rows[0] !== undefined || query.page === 1) return rows[0]?.total ?? 0;
+  return (await pageOf({ ...query, page: 1 }))[0]?.total ?? 0;
+}
+
 export function createStockService(db: Database) {
   return {
     /** Every change, or none. */
@@ -163,12 +176,14 @@ export function createStockService(db: Database) {
 
     /** A page of every product in each size and every package, or of what is low on stock. */
     async list(query: StockListQuery): Promise<StockList> {
-      const rows = query.q
-        ? await db.transaction(async (tx) => {
-            await tx.execute(PLANNED_FOR_THE_TEXT);
-            return selectStockPage(tx, query);
-          })
-        : await selectStockPage(db, query);
+      const page = (pageQuery: StockListQuery) =>
+        pageQuery.q
+          ? db.transaction(async (tx) => {
+              await tx.execute(PLANNED_FOR_THE_TEXT);
+              return selectStockPage(tx, pageQuery);
+            })
+          : selectStockPage(db, pageQuery);
+      const rows = await page(query);
       return {
         items: rows.map((row) => ({
           productId: row.product_id,
@@ -180,7 +195,7 @@ export function createStockService(db: Database) {
           instock: row.instock,
           active: row.active,
         })),
-        total: rows[0]?.total ?? 0,
+        total: await totalOf(rows, query, page),
         page: query.page,
         pageSize: STOCK_PAGE_SIZE,
       };
@@ -204,7 +219,7 @@ export function createStockService(db: Database) {
           changedBy: row.changed_by,
           createdAt: row.created_at,
         })),
-        total: rows[0]?.total ?? 0,
+        total: await totalOf(rows, query, (firstPage) => selectStockHistoryPage(db, firstPage)),
         page: query.page,
         pageSize: STOCK_PAGE_SIZE,
       };

@@ -269,4 +269,16 @@ describe('GET api/admin/stock', () => {
     }
     expect((await everyItem(/sock/i)).length).toBeGreaterThan(STOCK_PAGE_SIZE);
   });
+
+  it('still counts the items on a page past the last, so that the list can page back', async () => {
+    const low = (await list('low=true&page=1')).total;
+    for (const [query, total] of [
+      ['page=999', (await everyItem()).length],
+      ['q=sOcK&page=999', (await everyItem(/sock/i)).length],
+      ['low=true&page=999', low],
+    ] as const) {
+      expect(total, query).toBeGreaterThan(0);
+      expect(await list(query), query).toMatchObject({ items: [], total, page: 999 });
+    }
+  });
 });
