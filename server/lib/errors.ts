@@ -82,6 +82,14 @@ function bodyMessage(body: unknown, issue: { keyword: string; message?: string; 
     : 'The request body must be a JSON object.';
 }
 
+/** The field a refusal of a whole part of the request names (Fastify's validationContext). */
+const WHOLE_PART: Readonly<Record<string, string>> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+};
+
 /** 400 with one message per field; the message is the field's when there is one field. */
 function invalidInput(issues: ReadonlyArray<{ path: string; message: string }>): ErrorBody {
   const fields: Record<string, string> = {};
@@ -180,7 +188,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const message = wholeBody
           ? bodyMessage(request.body, issue)
           : (issue.message ?? INVALID_FORM_MESSAGE);
-        return { path, message };
+        // A refusal of the whole query or path (an unknown key) names it, not the body.
+        return { path: path || (WHOLE_PART[error.validationContext ?? ''] ?? 'body'), message };
       });
       return reply.status(400).send(invalidInput(issues));
     }
