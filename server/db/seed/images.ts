@@ -6,7 +6,7 @@
 import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/image-codecs.ts';
 
 export type Shape = 'crew' | 'ankle' | 'knee' | 'phone-case' | 'tote' | 'toque' | 'laundry-bag' | 'gift-box';
 export type Pattern =
@@ -101,6 +101,7 @@ async function hasAllVariants(imagesDir: string, name: string): Promise<boolean>
 }
 
 async function writeVariants(imagesDir: string, name: string, svg: string): Promise<void> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg))
     .removeAlpha()
     .raw()

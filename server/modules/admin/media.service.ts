@@ -6,8 +6,8 @@
  * stored), on the local disk on embedded PGlite (one instance).
  */
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { IMAGE_VARIANTS } from '../../db/seed/images.ts';
+import { loadSharp } from '../../lib/image-codecs.ts';
 import type { FileStorage, StoredFile } from '../../providers/storage/storage.ts';
 import { sanitizeImage } from '../requests/image-sanitizer.ts';
 
@@ -23,6 +23,7 @@ export function createMediaService(storage: FileStorage) {
       const clean = await sanitizeImage(bytes);
       // Hex, never base64url: a storage key starts with a letter or digit, never '-' or '_'.
       const name = randomBytes(12).toString('hex');
+      const sharp = await loadSharp();
       const variants = await Promise.all(
         IMAGE_VARIANTS.map(async (variant) => ({
           variant: variant.folder,

@@ -1,7 +1,6 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { REQUEST_MESSAGES, UPLOAD_EMPTY_MESSAGE } from '../../../domain/requests.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { loadFileTypeDetection, loadSharp, type Sharp } from '../../lib/image-codecs.ts';
 
 /**
  * Turns the bytes a visitor uploaded into an image we are willing to store and serve, or refuses
@@ -26,14 +25,15 @@ const wrongImageType = () => new AppError('unsupported_type', REQUEST_MESSAGES.i
 
 export async function sanitizeImage(bytes: Buffer): Promise<CleanImage> {
   if (bytes.length === 0) throw badRequest(UPLOAD_EMPTY_MESSAGE);
+  const [fileTypeFromBuffer, sharp] = await Promise.all([loadFileTypeDetection(), loadSharp()]);
   const detected = await fileTypeFromBuffer(bytes);
   try {
     switch (detected?.mime) {
       case 'image/png':
-        return { data: await decode(bytes).png().toBuffer(), extension: 'png', mimeType: 'image/png' };
+        return { data: await decode(sharp, bytes).png().toBuffer(), extension: 'png', mimeType: 'image/png' };
       case 'image/jpeg':
         return {
-          data: await decode(bytes).jpeg({ quality: 90 }).toBuffer(),
+          data: await decode(sharp, bytes).jpeg({ quality: 90 }).toBuffer(),
           extension: 'jpg',
           mimeType: 'image/jpeg',
         };
@@ -46,7 +46,7 @@ export async function sanitizeImage(bytes: Buffer): Promise<CleanImage> {
       case undefined:
       case 'application/xml':
         if (!isSvgDocument(bytes)) throw notAnImage();
-        return { data: await renderSvg(bytes), extension: 'png', mimeType: 'image/png' };
+        return { data: await renderSvg(sharp, bytes), extension: 'png', mimeType: 'image/png' };
       default:
         // An image of another kind (WebP, BMP, TIFF, HEIC...) gets the spec's list of types.
         throw detected?.mime.startsWith('image/') ? wrongImageType() : notAnImage();
@@ -58,7 +58,7 @@ export async function sanitizeImage(bytes: Buffer): Promise<CleanImage> {
   }
 }
 
-function decode(bytes: Buffer) {
+function decode(sharp: Sharp, bytes: Buffer) {
   // Phones store the orientation in EXIF; apply it, since the metadata is not kept.
   return sharp(bytes, { limitInputPixels: MAX_PIXELS }).autoOrient();
 }
@@ -87,7 +87,7 @@ export function isSvgDocument(bytes: Buffer): boolean {
  * Draws the SVG into a PNG with librsvg: scripts and event handlers are never run and never kept,
  * and librsvg loads no external file or URL for a document given as bytes.
  */
-async function renderSvg(bytes: Buffer): Promise<Buffer> {
+async function renderSvg(sharp: Sharp, bytes: Buffer): Promise<Buffer> {
   const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
   if (!width || !height) throw notAnImage();
   const density = Math.min(100_000, Math.max(1, (72 * SVG_RENDER_SIDE) / Math.max(width, height)));
