@@ -185,28 +185,18 @@ describe('calls whose body is optional', () => {
 });
 
 describe('a refusal of a whole part of the request', () => {
-  it('names the query when the query has a key the call does not take', async () => {
+  it.each<[string, Omit<InjectOptions, 'headers'>, string]>([
+    ['the query', { method: 'GET', url: '/api/admin/products?colour=red' }, 'query'],
+    [
+      'the body',
+      { method: 'POST', url: '/api/admin/categories', payload: { name: 'Winter', colour: 'red' } },
+      'body',
+    ],
+  ])('names %s when it has a key the call does not take', async (_part, request, field) => {
     const admin = await logIn(t.app, DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.admin.password);
-    const refused = await errorOf({
-      method: 'GET',
-      url: '/api/admin/products?colour=red',
-      headers: bearer(admin),
-    });
+    const refused = await errorOf({ ...request, headers: bearer(admin) });
     expect(refused).toMatchObject({ status: 400, code: 'invalid_input' });
-    expect(refused.fields).toEqual({ query: refused.message });
-    expect(refused.message).toContain('colour');
-  });
-
-  it('names the body when the body has a key the call does not take', async () => {
-    const admin = await logIn(t.app, DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.admin.password);
-    const refused = await errorOf({
-      method: 'POST',
-      url: '/api/admin/categories',
-      headers: bearer(admin),
-      payload: { name: 'Winter', colour: 'red' },
-    });
-    expect(refused).toMatchObject({ status: 400, code: 'invalid_input' });
-    expect(refused.fields).toEqual({ body: refused.message });
+    expect(refused.fields).toEqual({ [field]: refused.message });
     expect(refused.message).toContain('colour');
   });
 });
