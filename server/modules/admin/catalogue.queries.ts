@@ -33,7 +33,8 @@ function productFilter(query: ProductListQuery): SQL {
 
 /**
  * A page of the back office's product list, active products first, then by code, each row with the
- * total the filters keep (a page past the last answers no row: selectProductListTotal counts then).
+ * total the filters keep (a page past the last answers no row: selectProductListTotal counts then,
+ * paging.ts).
  * The whole list, or its active or archived part, reads its page from the index in that order
  * (products_admin_order). A search or a group finds its products once (by the trigram indexes, or
  * the group's), then sorts and counts them: walking the index in code order for a text whose

@@ -39,6 +39,7 @@ import type { AuthUser } from '../auth/auth.service.ts';
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
 import { recordAudit, versionConflict } from './audit.ts';
 import { selectProductListPage, selectProductListTotal } from './catalogue.queries.ts';
+import { totalOf } from './paging.ts';
 
 const codeTaken = (code: string) =>
   new AppError('duplicate', `Another product has the code ${code}.`, 409, {
@@ -338,7 +339,7 @@ export function createCatalogueService(db: Database) {
 
     async listProducts(query: ProductListQuery): Promise<ProductList> {
       const rows = await selectProductListPage(db, query);
-      const total = rows[0]?.total ?? (await selectProductListTotal(db, query))[0]?.total ?? 0;
+      const total = await totalOf(rows, query, (firstPage) => selectProductListTotal(db, firstPage));
       return {
         products: rows.map(({ discount, total: _, ...row }) => ({
           ...row,

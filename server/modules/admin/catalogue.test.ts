@@ -423,6 +423,17 @@ describe('products', () => {
     const stockRows = await t.db.select().from(stock).where(eq(stock.productId, product.id));
     expect(stockRows).toHaveLength(3);
   });
+
+  it('still counts the products on a page past the last, so that the list can page back', async () => {
+    for (const filter of ['', 'q=sock&', 'archived=false&']) {
+      const first = (await asAdmin({ url: `/api/admin/products?${filter}page=1` })).json<ProductList>();
+      expect(first.total, filter).toBeGreaterThan(0);
+      const past = (await asAdmin({ url: `/api/admin/products?${filter}page=999` })).json<ProductList>();
+      expect(past, filter).toMatchObject({ products: [], total: first.total, page: 999 });
+    }
+    const none = (await asAdmin({ url: '/api/admin/products?q=no-such-product&page=1' })).json<ProductList>();
+    expect(none).toMatchObject({ products: [], total: 0, page: 1 });
+  });
 });
 
 describe.runIf(inject('databases').kind === 'postgres')('two instances on one PostgreSQL', () => {

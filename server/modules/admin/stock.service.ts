@@ -19,6 +19,7 @@ import type { AuthUser } from '../auth/auth.service.ts';
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
 import { lockStock } from '../inventory/stock-taking.ts';
 import { recordAudit } from './audit.ts';
+import { totalOf } from './paging.ts';
 import { PLANNED_FOR_THE_TEXT, selectStockHistoryPage, selectStockPage } from './stock.queries.ts';
 
 export interface StockChangeInput {
@@ -152,19 +153,6 @@ export async function applyStockChanges(
   });
   await notifyCatalogChanged(tx, [...new Set(changes.map((change) => change.productId))]);
   return levels;
-}
-
-/**
- * The total a page's rows carry. A page past the last has no row to carry it: the first page's
- * statement is asked then, so that the list still says how many there are to page back to.
- */
-async function totalOf<Query extends { page: number }>(
-  rows: readonly { total: number }[],
-  query: Query,
-  pageOf: (query: Query) => Promise<readonly { total: number }[]>,
-): Promise<number> {
-  if (rows[0] !== undefined || query.page === 1) return rows[0]?.total ?? 0;
-  return (await pageOf({ ...query, page: 1 }))[0]?.total ?? 0;
 }
 
 export function createStockService(db: Database) {
