@@ -31,6 +31,8 @@ export const POS_TYPES = ['card_present', 'interac_present'] as const;
 /** Builds the app and the gateway for the file's tests. */
 export function startSandbox(): void {
   beforeAll(async () => {
+    // Test files share this module when they share a worker (vitest.config.ts): each starts on START.
+    now = START;
     t = await createTestApp({ data: 'empty' });
     gateway = createSandboxGateway(t.db, clock);
   });
