@@ -1,13 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
-const integration = ['server/**/*.test.ts'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 /**
- * The integration files of a worker share its loaded modules: each file builds its own app on its
- * own database and mocks no module, and importing the server anew for every file took a quarter of
- * the workers' time.
+ * The server's tests, on the database global-setup.ts prepares for the project's name ('-pg': on
+ * PostgreSQL). The files of a worker share its loaded modules (isolate: false): each file builds its
+ * own app on its own database and mocks no module, and importing the server anew for every file took
+ * a quarter of the workers' time.
  */
-const shareModules = { isolate: false };
+function integrationProject(name: string) {
+  return {
+    test: {
+      name,
+      include: ['server/**/*.test.ts'],
+      isolate: false,
+      globalSetup: ['server/test/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 120_000,
+    },
+  };
+}
 
 /** Integration tests run on PGlite, and a second time on PostgreSQL when TEST_DATABASE_URL is set. */
 export default defineConfig({
@@ -34,30 +46,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      {
-        test: {
-          name: 'integration',
-          include: integration,
-          ...shareModules,
-          globalSetup: ['server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-        },
-      },
-      ...(withPostgres
-        ? [
-            {
-              test: {
-                name: 'integration-pg',
-                include: integration,
-                ...shareModules,
-                globalSetup: ['server/test/global-setup.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 120_000,
-              },
-            },
-          ]
-        : []),
+      integrationProject('integration'),
+      ...(withPostgres ? [integrationProject('integration-pg')] : []),
     ],
   },
 });
