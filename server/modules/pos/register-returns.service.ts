@@ -122,7 +122,8 @@ export function createRegisterReturns({
         .for('update');
       const sale = await registerSales.get(saleId, tx);
       const planned = planReturn(sale, input.lines);
-      if (!planned.ok) throw new AppError('nothing_to_return', planned.message, 409);
+      // The same answer as the check before the lock, so a cashier's screen does not depend on timing.
+      if (!planned.ok) throw badRequest(planned.message, { lines: planned.message });
       const { plan } = planned;
       // Another return of this sale came in between: the refund checked (Interac's) may not fit.
       if (JSON.stringify(plan) !== JSON.stringify(checked)) {

@@ -204,7 +204,9 @@ describe('a return of a cash sale', () => {
       giveBack(sale.id, { lines: [{ line: 0, quantity: 1 }] }),
       giveBack(sale.id, { lines: [{ line: 0, quantity: 1 }] }),
     ]);
-    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    const refused = both.find((response) => response.statusCode === 400);
+    expect(refused?.json().error.fields.lines).toMatch(/has been returned already/);
     const made = await t.db.select().from(posReturns).where(eq(posReturns.saleId, sale.id));
     expect(made).toHaveLength(1);
   });
