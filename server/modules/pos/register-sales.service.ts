@@ -38,6 +38,72 @@ import { POS_SOURCE } from './pos.service.ts';
 import type { ReceiptsService } from './receipts.service.ts';
 
 type SaleRow = typeof posSales.$inferSelect;
+type TenderRow = typeof posSaleTenders.$inferSelect;
+
+/** What a sale's answer holds besides its row. */
+interface SaleParts {
+  tenders: readonly TenderRow[];
+  saleReturns: readonly {
+    id: number;
+    status: string;
+    lines: readonly { line: number; quantity: number }[];
+    refunded: number;
+    receiptNumber: number | null;
+    createdAt: Date;
+  }[];
+  refundedByTender: readonly { saleTenderId: number; amount: number }[];
+  refundedOutside: readonly { paymentIntentId: string; amount: number }[];
+  receipt: { id: number; receiptNumber: number };
+  cashier: string;
+}
+
+/** The sale as the API answers it, from its row and parts. */
+function saleOf(row: SaleRow, parts: SaleParts): Sale {
+  const returnedOf = (index: number) =>
+    parts.saleReturns
+      .flatMap((made) => made.lines)
+      .filter((line) => line.line === index)
+      .reduce((sum, line) => sum + line.quantity, 0);
+  const refundedThrough = (saleTenderId: number) =>
+    parts.refundedByTender.find((refund) => refund.saleTenderId === saleTenderId)?.amount ?? 0;
+  const refundedOutside = (paymentIntentId: string | null) =>
+    parts.refundedOutside.find((refund) => refund.paymentIntentId === paymentIntentId)?.amount ?? 0;
+  return {
+    id: row.id,
+    cashier: parts.cashier,
+    shiftId: row.shiftId,
+    lines: row.lines.map((line, index) => ({ ...line, returned: returnedOf(index) })),
+    subtotal: row.subtotal,
+    taxRatePpm: row.taxRatePpm,
+    tax: row.tax,
+    total: row.total,
+    rounding: row.rounding,
+    paid: row.paid,
+    change: row.change,
+    tenders: parts.tenders.map((tender) => ({
+      id: tender.id,
+      type: tender.type,
+      amount: tender.amount,
+      tendered: tender.tendered,
+      change: tender.change,
+      paymentIntentId: tender.paymentIntentId,
+      brand: tender.brand,
+      last4: tender.last4,
+      authorizationCode: tender.authorizationCode,
+      refunded: refundedThrough(tender.id),
+      refundedOutside: refundedOutside(tender.paymentIntentId),
+    })),
+    receipt: { receipt_id: parts.receipt.id, receipt_number: parts.receipt.receiptNumber },
+    returns: parts.saleReturns.map((made) => ({
+      id: made.id,
+      status: made.status,
+      refunded: made.refunded,
+      receipt_number: made.receiptNumber,
+      createdAt: made.createdAt.toISOString(),
+    })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 export interface RegisterSalesDeps {
   db: Database;
@@ -97,13 +163,6 @@ type CheckedTender = PlannedTender & {
  * from the catalogue, taxed at the store's rate, paid by card or Interac on the reader and/or cash
  * (rounded to 5 cents), taking their stock from the same stock as the web, each with its receipt.
  */
-/** The key's sale was made by another request meanwhile (see record). */
-class SaleAlreadyMade extends Error {
-  constructor() {
-    super('a sale with this key was made meanwhile');
-  }
-}
-
 export function createRegisterSales({ db, payments, receiptsService, log }: RegisterSalesDeps) {
   /** The sale's lines at today's catalogue prices, or why one cannot be sold. */
   async function priceLines(lines: SaleRequestData['lines']): Promise<PosSaleLine[]> {
@@ -223,6 +282,23 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
     return tenders.some((tender) => tender.type === 'card') ? ' The card payment was refunded.' : '';
   }
 
+  /** What card payments of a sale were refunded in the processor's dashboard, by payment. */
+  async function refundedOutsideOf(
+    conn: DbOrTx,
+    tenders: readonly TenderRow[],
+  ): Promise<SaleParts['refundedOutside']> {
+    const cardIntents = tenders.flatMap((tender) => (tender.paymentIntentId ? [tender.paymentIntentId] : []));
+    if (cardIntents.length === 0) return [];
+    return conn
+      .select({
+        paymentIntentId: outsideRefunds.paymentIntentId,
+        amount: sql<number>`sum(${outsideRefunds.amount})::int`,
+      })
+      .from(outsideRefunds)
+      .where(inArray(outsideRefunds.paymentIntentId, cardIntents))
+      .groupBy(outsideRefunds.paymentIntentId);
+  }
+
   /** The sale as the API answers it; inside a transaction, read through it. */
   async function view(row: SaleRow, conn: DbOrTx = db): Promise<Sale> {
     const tenders = await conn
@@ -260,23 +336,7 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
               ),
             )
             .groupBy(posReturnTenders.saleTenderId);
-    const cardIntents = tenders.flatMap((tender) => (tender.paymentIntentId ? [tender.paymentIntentId] : []));
-    const refundedOutside =
-      cardIntents.length === 0
-        ? []
-        : await conn
-            .select({
-              paymentIntentId: outsideRefunds.paymentIntentId,
-              amount: sql<number>`sum(${outsideRefunds.amount})::int`,
-            })
-            .from(outsideRefunds)
-            .where(inArray(outsideRefunds.paymentIntentId, cardIntents))
-            .groupBy(outsideRefunds.paymentIntentId);
-    const returnedOf = (index: number) =>
-      saleReturns
-        .flatMap((made) => made.lines)
-        .filter((line) => line.line === index)
-        .reduce((sum, line) => sum + line.quantity, 0);
+    const refundedOutside = await refundedOutsideOf(conn, tenders);
     const [receipt] = await conn
       .select({ id: receipts.id, receiptNumber: receipts.receiptNumber })
       .from(receipts)
@@ -286,42 +346,14 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
       .from(clients)
       .where(eq(clients.id, row.cashierId));
     if (!receipt) throw new Error(`sale ${row.id} has no receipt`);
-    return {
-      id: row.id,
+    return saleOf(row, {
+      tenders,
+      saleReturns,
+      refundedByTender,
+      refundedOutside,
+      receipt,
       cashier: cashier ? `${cashier.firstName} ${cashier.lastName}` : '',
-      shiftId: row.shiftId,
-      lines: row.lines.map((line, index) => ({ ...line, returned: returnedOf(index) })),
-      subtotal: row.subtotal,
-      taxRatePpm: row.taxRatePpm,
-      tax: row.tax,
-      total: row.total,
-      rounding: row.rounding,
-      paid: row.paid,
-      change: row.change,
-      tenders: tenders.map((tender) => ({
-        id: tender.id,
-        type: tender.type,
-        amount: tender.amount,
-        tendered: tender.tendered,
-        change: tender.change,
-        paymentIntentId: tender.paymentIntentId,
-        brand: tender.brand,
-        last4: tender.last4,
-        authorizationCode: tender.authorizationCode,
-        refunded: refundedByTender.find((refund) => refund.saleTenderId === tender.id)?.amount ?? 0,
-        refundedOutside:
-          refundedOutside.find((refund) => refund.paymentIntentId === tender.paymentIntentId)?.amount ?? 0,
-      })),
-      receipt: { receipt_id: receipt.id, receipt_number: receipt.receiptNumber },
-      returns: saleReturns.map((made) => ({
-        id: made.id,
-        status: made.status,
-        refunded: made.refunded,
-        receipt_number: made.receiptNumber,
-        createdAt: made.createdAt.toISOString(),
-      })),
-      createdAt: row.createdAt.toISOString(),
-    };
+    });
   }
 
   /** A sale; inside a transaction (a return holding the sale's lock), read through it. */
@@ -356,9 +388,10 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
   }
 
   /**
-   * Records a paid sale in one transaction: its stock taken (the web's guard), the sale, its tenders
-   * and its receipt; then the receipt is e-mailed. Stock gone meanwhile or a shift closed meanwhile
-   * gives the card payments back. `onDuplicate` answers a key another request used at the same time.
+   * Records a paid sale in one transaction: the sale, its stock taken (the web's guard), its
+   * tenders and its receipt; then the receipt is e-mailed. Stock gone meanwhile or a shift closed
+   * meanwhile gives the card payments back. `onDuplicate` answers a key another request used at the
+   * same time. The answer is built from the rows written, not read again.
    */
   async function record(
     user: Pick<AuthUser, 'id'>,
@@ -367,48 +400,34 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
     onDuplicate: (row: SaleRow) => Promise<Sale>,
   ): Promise<Sale> {
     const { taxes, subtotal, tax, total } = totalsOf(lines, ratePpm);
-    const [shift] = await db
-      .select({ id: registerShifts.id })
-      .from(registerShifts)
-      .where(and(eq(registerShifts.cashierId, user.id), eq(registerShifts.status, 'open')));
-    if (!shift && plan.tenders.some((tender) => tender.type === 'cash')) throw noOpenShift();
+    const paysCash = plan.tenders.some((tender) => tender.type === 'cash');
+    const [cashier] = await db
+      .select({ firstName: clients.firstName, lastName: clients.lastName, shiftId: registerShifts.id })
+      .from(clients)
+      .leftJoin(
+        registerShifts,
+        and(eq(registerShifts.cashierId, clients.id), eq(registerShifts.status, 'open')),
+      )
+      .where(eq(clients.id, user.id));
+    const shiftId = cashier?.shiftId ?? null;
+    if (shiftId === null && paysCash) throw noOpenShift();
 
-    let saleId: number;
+    let written: { sale: SaleRow; tenderRows: TenderRow[]; receipt: SaleParts['receipt'] };
     try {
-      saleId = await db.transaction(async (tx) => {
-        // Two requests with one key (the cashier's page and the processor's webhook completing one
-        // checkout) take turns: the second finds the first's sale rather than taking its stock again
-        // (and, finding too little, refunding a payment that made a sale).
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pos-sale:${key}`}))`);
-        const [made] = await tx
-          .select({ id: posSales.id })
-          .from(posSales)
-          .where(eq(posSales.idempotencyKey, key));
-        if (made) throw new SaleAlreadyMade();
-        // The shift stays open until the sale is in it: a close waits for this lock.
-        const [stillOpen] = shift
-          ? await tx
-              .select({ id: registerShifts.id })
-              .from(registerShifts)
-              .where(and(eq(registerShifts.id, shift.id), eq(registerShifts.status, 'open')))
-              .for('share')
-          : [];
-        if (!stillOpen && plan.tenders.some((tender) => tender.type === 'cash')) throw noOpenShift();
-        await takeStock(
-          tx,
-          lines.map((line) => ({
-            productId: line.productId,
-            sizeId: line.size_id,
-            packageId: line.packageId,
-            quantity: line.quantity,
-            name: saleLineName(line),
-          })),
-        );
+      written = await db.transaction(async (tx) => {
+        // The sale's row first. Two requests with one key (the cashier's page and the processor's
+        // webhook completing one checkout) take turns on its unique key: the second waits here for
+        // the first to commit and finds its sale, before taking any stock (and, finding too little,
+        // refunding a payment that made a sale). The shift stays open until the sale is in it: a
+        // close waits for the share lock taken with the sale.
         const [sale] = await tx
           .insert(posSales)
           .values({
             cashierId: user.id,
-            shiftId: stillOpen?.id ?? null,
+            shiftId:
+              shiftId === null
+                ? null
+                : sql`(SELECT ${registerShifts.id} FROM ${registerShifts} WHERE ${registerShifts.id} = ${shiftId} AND ${registerShifts.status} = 'open' FOR SHARE)`,
             idempotencyKey: key,
             lines,
             addTax,
@@ -421,44 +440,62 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
             change: plan.change,
             email,
           })
-          .returning({ id: posSales.id });
+          .returning();
         if (!sale) throw new Error('sale insert returned nothing');
-        await tx.insert(posSaleTenders).values(
-          tenders.map((tender) => ({
-            saleId: sale.id,
-            type: tender.type,
-            amount: tender.amount,
-            tendered: tender.tendered,
-            change: tender.change,
-            paymentIntentId: tender.paymentIntentId,
-            brand: tender.brand,
-            last4: tender.last4,
-            authorizationCode: tender.authorizationCode,
+        if (sale.shiftId === null && paysCash) throw noOpenShift();
+        await takeStock(
+          tx,
+          lines.map((line) => ({
+            productId: line.productId,
+            sizeId: line.size_id,
+            packageId: line.packageId,
+            quantity: line.quantity,
+            name: saleLineName(line),
           })),
         );
-        await tx.insert(receipts).values({
-          clientId: user.id,
-          saleId: sale.id,
-          paymentIntentId: tenders.find((tender) => tender.paymentIntentId)?.paymentIntentId ?? null,
-          lines: lines.map((line, index) =>
-            receiptLineOf(
-              saleLineName(line),
-              line.quantity,
-              line.lineTotal,
-              taxes[index] ?? 0,
-              addTax,
-              ratePpm,
+        const tenderRows = await tx
+          .insert(posSaleTenders)
+          .values(
+            tenders.map((tender) => ({
+              saleId: sale.id,
+              type: tender.type,
+              amount: tender.amount,
+              tendered: tender.tendered,
+              change: tender.change,
+              paymentIntentId: tender.paymentIntentId,
+              brand: tender.brand,
+              last4: tender.last4,
+              authorizationCode: tender.authorizationCode,
+            })),
+          )
+          .returning();
+        const [receipt] = await tx
+          .insert(receipts)
+          .values({
+            clientId: user.id,
+            saleId: sale.id,
+            paymentIntentId: tenders.find((tender) => tender.paymentIntentId)?.paymentIntentId ?? null,
+            lines: lines.map((line, index) =>
+              receiptLineOf(
+                saleLineName(line),
+                line.quantity,
+                line.lineTotal,
+                taxes[index] ?? 0,
+                addTax,
+                ratePpm,
+              ),
             ),
-          ),
-          subtotal,
-          tax,
-          total,
-          email,
-        });
-        return sale.id;
+            subtotal,
+            tax,
+            total,
+            email,
+          })
+          .returning({ id: receipts.id, receiptNumber: receipts.receiptNumber });
+        if (!receipt) throw new Error('receipt insert returned nothing');
+        return { sale, tenderRows, receipt };
       });
     } catch (error) {
-      if (isUniqueViolation(error) || error instanceof SaleAlreadyMade) {
+      if (isUniqueViolation(error)) {
         // The same key sent twice at once: the other request made the sale.
         const again = await byKey(key);
         if (again) return onDuplicate(again);
@@ -481,9 +518,14 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
       db,
       lines.map((line) => line.productId),
     );
-    const [row] = await db.select().from(posSales).where(eq(posSales.id, saleId));
-    if (!row) throw new Error('a sale vanished');
-    const sale = await view(row);
+    const sale = saleOf(written.sale, {
+      tenders: written.tenderRows,
+      saleReturns: [],
+      refundedByTender: [],
+      refundedOutside: await refundedOutsideOf(db, written.tenderRows),
+      receipt: written.receipt,
+      cashier: cashier ? `${cashier.firstName} ${cashier.lastName}` : '',
+    });
     if (email) {
       // The receipt goes out through the outbox; the sale stands even if its e-mail cannot be written.
       await receiptsService

@@ -145,6 +145,26 @@ describe('a register sale paid in cash', () => {
     expect(other.json().error.code).toBe('idempotency_key_reused');
     expect(await stockOf(t.db, item.id)).toBe(4);
   });
+
+  it('is one sale when one key is sent twice at once for the last item, not a sale and a short stock', async () => {
+    await priceAndStock(1000, 1);
+    const payload = { lines: lines(), addTax: false, tenders: [{ type: 'cash', tendered: 1000 }] };
+    const both = await Promise.all([sell(payload, 'last-item-0001'), sell(payload, 'last-item-0001')]);
+    expect(both.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(new Set(both.map((response) => response.json<Sale>().id)).size).toBe(1);
+    expect(await stockOf(t.db, item.id)).toBe(0);
+  });
+
+  it('answers the sale as it reads back afterwards', async () => {
+    await priceAndStock(1013, 5);
+    const made = await sell({ lines: lines(2), addTax: true, tenders: [{ type: 'cash', tendered: 5000 }] });
+    expect(made.statusCode, made.body).toBe(200);
+    const read = await t.app.inject({
+      url: `/api/pos/sales/${made.json<Sale>().id}`,
+      headers: bearer(cashier),
+    });
+    expect(made.json()).toEqual(read.json());
+  });
 });
 
 describe('a register sale paid on the reader', () => {
@@ -162,6 +182,8 @@ describe('a register sale paid on the reader', () => {
     expect(sale.tenders).toEqual([
       expect.objectContaining({ type: 'card', amount: 1013, paymentIntentId, brand: 'visa', last4: '4242' }),
     ]);
+    const read = await t.app.inject({ url: `/api/pos/sales/${sale.id}`, headers: bearer(cashier) });
+    expect(read.json()).toEqual(sale);
     const receipt = await t.app.inject({
       url: `/api/pos/receipts/${sale.receipt.receipt_id}/pdf`,
       headers: bearer(cashier),
