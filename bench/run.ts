@@ -32,7 +32,14 @@ import {
   runCheckout,
   signUpBuyers,
 } from './checkout.ts';
-import { formatTable, judge, MIN_ADD_TO_CART_SHARE, MIN_CHECKOUT_SHARE, type Verdict } from './floors.ts';
+import {
+  formatTable,
+  judge,
+  MIN_ADD_TO_CART_SHARE,
+  MIN_CHECKOUT_SHARE,
+  MIN_REGISTER_SALE_SHARE,
+  type Verdict,
+} from './floors.ts';
 import {
   BARE,
   load,
@@ -45,6 +52,7 @@ import {
 } from './load.ts';
 import { judgeMemory, readProcessMemory } from './memory.ts';
 import { type Running, run, startBare, startShop, startWriteReference } from './processes.ts';
+import { registerSaleScenario } from './register.ts';
 import { measureUncachedSearch, uncachedSearchTerms } from './search.ts';
 import { formatStartReport, judgeStart, measureStart } from './start.ts';
 import { measureFirstLoad, WEB_BUDGET_BYTES } from './web-size.ts';
@@ -176,7 +184,8 @@ function itemAt<T>(list: readonly T[], index: number): T {
 
 /**
  * Add to Cart (32 clients, each cart a handful of lines), then orders placed end to end by 32
- * shoppers at once, each judged as a share of the write reference.
+ * shoppers at once, then the register's cash sales (32 at once), each judged as a share of the
+ * write reference.
  */
 async function benchCartAndCheckout(
   base: string,
@@ -236,7 +245,14 @@ async function benchCartAndCheckout(
   );
   for (const problem of checkout.problems) console.log(`[${kind}] checkout: ${problem}`);
   const reference = summarize(writes.scenario.name, [referenceBefore, referenceAfter]);
-  return [addToCart, judge(checkout.measured, reference, { minRatio: MIN_CHECKOUT_SHARE[kind] })];
+
+  const registerSale = await registerSaleScenario(base, priced, { minRatio: MIN_REGISTER_SALE_SHARE[kind] });
+  await load(base, registerSale, WARM_UP_SECONDS, options.connections);
+  return [
+    addToCart,
+    judge(checkout.measured, reference, { minRatio: MIN_CHECKOUT_SHARE[kind] }),
+    await measure(base, registerSale, writes, options),
+  ];
 }
 
 async function benchDatabase(
