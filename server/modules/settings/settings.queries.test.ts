@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { settings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { rowChecks } from '../../test/rows.ts';
 import * as queries from './settings.queries.ts';
@@ -20,6 +22,23 @@ describe('the settings statements answer the shapes of their row schemas', () =>
   it("a province's summed tax rate, or null where it has none", async () => {
     expect(await expectRows(queries.selectTaxRate, t.db, 'qc', 'CA')).toEqual([{ ppm: 149_750 }]);
     expect(await expectRows(queries.selectTaxRate, t.db, 'ZZ', 'CA')).toEqual([{ ppm: null }]);
+  });
+
+  it("the store's province and its rate: the setting, or the default when unset or not a text", async () => {
+    const storeRate = () => expectRows(queries.selectStoreTaxRate, t.db, 'QC');
+    const setProvince = (value: unknown) =>
+      t.db.update(settings).set({ value }).where(eq(settings.key, 'store_province'));
+    const [stored] = await t.db.select().from(settings).where(eq(settings.key, 'store_province'));
+    if (!stored) throw new Error('a shop is made with its province');
+    await setProvince('BC');
+    expect(await storeRate()).toEqual([{ province: 'BC', ppm: 120_000 }]);
+    await setProvince(7);
+    expect(await storeRate()).toEqual([{ province: 'QC', ppm: 149_750 }]);
+    await setProvince('ZZ');
+    expect(await storeRate()).toEqual([{ province: 'ZZ', ppm: null }]);
+    await t.db.delete(settings).where(eq(settings.key, 'store_province'));
+    expect(await storeRate()).toEqual([{ province: 'QC', ppm: 149_750 }]);
+    await t.db.insert(settings).values(stored);
   });
 
   it("today in the store's time zone, as a calendar day", async () => {

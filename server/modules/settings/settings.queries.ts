@@ -41,3 +41,17 @@ export const selectStoreToday = typedQuery(
   z.object({ today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
   () => sql`SELECT ${STORE_TODAY}::text AS today`,
 );
+
+/**
+ * The store's province and its summed rate (ppm, null when it has none) in one statement: the
+ * province is its setting, or `defaultProvince` when the setting is unset or not a text (as
+ * settingsFrom reads it).
+ */
+export const selectStoreTaxRate = typedQuery(
+  z.object({ province: z.string(), ppm: z.number().int().nullable() }),
+  (defaultProvince: string) =>
+    sql`SELECT store.province, ${taxRatePpmOf(sql`store.province`)} AS ppm
+        FROM (SELECT coalesce((SELECT value #>> '{}' FROM settings
+                               WHERE key = 'store_province' AND jsonb_typeof(value) = 'string'),
+                              ${defaultProvince}) AS province) store`,
+);

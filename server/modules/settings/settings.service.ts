@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { settings, taxComponents } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { selectTaxRate } from './settings.queries.ts';
+import { selectStoreTaxRate, selectTaxRate } from './settings.queries.ts';
 
 /** Shop settings staff change; these defaults apply until a row says otherwise. Amounts in cents. */
 export const SETTING_DEFAULTS = {
@@ -93,10 +93,10 @@ export function taxComponentsOn(
 
 /** The rate of the store's province (POS sales, receipts, invoices); taxRateMissing without one. */
 export async function storeTaxRatePpm(db: DbOrTx): Promise<{ province: string; ppm: number }> {
-  const { store_province: province } = await readSettings(db);
-  const ppm = await provinceTaxRatePpm(db, province);
-  if (ppm === undefined) throw taxRateMissing(province);
-  return { province, ppm };
+  const [row] = await selectStoreTaxRate(db, SETTING_DEFAULTS.store_province);
+  const province = row?.province ?? SETTING_DEFAULTS.store_province;
+  if (row?.ppm == null) throw taxRateMissing(province);
+  return { province, ppm: row.ppm };
 }
 
 /**
