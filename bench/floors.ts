@@ -100,8 +100,8 @@ export const MIN_ADD_TO_CART_SHARE: Record<'pglite' | 'postgres', number> = { pg
 export const MIN_CHECKOUT_SHARE: Record<'pglite' | 'postgres', number> = { pglite: 0.01, postgres: 0.012 };
 /**
  * The register's cash sales per second, as a share of the write reference's: a sale of one item is
- * 11 round trips (its key, its products, the store's tax rate, the cashier's shift; then BEGIN, the
- * sale, its stock, its tenders, its receipt, COMMIT; then the catalogue told of the stock taken;
+ * 10 round trips (its key, its products, the store's tax rate, the cashier's shift; then BEGIN, the
+ * sale, its stock, its tenders, its receipt with the catalogue told of the stock taken, COMMIT;
  * docs/decisions/020). Measured on 2026-11-28 at 14.4% on PostgreSQL and 11.1% on
  * PGlite in the first run; the floors are about half of those, as one run is all there is yet and
  * checkout's shares moved by up to twice from one machine to another (bench/README.md, "Fourteenth

@@ -31,7 +31,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isPaymentError, type PaymentGateway } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
+import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
 import { ShortStock, takeStock } from '../inventory/stock-taking.ts';
 import { storeTaxRatePpm } from '../settings/settings.service.ts';
 import { POS_SOURCE } from './pos.service.ts';
@@ -389,7 +389,8 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
 
   /**
    * Records a paid sale in one transaction: the sale, its stock taken (the web's guard), its
-   * tenders and its receipt; then the receipt is e-mailed. Stock gone meanwhile or a shift closed
+   * tenders and its receipt, which tells the catalogue of the stock taken; then the receipt is
+   * e-mailed. Stock gone meanwhile or a shift closed
    * meanwhile gives the card payments back. `onDuplicate` answers a key another request used at the
    * same time. The answer is built from the rows written, not read again.
    */
@@ -490,9 +491,14 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
             total,
             email,
           })
-          .returning({ id: receipts.id, receiptNumber: receipts.receiptNumber });
+          .returning({
+            id: receipts.id,
+            receiptNumber: receipts.receiptNumber,
+            // Sent by PostgreSQL at the commit, as the web order's statement sends its own.
+            notice: catalogChangeNotice(lines.map((line) => line.productId)),
+          });
         if (!receipt) throw new Error('receipt insert returned nothing');
-        return { sale, tenderRows, receipt };
+        return { sale, tenderRows, receipt: { id: receipt.id, receiptNumber: receipt.receiptNumber } };
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -514,10 +520,6 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
       }
       throw error;
     }
-    await notifyCatalogChanged(
-      db,
-      lines.map((line) => line.productId),
-    );
     const sale = saleOf(written.sale, {
       tenders: written.tenderRows,
       saleReturns: [],

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import type { Sale } from '../../../domain/pos/register.ts';
 import { outbox, products, registerShifts, stock } from '../../db/schema.ts';
-import { bearer, createTestApp, stockOf, type TestApp } from '../../test/app.ts';
+import { bearer, createTestApp, signUp, stockOf, type TestApp } from '../../test/app.ts';
 import { parsePdf } from '../../test/pdf.ts';
+import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
 import { placeWebOrder } from '../orders/orders-test-kit.ts';
 import { assignReader, FRONT_COUNTER, newCashier, payOnReader } from './pos-test-helpers.ts';
 
@@ -246,6 +247,29 @@ describe('a register sale paid on the reader', () => {
 });
 
 describe('one stock for the register and the web', () => {
+  it('shows the web the stock a sale took at once, though the product page was cached', async () => {
+    await priceAndStock(1000, 5);
+    const [row] = await t.db
+      .select({ categoryId: products.categoryId })
+      .from(products)
+      .where(eq(products.id, item.id));
+    const shopper = await signUp(t.app);
+    const seenOnTheWeb = async () => {
+      const page = await t.app.inject({
+        url: `/api/product/${row?.categoryId}/${item.id}`,
+        headers: bearer(shopper),
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      return page.json<{ instock: number }>().instock;
+    };
+    // Sold out of the cache's sight: the page read now is the one cached.
+    await notifyCatalogChanged(t.db, [item.id]);
+    expect(await seenOnTheWeb()).toBe(5);
+    const sold = await sell({ lines: lines(2), addTax: false, tenders: [{ type: 'cash', tendered: 2000 }] });
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(await seenOnTheWeb()).toBe(3);
+  });
+
   it('sells the last pair once when the counter and the web want it at the same moment', async () => {
     await priceAndStock(6000, 1);
     const [counter, web] = await Promise.allSettled([
