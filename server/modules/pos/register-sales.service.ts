@@ -390,9 +390,9 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
   /**
    * Records a paid sale in one transaction: the sale, its stock taken (the web's guard), its
    * tenders and its receipt, which tells the catalogue of the stock taken; then the receipt is
-   * e-mailed. Stock gone meanwhile or a shift closed
-   * meanwhile gives the card payments back. `onDuplicate` answers a key another request used at the
-   * same time. The answer is built from the rows written, not read again.
+   * e-mailed. Stock gone meanwhile or a shift closed meanwhile gives the card payments back.
+   * `onDuplicate` answers a key another request used at the same time. The answer is built from
+   * the rows written, not read again.
    */
   async function record(
     user: Pick<AuthUser, 'id'>,
