@@ -168,13 +168,13 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
 
   /** The charge a refund draws on: the intent's latest, captured and succeeded. */
   async function chargeOf(paymentIntentId: string): Promise<ChargeSummary> {
-    const intent = await payments.retrievePaymentIntent(paymentIntentId).catch((error: unknown) => {
-      if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
-      throw error;
-    });
-    const chargeId = intent.status === 'succeeded' ? intent.latest_charge : null;
-    const charge = chargeId ? await payments.retrieveCharge(chargeId) : undefined;
-    if (!charge?.captured || charge.status !== 'succeeded') {
+    const { intent, charge } = await payments
+      .retrievePaymentIntentWithCharge(paymentIntentId)
+      .catch((error: unknown) => {
+        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
+        throw error;
+      });
+    if (intent.status !== 'succeeded' || !charge?.captured || charge.status !== 'succeeded') {
       throw new AppError('charge_not_refundable', POS_MESSAGES.nothingToRefund, 409);
     }
     return charge;

@@ -225,14 +225,16 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
       return { ...tender, brand: null, last4: null, authorizationCode: null };
     }
     const refused = (message: string) => new AppError('payment_not_usable', message, 409);
-    const intent = await payments.retrievePaymentIntent(tender.paymentIntentId).catch((error: unknown) => {
-      if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
-      throw error;
-    });
+    const { intent, charge } = await payments
+      .retrievePaymentIntentWithCharge(tender.paymentIntentId)
+      .catch((error: unknown) => {
+        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
+        throw error;
+      });
     if (intent.metadata.source !== POS_SOURCE || intent.metadata.pos_user !== String(user.id)) {
       throw notFound('Payment');
     }
-    if (intent.status !== 'succeeded' || !intent.latest_charge) {
+    if (intent.status !== 'succeeded' || !charge) {
       throw refused('This payment has not been taken on the reader yet.');
     }
     if (intent.amount_received !== tender.amount) {
@@ -240,7 +242,6 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
         `This payment took ${formatMoney(intent.amount_received)}, not ${formatMoney(tender.amount)}.`,
       );
     }
-    const charge = await payments.retrieveCharge(intent.latest_charge);
     const interac = charge.source === 'interac_present';
     if (interac !== (tender.type === 'interac')) {
       // Its own code: the sale screen cannot tell an Interac card from the reader, and asks again.
@@ -579,11 +580,10 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
       const done = await byKey(key);
       if (done) return view(done);
       const { total } = totalsOf(paid.lines, paid.ratePpm);
-      const intent = await payments.retrievePaymentIntent(paid.paymentIntentId);
-      if (intent.status !== 'succeeded' || !intent.latest_charge || intent.amount_received !== total) {
+      const { intent, charge } = await payments.retrievePaymentIntentWithCharge(paid.paymentIntentId);
+      if (intent.status !== 'succeeded' || !charge || intent.amount_received !== total) {
         throw new AppError('payment_not_usable', 'This checkout has not been paid in full.', 409);
       }
-      const charge = await payments.retrieveCharge(intent.latest_charge);
       const tender: CheckedTender = {
         type: 'card',
         amount: total,

@@ -133,6 +133,11 @@ export interface PaymentIntentWithMethod {
   paymentMethod: PaymentMethod | null;
 }
 
+export interface PaymentIntentWithCharge {
+  intent: PaymentIntent;
+  charge: ChargeSummary | null;
+}
+
 export interface CardDetails {
   brand: string | null;
   last4: string | null;
@@ -486,6 +491,11 @@ export interface PaymentGateway {
    * what an order records of the card it was paid with. The method is null when the intent has none.
    */
   retrievePaymentIntentWithMethod(id: string): Promise<PaymentIntentWithMethod>;
+  /**
+   * An intent with its latest charge, in one call (Stripe: retrieve, expanding latest_charge): what
+   * a register sale records of the card a reader took. The charge is null while the intent has none.
+   */
+  retrievePaymentIntentWithCharge(id: string): Promise<PaymentIntentWithCharge>;
 
   /** An online refund of a card payment; Interac payments are refunded through a reader. */
   createRefund(params: CreateRefundParams): Promise<Refund>;

@@ -58,6 +58,29 @@ describe('card details (the sandbox card form)', () => {
     expect(await gateway.retrievePaymentIntentWithMethod(intent.id)).toEqual({ intent, paymentMethod: null });
   });
 
+  it('answers an intent with its latest charge in one call, as each is retrieved; none before one', async () => {
+    const unpaid = await gateway.createPaymentIntent({ amount: 1500 });
+    expect(await gateway.retrievePaymentIntentWithCharge(unpaid.id)).toEqual({
+      intent: unpaid,
+      charge: null,
+    });
+    const method = await sandbox().createPaymentMethod(card('4242424242424242'));
+    const paid = await gateway.createPaymentIntent({
+      amount: 1500,
+      paymentMethodId: method.id,
+      confirm: true,
+    });
+    if (!paid.latest_charge) throw new Error('a confirmed payment has a charge');
+    expect(await gateway.retrievePaymentIntentWithCharge(paid.id)).toEqual({
+      intent: await gateway.retrievePaymentIntent(paid.id),
+      charge: await gateway.retrieveCharge(paid.latest_charge),
+    });
+    await expect(gateway.retrievePaymentIntentWithCharge('pi_missing')).rejects.toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+  });
+
   it.each([
     ['a number failing Luhn', card('4242424242424241'), 'incorrect_number', 'Your card number is incorrect.'],
     ['letters', card('4242abcd42424242'), 'incorrect_number', 'Your card number is incorrect.'],

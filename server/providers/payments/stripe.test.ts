@@ -284,6 +284,32 @@ describe('payment intents', () => {
     });
   });
 
+  it('answers an intent with its latest charge in one call (expand latest_charge); none before one', async () => {
+    routes['GET /v1/payment_intents/pi_3QfakeP1'] = [
+      200,
+      paymentIntent({
+        id: 'pi_3QfakeP1',
+        status: 'succeeded',
+        amount_received: 3000,
+        latest_charge: cardPresentCharge(),
+      }),
+    ];
+    const { intent, charge: latest } = await gateway.retrievePaymentIntentWithCharge('pi_3QfakeP1');
+    expect(requests).toHaveLength(1);
+    expect(query(sent(0))).toEqual({ 'expand[0]': 'latest_charge' });
+    expect(intent).toMatchObject({ id: 'pi_3QfakeP1', status: 'succeeded', latest_charge: 'ch_3QfakeP1' });
+    expect(latest).toMatchObject({
+      chargeId: 'ch_3QfakeP1',
+      paymentIntentId: 'pi_3QfakeP1',
+      amount: 3000,
+      source: 'card_present',
+      last4: '4242',
+      authorizationCode: 'A1B2C3',
+    });
+    routes['GET /v1/payment_intents/pi_3QfakeA1'] = [200, paymentIntent({ latest_charge: null })];
+    expect((await gateway.retrievePaymentIntentWithCharge('pi_3QfakeA1')).charge).toBeNull();
+  });
+
   it('has no sandbox operations; a network failure is an api_connection_error', async () => {
     expect(gateway).toMatchObject({ provider: 'stripe', testMode: true, sandbox: undefined });
     const closed = createServer();

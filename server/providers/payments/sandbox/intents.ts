@@ -53,6 +53,7 @@ type IntentOperations = Pick<
   | 'capturePaymentIntent'
   | 'cancelPaymentIntent'
   | 'retrievePaymentIntentWithMethod'
+  | 'retrievePaymentIntentWithCharge'
   | 'createRefund'
   | 'retrieveCharge'
   | 'searchCharges'
@@ -235,6 +236,16 @@ export function createIntentOperations(
         intent: toPaymentIntent(intentRow(intent)),
         paymentMethod: method ? toPaymentMethod(methodRow(method)) : null,
       };
+    },
+
+    async retrievePaymentIntentWithCharge(id) {
+      const [row] = await db
+        .select({ intent: sandboxPaymentIntents, charge: sandboxCharges })
+        .from(sandboxPaymentIntents)
+        .leftJoin(sandboxCharges, eq(sandboxCharges.id, sandboxPaymentIntents.latestChargeId))
+        .where(eq(sandboxPaymentIntents.id, id));
+      if (!row) throw resourceMissing('payment_intent', id);
+      return { intent: toPaymentIntent(row.intent), charge: row.charge ? toSummary(row.charge) : null };
     },
 
     async createRefund(params) {

@@ -204,6 +204,15 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       };
     },
 
+    async retrievePaymentIntentWithCharge(id) {
+      const pi = await call(() => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+      const charge = pi.latest_charge;
+      return {
+        intent: toPaymentIntent(pi),
+        charge: charge && typeof charge === 'object' ? toSummary(toCharge(charge)) : null,
+      };
+    },
+
     async createRefund(params) {
       const charge = await latestCharge(params.paymentIntentId);
       if (charge?.payment_method_details?.type === 'interac_present') throw interacRefundsInPerson();
