@@ -118,11 +118,15 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   const withKey = (idempotencyKey: string | undefined) => (idempotencyKey ? { idempotencyKey } : undefined);
 
   /** The charge behind an intent, to tell an Interac payment from a card payment. */
-  async function latestCharge(paymentIntentId: string): Promise<Stripe.Charge | undefined> {
+  /** An intent and its latest charge (undefined while it has none), in one request. */
+  async function withLatestCharge(
+    paymentIntentId: string,
+  ): Promise<{ pi: Stripe.PaymentIntent; charge: Stripe.Charge | undefined }> {
     const pi = await call(() =>
       stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }),
     );
-    return typeof pi.latest_charge === 'object' && pi.latest_charge ? pi.latest_charge : undefined;
+    const charge = typeof pi.latest_charge === 'object' && pi.latest_charge ? pi.latest_charge : undefined;
+    return { pi, charge };
   }
 
   async function retrieveReader(id: string): Promise<Reader> {
@@ -205,16 +209,12 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     },
 
     async retrievePaymentIntentWithCharge(id) {
-      const pi = await call(() => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
-      const charge = pi.latest_charge;
-      return {
-        intent: toPaymentIntent(pi),
-        charge: charge && typeof charge === 'object' ? toSummary(toCharge(charge)) : null,
-      };
+      const { pi, charge } = await withLatestCharge(id);
+      return { intent: toPaymentIntent(pi), charge: charge ? toSummary(toCharge(charge)) : null };
     },
 
     async createRefund(params) {
-      const charge = await latestCharge(params.paymentIntentId);
+      const { charge } = await withLatestCharge(params.paymentIntentId);
       if (charge?.payment_method_details?.type === 'interac_present') throw interacRefundsInPerson();
       const refund = await call(() =>
         stripe.refunds.create(
@@ -342,7 +342,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     },
 
     async refundPayment(readerId, params) {
-      const charge = await latestCharge(params.paymentIntentId);
+      const { charge } = await withLatestCharge(params.paymentIntentId);
       if (charge && charge.payment_method_details?.type !== 'interac_present') throw cardRefundsOnline();
       const reader = await call(() =>
         stripe.terminal.readers.refundPayment(
