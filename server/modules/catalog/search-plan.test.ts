@@ -73,6 +73,21 @@ describe('the lexemes a search word starts', () => {
     ).toEqual([{ word: 'qqqqq', lexemes: [], typoOf: [] }]);
   });
 
+  it('are read by a plan PostgreSQL keeps after its first runs, not one made for every search', async () => {
+    const [statement] = await t.db.transaction(async (tx) => {
+      // One connection: the prepared statement and its counts are that connection's.
+      for (const word of ['soc', 'mer', 'woo', 'cre', 'kni', 'sokc', 'hik', 'gri'])
+        await selectSearchWords(tx, [word]);
+      return rowsOf<{ generic_plans: number; custom_plans: number }>(
+        tx,
+        sql`SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements
+            WHERE statement LIKE '%json_array_elements_text%search_lexemes%'
+              AND statement NOT LIKE '%pg_prepared_statements%'`,
+      );
+    });
+    expect(statement?.generic_plans).toBeGreaterThan(0);
+  });
+
   it('find what the word as a prefix finds', async () => {
     for (const term of ['cr', 'mer', 'sock', 'kids cr', 'maple le', 'stri', 'ms-crw']) {
       const plan = await planOf(term);
