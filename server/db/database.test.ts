@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { databaseUrlFor } from '../test/test-database.ts';
-import { countRows, type DatabaseHandle, openDatabase, rowsOf } from './database.ts';
+import { countRows, type DatabaseHandle, IDLE_CONNECTION_MS, openDatabase, rowsOf } from './database.ts';
 import {
   categories,
   clients,
@@ -132,5 +132,24 @@ describe.runIf(prepared.kind === 'postgres')('a PostgreSQL connection', () => {
       sql`SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers`,
     );
     expect(rows).toEqual([{ jit: 'off', workers: '0' }]);
+  });
+
+  it('keeps an idle connection for minutes, not the pool’s default 10 s, then closes it', async () => {
+    if (!url) throw new Error('the PostgreSQL tests have the database’s address');
+    // The pool's idle timers are the only ones faked: the connections' sockets stay real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const other = await openDatabase({ url });
+    try {
+      const backend = async () =>
+        (await rowsOf<{ pid: number }>(other.db, sql`SELECT pg_backend_pid() AS pid`))[0]?.pid;
+      const first = await backend();
+      vi.advanceTimersByTime(IDLE_CONNECTION_MS - 60_000);
+      expect(await backend()).toBe(first);
+      vi.advanceTimersByTime(IDLE_CONNECTION_MS + 1);
+      expect(await backend()).not.toBe(first);
+    } finally {
+      vi.useRealTimers();
+      await other.close();
+    }
   });
 });

@@ -44,6 +44,15 @@ export interface DatabaseOptions {
 /** Each PostgreSQL connection's own settings (the server's defaults are otherwise kept). */
 const CONNECTION_SETTINGS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
+/**
+ * How long an idle PostgreSQL connection stays open. node-postgres' pool closes one after 10 s by
+ * default, and the next request then opens another: a new backend, its settings, and every statement
+ * prepared again and planned anew for its first five runs. On the 2-core VM the first uncached
+ * search after 12 s of quiet took 39-50 ms, against 17-29 ms after 6 s (bench/README.md, fifteenth
+ * pass): a shop whose visitors pause between pages paid it on most of them.
+ */
+export const IDLE_CONNECTION_MS = 10 * 60_000;
+
 /** Statements a connection keeps prepared at most; later new ones run unprepared. */
 const PREPARED_PER_CONNECTION = 400;
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
@@ -161,6 +170,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new StatementPool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      idleTimeoutMillis: IDLE_CONNECTION_MS,
       Client: PreparingClient,
       // The shop's statements are short lookups by index. A planner misled by its estimates (a
       // catalogue just imported, not analysed yet) JIT-compiled a 3 ms product page for 450 ms, and
