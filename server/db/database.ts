@@ -48,8 +48,8 @@ const CONNECTION_SETTINGS = '-c jit=off -c max_parallel_workers_per_gather=0';
  * How long an idle PostgreSQL connection stays open. node-postgres' pool closes one after 10 s by
  * default, and the next request then opens another: a new backend, its settings, and every statement
  * prepared again and planned anew for its first five runs. On the 2-core VM the first uncached
- * search after 12 s of quiet took 39-50 ms, against 17-29 ms after 6 s (bench/README.md, fifteenth
- * pass): a shop whose visitors pause between pages paid it on most of them.
+ * search after 12 s of quiet took 39-50 ms, against 17-29 ms (once 60) after 6 s (bench/README.md,
+ * fifteenth pass): a shop whose visitors pause between pages paid it on most of them.
  */
 export const IDLE_CONNECTION_MS = 10 * 60_000;
 

@@ -78,9 +78,9 @@ describe('the lexemes a search word starts', () => {
       // One connection: the prepared statement and its counts are that connection's.
       for (const word of ['soc', 'mer', 'woo', 'cre', 'kni', 'sokc', 'hik', 'gri'])
         await selectSearchWords(tx, [word]);
-      return rowsOf<{ generic_plans: number; custom_plans: number }>(
+      return rowsOf<{ generic_plans: number }>(
         tx,
-        sql`SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements
+        sql`SELECT generic_plans::int FROM pg_prepared_statements
             WHERE statement LIKE '%json_array_elements_text%search_lexemes%'
               AND statement NOT LIKE '%pg_prepared_statements%'`,
       );
