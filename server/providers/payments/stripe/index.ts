@@ -117,8 +117,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   );
   const withKey = (idempotencyKey: string | undefined) => (idempotencyKey ? { idempotencyKey } : undefined);
 
-  /** The charge behind an intent, to tell an Interac payment from a card payment. */
-  /** An intent and its latest charge (undefined while it has none), in one request. */
+  /**
+   * An intent and its latest charge (undefined while it has none), in one request: a refund tells an
+   * Interac payment from a card payment by it, a register sale records the card.
+   */
   async function withLatestCharge(
     paymentIntentId: string,
   ): Promise<{ pi: Stripe.PaymentIntent; charge: Stripe.Charge | undefined }> {
