@@ -57,6 +57,17 @@ export function fromPaymentError(error: PaymentError): AppError {
   return new AppError(error.code ?? error.type, error.message, status);
 }
 
+/**
+ * A catch handler for a payment provider's call on an id the shop was given: the provider's 404 (no
+ * such object on the account) is the shop's "`what` was not found"; any other failure goes on.
+ */
+export function missingAsNotFound(what: string): (error: unknown) => never {
+  return (error) => {
+    if (isPaymentError(error) && error.statusCode === 404) throw notFound(what);
+    throw error;
+  };
+}
+
 /** The spec's text for an unexpected failure (storefront §8): nothing internal leaks. */
 const INTERNAL_MESSAGE = 'Something bad happened; please try again later.';
 

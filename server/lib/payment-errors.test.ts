@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { POS_MESSAGES } from '../../domain/pos/messages.ts';
 import { PaymentError } from '../providers/payments/gateway.ts';
-import { fromPaymentError } from './errors.ts';
+import { AppError, fromPaymentError, missingAsNotFound } from './errors.ts';
 
 /** The one map from a payment provider's refusal to HTTP (the error handler's), case by case. */
 describe('fromPaymentError', () => {
@@ -68,5 +68,35 @@ describe('fromPaymentError', () => {
       code: 'payment_provider_unavailable',
       message: POS_MESSAGES.paymentCreationError,
     });
+  });
+});
+
+/** An id the shop was given that the provider does not know is the shop's 404; nothing else is. */
+describe('missingAsNotFound', () => {
+  const caught = (error: unknown) => {
+    try {
+      missingAsNotFound('Payment')(error);
+    } catch (thrown) {
+      return thrown;
+    }
+    throw new Error('missingAsNotFound returned');
+  };
+
+  it("turns the provider's missing object into the shop's not found", () => {
+    const missing = new PaymentError({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: "No such payment_intent: 'pi_x'",
+    });
+    const answer = caught(missing);
+    expect(answer).toBeInstanceOf(AppError);
+    expect(answer).toMatchObject({ code: 'not_found', message: 'Payment was not found.', statusCode: 404 });
+  });
+
+  it('lets every other failure through as it was', () => {
+    const declined = new PaymentError({ type: 'card_error', code: 'card_declined', message: 'Declined.' });
+    const outage = new PaymentError({ type: 'api_error', message: 'Down.' });
+    const bug = new TypeError('x is undefined');
+    for (const error of [declined, outage, bug]) expect(caught(error)).toBe(error);
   });
 });

@@ -17,7 +17,7 @@ import type { Database, Tx } from '../../db/database.ts';
 import { messages, orders, paymentMethodOwners } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, missingAsNotFound, notFound } from '../../lib/errors.ts';
 import {
   isPaymentError,
   type PaymentGateway,
@@ -300,13 +300,9 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
    * processor); another's, or none, is not found.
    */
   async function ownIntent(user: AuthUser, paymentIntentId: string): Promise<PaymentIntentWithMethod> {
-    let found: PaymentIntentWithMethod;
-    try {
-      found = await payments.retrievePaymentIntentWithMethod(paymentIntentId);
-    } catch (error) {
-      if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
-      throw error;
-    }
+    const found = await payments
+      .retrievePaymentIntentWithMethod(paymentIntentId)
+      .catch(missingAsNotFound('Payment'));
     if (found.intent.metadata.client_id !== String(user.id)) throw notFound('Payment');
     return found;
   }

@@ -21,12 +21,11 @@ import { PG_INTEGER_MAX } from '../../../domain/validation.ts';
 import type { Database } from '../../db/database.ts';
 import { type PosSaleLine, packages, posCheckouts, products, sizes, stock } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, missingAsNotFound, notFound } from '../../lib/errors.ts';
 import {
   CHECKOUT_SESSION_ID_TEMPLATE,
   type CheckoutLineItemParams,
   type CheckoutSession,
-  isPaymentError,
   type PaymentGateway,
 } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
@@ -235,10 +234,9 @@ export function createPosCheckoutService({ db, payments, registerSales, clock, p
     const { sessionId } = row;
     if (row.saleId !== null) return registerSales.get(row.saleId);
 
-    const session = await payments.retrieveCheckoutSession(sessionId).catch((error: unknown) => {
-      if (isPaymentError(error) && error.statusCode === 404) throw notFound('Checkout session');
-      throw error;
-    });
+    const session = await payments
+      .retrieveCheckoutSession(sessionId)
+      .catch(missingAsNotFound('Checkout session'));
     if (session.status === 'expired') {
       throw new AppError(
         'checkout_expired',
@@ -369,10 +367,7 @@ export function createPosCheckoutService({ db, payments, registerSales, clock, p
     /** The sandbox's hosted payment page (test mode only): what it shows. */
     async sandboxCheckout(id: string): Promise<SandboxCheckout> {
       if (!payments.sandbox) throw notFound('Checkout session');
-      const session = await payments.retrieveCheckoutSession(id).catch((error: unknown) => {
-        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Checkout session');
-        throw error;
-      });
+      const session = await payments.retrieveCheckoutSession(id).catch(missingAsNotFound('Checkout session'));
       return sandboxCheckout(session);
     },
 
@@ -383,10 +378,9 @@ export function createPosCheckoutService({ db, payments, registerSales, clock, p
     ): Promise<SandboxCheckout> {
       const sandbox = payments.sandbox;
       if (!sandbox) throw notFound('Checkout session');
-      const session = await sandbox.completeCheckoutSession(id, card).catch((error: unknown) => {
-        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Checkout session');
-        throw error;
-      });
+      const session = await sandbox
+        .completeCheckoutSession(id, card)
+        .catch(missingAsNotFound('Checkout session'));
       return sandboxCheckout(session);
     },
   };

@@ -21,7 +21,14 @@ import { hasAnyRole } from '../../../domain/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { clients, orders, posPayments, readerActions, readerAssignments, receipts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, notFound, readerNotPresent, readerOffline } from '../../lib/errors.ts';
+import {
+  AppError,
+  badRequest,
+  missingAsNotFound,
+  notFound,
+  readerNotPresent,
+  readerOffline,
+} from '../../lib/errors.ts';
 import {
   type ChargeSearch,
   type ChargeSummary,
@@ -156,10 +163,7 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
   }
 
   async function posIntent(user: AuthUser, id: string): Promise<PaymentIntent> {
-    const intent = await payments.retrievePaymentIntent(id).catch((error: unknown) => {
-      if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
-      throw error;
-    });
+    const intent = await payments.retrievePaymentIntent(id).catch(missingAsNotFound('Payment'));
     if (intent.metadata.source !== POS_SOURCE || intent.metadata.pos_user !== String(user.id)) {
       throw notFound('Payment');
     }
@@ -170,10 +174,7 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
   async function chargeOf(paymentIntentId: string): Promise<ChargeSummary> {
     const { intent, charge } = await payments
       .retrievePaymentIntentWithCharge(paymentIntentId)
-      .catch((error: unknown) => {
-        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
-        throw error;
-      });
+      .catch(missingAsNotFound('Payment'));
     if (intent.status !== 'succeeded' || !charge?.captured || charge.status !== 'succeeded') {
       throw new AppError('charge_not_refundable', POS_MESSAGES.nothingToRefund, 409);
     }

@@ -28,8 +28,8 @@ import {
   sizes,
 } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { isPaymentError, type PaymentGateway } from '../../providers/payments/gateway.ts';
+import { AppError, badRequest, missingAsNotFound, notFound } from '../../lib/errors.ts';
+import type { PaymentGateway } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
 import { ShortStock, takeStock } from '../inventory/stock-taking.ts';
@@ -227,10 +227,7 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
     const refused = (message: string) => new AppError('payment_not_usable', message, 409);
     const { intent, charge } = await payments
       .retrievePaymentIntentWithCharge(tender.paymentIntentId)
-      .catch((error: unknown) => {
-        if (isPaymentError(error) && error.statusCode === 404) throw notFound('Payment');
-        throw error;
-      });
+      .catch(missingAsNotFound('Payment'));
     if (intent.metadata.source !== POS_SOURCE || intent.metadata.pos_user !== String(user.id)) {
       throw notFound('Payment');
     }
