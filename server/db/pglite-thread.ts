@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** What the worker opens: a data directory, a dump of one (a test's snapshot), or neither (memory). */
@@ -50,8 +54,17 @@ export class PgliteThread {
     );
   }
 
-  /** Starts the worker and waits until the database is open. */
+  /**
+   * Starts the worker and waits until the database is open. A data directory without a database yet
+   * gets one from a process of its own first (pglite-create.mjs says why).
+   */
   static async start(data: PgliteWorkerData): Promise<PgliteThread> {
+    if (data.dataDir && !existsSync(path.join(data.dataDir, 'PG_VERSION')))
+      await createDatabase(data.dataDir);
+    return PgliteThread.#open(data);
+  }
+
+  static async #open(data: PgliteWorkerData): Promise<PgliteThread> {
     const thread = new PgliteThread(data);
     await new Promise<Uint8Array>((resolve, reject) => thread.#pending.set(0, { resolve, reject }));
     return thread;
@@ -92,4 +105,22 @@ export class PgliteThread {
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
   }
+}
+
+/** Runs pglite-create.mjs on the folder and waits for it to end; a failure says what it printed. */
+function createDatabase(dataDir: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-create.mjs', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let printed = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      printed = (printed + chunk.toString()).slice(-2_000);
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) return resolve();
+      const why = signal ?? `exit code ${code}`;
+      reject(new Error(`Creating the embedded database in ${dataDir} failed (${why}):\n${printed.trim()}`));
+    });
+  });
 }
