@@ -7,10 +7,9 @@
  * resident memory judged), stops it, then starts it again on that folder as `npm start` does every
  * later day, and measures the time from spawning it to the first 200 of GET /api/config and of the
  * home page, and its resident memory (VmRSS) then and after `idle` seconds without a request.
- * Judged against START_FLOORS; exits
- * non-zero on a miss. With --tsx it measures the TypeScript sources run by tsx instead (how the
- * server started before it was compiled; `npm run dev:server` still runs it so), for comparison.
- * See bench/README.md.
+ * Judged against START_FLOORS; exits non-zero on a miss. With --tsx it measures the TypeScript
+ * sources run by tsx instead (how the server started before it was compiled; `npm run dev:server`
+ * still runs it so), for comparison. See bench/README.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
