@@ -51,14 +51,15 @@ export interface StartRun {
   configMs: number;
   homeMs: number;
   rssAfterStartMb: number;
-  /** The most it was resident until then (VmHWM). */
-  peakRssMb: number;
 }
+
+/** The first start ever, with the most it was resident until it answered (VmHWM). */
+export type FirstStart = StartRun & { peakRssMb: number };
 
 export interface StartReport {
   build: { server: ServerBuild; web: WebBuild };
   /** On an empty data folder: migrations, reference and demo data, the catalogue's images drawn. */
-  firstEver: StartRun;
+  firstEver: FirstStart;
   /** On the folder the first start left, as every later start. */
   seeded: StartRun & { rssIdleMb: number };
   idleSeconds: number;
@@ -183,7 +184,7 @@ function pidOf(server: Server): number {
   return pid;
 }
 
-async function measureRun(server: Server, timeoutMs: number): Promise<StartRun> {
+async function measureRun(server: Server, timeoutMs: number): Promise<FirstStart> {
   const configMs = await firstOk(server, '/api/config', timeoutMs);
   const homeMs = await firstOk(server, '/', timeoutMs);
   const { rss, peak } = residentMemoryMb(pidOf(server));
@@ -206,7 +207,7 @@ export async function measureStart({
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-start-'));
   try {
     const first = await spawnServer(dataDir, serverArgs);
-    let firstEver: StartRun;
+    let firstEver: FirstStart;
     try {
       firstEver = await measureRun(first, 300_000);
     } finally {
