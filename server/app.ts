@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +10,7 @@ import helmet from 'helmet';
 import type { Config } from './config.ts';
 import { type Database, embeddedDatabase } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { API_BROTLI_OPTIONS, API_COMPRESSION_THRESHOLD, API_ENCODINGS } from './lib/compression.ts';
 import { answerRoutingError, registerErrorHandling } from './lib/errors.ts';
 import { replySerializerCompiler } from './lib/reply-serializer.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
@@ -101,9 +101,6 @@ import { createTableRates } from './providers/shipping/table-rates.ts';
 import { contentTypeOfStoredFile, createDatabaseStorage } from './providers/storage/database.ts';
 import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
 
-/** Smaller answers are sent as they are: compressing them costs more than it saves. */
-const API_COMPRESSION_THRESHOLD = 1024;
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** The sandbox's webhook events (null with Stripe). */
@@ -189,12 +186,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
   await app.register(rateLimit, { global: false });
-  // API answers above 1 KB go out compressed when the browser accepts it; brotli at a quality that
-  // costs little CPU per request (the web's own files are compressed once, at build).
+  // API answers above 1 KB go out compressed when the browser accepts it (the web's own files are
+  // compressed once, at build; the catalogue's cached replies once each, cached-reply.ts).
   await app.register(fastifyCompress, {
     threshold: API_COMPRESSION_THRESHOLD,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    encodings: API_ENCODINGS,
+    brotliOptions: API_BROTLI_OPTIONS,
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Maple Sock Co. API', version: '1' } },

@@ -34,6 +34,11 @@ export interface Loaded<T> {
   tags: CacheTags;
   /** A shorter lifetime than the cache's, for values that change without notice (visits). */
   maxAgeMs?: number;
+  /**
+   * What the value takes of the size budget, where it knows better than the cache's guess (a
+   * reply's bytes, with room for the compressed copies it makes later: cached-reply.ts).
+   */
+  chars?: number;
 }
 
 /**
@@ -56,7 +61,7 @@ export interface FreshReply<T> {
 
 export interface CatalogCacheOptions {
   maxEntries?: number;
-  /** Budget for string values (serialized replies), in UTF-16 code units. */
+  /** Budget for string values (UTF-16 code units) and serialized replies (bytes). */
   maxChars?: number;
   maxAgeMs?: number;
   /** Milliseconds on a monotonic clock; tests replace it. */
@@ -83,10 +88,7 @@ export interface CacheStats {
 const liveCaches = new Set<CatalogCache>();
 
 function charsOf(value: unknown): number {
-  if (typeof value === 'string') return value.length;
-  if (value && typeof value === 'object' && 'body' in value && typeof value.body === 'string')
-    return value.body.length;
-  return 64;
+  return typeof value === 'string' ? value.length : 64;
 }
 
 export function createCatalogCache(options: CatalogCacheOptions = {}) {
@@ -126,7 +128,7 @@ export function createCatalogCache(options: CatalogCacheOptions = {}) {
       value: loaded.value,
       tags: loaded.tags,
       expiresAt: now() + Math.min(loaded.maxAgeMs ?? maxAgeMs, maxAgeMs),
-      chars: charsOf(loaded.value),
+      chars: loaded.chars ?? charsOf(loaded.value),
     };
     // Oldest first: a Map iterates in insertion order.
     for (const oldest of entries.keys()) {
