@@ -14,7 +14,7 @@ export const API_COMPRESSION_THRESHOLD = 1024;
 export const API_ENCODINGS: ApiEncoding[] = ['br', 'gzip'];
 export type ApiEncoding = 'br' | 'gzip';
 
-/** Brotli at a quality that costs little CPU (11 takes a hundred times longer for a few % less). */
+/** Brotli at quality 4, @fastify/compress's own default: the web's files, compressed once, take 11. */
 export const API_BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
