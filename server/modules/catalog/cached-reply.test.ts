@@ -29,7 +29,7 @@ function fakeReply(acceptEncoding?: string) {
   };
 }
 
-/** A phase-sized reply: a few dozen product cards, about 6 KB of JSON. */
+/** A reply above the 1 KB threshold: forty product cards, about 2 KB of JSON. */
 const cards = Array.from({ length: 40 }, (_, i) => ({ id: i, name: `Maple crew sock ${i}`, pricing: 1299 }));
 let loads = 0;
 const phase = {
