@@ -61,10 +61,6 @@ export class PgliteThread {
   static async start(data: PgliteWorkerData): Promise<PgliteThread> {
     if (data.dataDir && !existsSync(path.join(data.dataDir, 'PG_VERSION')))
       await createDatabase(data.dataDir);
-    return PgliteThread.#open(data);
-  }
-
-  static async #open(data: PgliteWorkerData): Promise<PgliteThread> {
     const thread = new PgliteThread(data);
     await new Promise<Uint8Array>((resolve, reject) => thread.#pending.set(0, { resolve, reject }));
     return thread;
