@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openTestDatabase } from '../test/test-database.ts';
+import { type DatabaseHandle, rowsOf } from './database.ts';
+import { keepsOwnTables, keepTables } from './upkeep.ts';
+
+/**
+ * The tables' upkeep where no autovacuum runs: a pass vacuums and analyses what autovacuum would,
+ * and leaves alone what it would not, on PGlite and PostgreSQL.
+ */
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  // One connection: a backend's counters reach the statistics views when it flushes them, and
+  // pg_stat_force_next_flush() asks that of the backend it runs on.
+  handle = await openTestDatabase(inject('databases'), 'empty', { poolSize: 1 });
+  await handle.db.execute(sql`CREATE TABLE upkeep_churn (id int PRIMARY KEY, n int NOT NULL)`);
+  await handle.db.execute(sql`CREATE TABLE upkeep_quiet (id int PRIMARY KEY)`);
+});
+afterAll(() => handle.close());
+
+interface TableState {
+  n_dead_tup: string;
+  last_vacuum: string | null;
+  last_analyze: string | null;
+  reltuples: number;
+}
+
+async function stateOf(table: string): Promise<TableState> {
+  await handle.db.execute(sql`SELECT pg_stat_force_next_flush()`);
+  const [row] = await rowsOf<TableState>(
+    handle.db,
+    sql`SELECT s.n_dead_tup, s.last_vacuum, s.last_analyze, c.reltuples
+        FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.relname = ${table}`,
+  );
+  if (!row) throw new Error(`no statistics for ${table}`);
+  return row;
+}
+
+/** A pass, after the statistics of every statement before it were flushed. */
+async function pass() {
+  await handle.db.execute(sql`SELECT pg_stat_force_next_flush()`);
+  await handle.db.execute(sql`SELECT 1`);
+  const kept = await keepTables(handle.db);
+  const ours = (tables: string[]) => tables.filter((table) => table.startsWith('public.upkeep_'));
+  return { vacuumed: ours(kept.vacuumed), analyzed: ours(kept.analyzed) };
+}
+
+describe('the tables’ upkeep', () => {
+  it('vacuums and analyses a table whose rows were rewritten past the thresholds, and only it', async () => {
+    await handle.db.execute(sql`INSERT INTO upkeep_churn SELECT g, 0 FROM generate_series(1, 400) g`);
+    await handle.db.execute(sql`INSERT INTO upkeep_quiet VALUES (1)`);
+    // As carts are: rows rewritten over and over, each leaving a dead version behind.
+    for (let round = 0; round < 3; round++) {
+      await handle.db.execute(sql`UPDATE upkeep_churn SET n = n + 1`);
+    }
+    expect(Number((await stateOf('upkeep_churn')).n_dead_tup)).toBeGreaterThan(130);
+
+    expect(await pass()).toEqual({ vacuumed: ['public.upkeep_churn'], analyzed: ['public.upkeep_churn'] });
+    const churn = await stateOf('upkeep_churn');
+    expect(Number(churn.n_dead_tup)).toBe(0);
+    expect(churn.last_vacuum).not.toBeNull();
+    expect(churn.last_analyze).not.toBeNull();
+    expect(churn.reltuples).toBe(400);
+    // One row inserted is under every threshold: autovacuum would not touch it either.
+    expect((await stateOf('upkeep_quiet')).last_analyze).toBeNull();
+  });
+
+  it('finds nothing to do right after a pass', async () => {
+    expect(await pass()).toEqual({ vacuumed: [], analyzed: [] });
+  });
+
+  it('analyses a table that grew by more than a tenth, without vacuuming it', async () => {
+    const before = await stateOf('upkeep_churn');
+    await handle.db.execute(sql`INSERT INTO upkeep_churn SELECT g, 0 FROM generate_series(401, 500) g`);
+
+    expect(await pass()).toEqual({ vacuumed: [], analyzed: ['public.upkeep_churn'] });
+    const after = await stateOf('upkeep_churn');
+    expect(after.reltuples).toBe(500);
+    expect(after.last_vacuum).toBe(before.last_vacuum);
+  });
+
+  it('is the shop’s own job on PGlite, and on PostgreSQL only when its autovacuum is off', async () => {
+    const [setting] = await rowsOf<{ autovacuum: string }>(
+      handle.db,
+      sql`SELECT current_setting('autovacuum') AS autovacuum`,
+    );
+    expect(await keepsOwnTables(handle)).toBe(handle.kind === 'pglite' || setting?.autovacuum === 'off');
+  });
+});
