@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { installReferenceData } from './db/seed/reference-data.ts';
 import { seedDemoData } from './db/seed/seed.ts';
-import { keepsOwnTables, keepTables, UPKEEP_INTERVAL_MS } from './db/upkeep.ts';
+import { startTableUpkeep } from './db/upkeep.ts';
 import { systemClock } from './lib/clock.ts';
 import { prepareSetupLink } from './modules/admin/setup.service.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
@@ -66,27 +66,18 @@ export async function runShop(config: Readonly<Config>, database: DatabaseHandle
   reconcileNightly.unref();
 
   // Dead rows vacuumed and statistics kept current where no autovacuum runs (PGlite has none).
-  const tableUpkeep = (await keepsOwnTables(database))
-    ? setInterval(() => {
-        const started = performance.now();
-        keepTables(database.db).then(
-          ({ vacuumed, analyzed }) => {
-            if (vacuumed.length + analyzed.length === 0) return;
-            const milliseconds = Math.round(performance.now() - started);
-            app.log.debug({ vacuumed, analyzed, milliseconds }, 'kept the tables autovacuum would have');
-          },
-          (error: unknown) => app.log.error({ err: error }, 'the tables’ upkeep failed'),
-        );
-      }, UPKEEP_INTERVAL_MS)
-    : undefined;
-  tableUpkeep?.unref();
+  const stopTableUpkeep = await startTableUpkeep(database, {
+    kept: ({ vacuumed, analyzed }, milliseconds) =>
+      app.log.debug({ vacuumed, analyzed, milliseconds }, 'kept the tables autovacuum would have'),
+    failed: (error) => app.log.error({ err: error }, 'the tables’ upkeep failed'),
+  });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     stopMail();
     clearInterval(releaseHolds);
     clearInterval(reconcileNightly);
-    clearInterval(tableUpkeep);
+    stopTableUpkeep();
     await app.close();
     await database.close();
     process.exit(0);

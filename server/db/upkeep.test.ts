@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { rowChecks } from '../test/rows.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { type DatabaseHandle, rowsOf } from './database.ts';
-import { keepsOwnTables, keepTables } from './upkeep.ts';
+import * as queries from './upkeep.ts';
+import { keepsOwnTables, keepTables, startTableUpkeep, UPKEEP_INTERVAL_MS } from './upkeep.ts';
 
 /**
  * The tables' upkeep where no autovacuum runs: a pass vacuums and analyses what autovacuum would,
  * and leaves alone what it would not, on PGlite and PostgreSQL.
  */
 let handle: DatabaseHandle;
+const { expectRows, unchecked } = rowChecks(queries);
 
 beforeAll(async () => {
   // One connection: a backend's counters reach the statistics views when it flushes them, and
@@ -55,6 +58,8 @@ describe('the tables’ upkeep', () => {
       await handle.db.execute(sql`UPDATE upkeep_churn SET n = n + 1`);
     }
     expect(Number((await stateOf('upkeep_churn')).n_dead_tup)).toBeGreaterThan(130);
+    const due = await expectRows(queries.selectTablesDue, handle.db);
+    expect(due).toContainEqual({ table_name: 'public.upkeep_churn', vacuum_due: true, analyze_due: true });
 
     expect(await pass()).toEqual({ vacuumed: ['public.upkeep_churn'], analyzed: ['public.upkeep_churn'] });
     const churn = await stateOf('upkeep_churn');
@@ -81,10 +86,45 @@ describe('the tables’ upkeep', () => {
   });
 
   it('is the shop’s own job on PGlite, and on PostgreSQL only when its autovacuum is off', async () => {
-    const [setting] = await rowsOf<{ autovacuum: string }>(
-      handle.db,
-      sql`SELECT current_setting('autovacuum') AS autovacuum`,
-    );
+    const [setting] = await expectRows(queries.selectAutovacuum, handle.db);
+    expect(setting?.autovacuum).toMatch(/^(on|off)$/);
     expect(await keepsOwnTables(handle)).toBe(handle.kind === 'pglite' || setting?.autovacuum === 'off');
+  });
+
+  it('runs a pass a minute where the shop keeps its tables, tells what it kept, and stops', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const kept = vi.fn();
+      const failed = vi.fn();
+      const stop = await startTableUpkeep(handle, { kept, failed });
+      const rewriteAll = async () => {
+        await handle.db.execute(sql`UPDATE upkeep_churn SET n = n + 1`);
+        await handle.db.execute(sql`SELECT pg_stat_force_next_flush()`);
+        await handle.db.execute(sql`SELECT 1`);
+      };
+      await rewriteAll();
+      vi.advanceTimersByTime(UPKEEP_INTERVAL_MS - 1);
+      expect(kept).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      if (await keepsOwnTables(handle)) {
+        await vi.waitFor(() => expect(kept).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+        expect(kept.mock.calls[0]?.[0].vacuumed).toContain('public.upkeep_churn');
+      }
+      stop();
+      const passesBeforeStop = kept.mock.calls.length;
+      await rewriteAll();
+      vi.advanceTimersByTime(2 * UPKEEP_INTERVAL_MS);
+      // Time for a pass to have vacuumed the table, had one started.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(kept).toHaveBeenCalledTimes(passesBeforeStop);
+      expect(Number((await stateOf('upkeep_churn')).n_dead_tup)).toBeGreaterThan(400);
+      expect(failed).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('checks the rows of every statement of upkeep.ts', () => {
+    expect(unchecked()).toEqual([]);
   });
 });

@@ -67,6 +67,12 @@ export async function keepTables(db: Database): Promise<UpkeepPass> {
   return pass;
 }
 
+/** Whether the PostgreSQL server runs autovacuum ('on' or 'off'). */
+export const selectAutovacuum = typedQuery(
+  z.object({ autovacuum: z.string() }),
+  () => sql`SELECT current_setting('autovacuum') AS autovacuum`,
+);
+
 /** Whether the shop keeps its tables itself: always on PGlite; on PostgreSQL when autovacuum is off. */
 export async function keepsOwnTables(database: DatabaseHandle): Promise<boolean> {
   if (database.kind === 'pglite') return true;
@@ -74,7 +80,38 @@ export async function keepsOwnTables(database: DatabaseHandle): Promise<boolean>
   return row?.autovacuum === 'off';
 }
 
-const selectAutovacuum = typedQuery(
-  z.object({ autovacuum: z.string() }),
-  () => sql`SELECT current_setting('autovacuum') AS autovacuum`,
-);
+/** What the schedule tells of its passes. */
+export interface UpkeepReport {
+  /** A pass that vacuumed or analysed something, and how long it took. */
+  kept(pass: UpkeepPass, milliseconds: number): void;
+  failed(error: unknown): void;
+}
+
+/**
+ * Runs a pass every UPKEEP_INTERVAL_MS where the shop keeps its own tables, and answers how to stop
+ * it. A pass still running when the next is due (a large table vacuumed on a slow machine) is left
+ * to finish: the next starts a minute after.
+ */
+export async function startTableUpkeep(database: DatabaseHandle, report: UpkeepReport): Promise<() => void> {
+  if (!(await keepsOwnTables(database))) return () => undefined;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    const started = performance.now();
+    keepTables(database.db)
+      .then(
+        (pass) => {
+          if (pass.vacuumed.length + pass.analyzed.length > 0) {
+            report.kept(pass, Math.round(performance.now() - started));
+          }
+        },
+        (error: unknown) => report.failed(error),
+      )
+      .finally(() => {
+        running = false;
+      });
+  }, UPKEEP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
