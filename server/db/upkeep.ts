@@ -90,7 +90,7 @@ export interface UpkeepReport {
 /**
  * Runs a pass every UPKEEP_INTERVAL_MS where the shop keeps its own tables, and answers how to stop
  * it. A pass still running when the next is due (a large table vacuumed on a slow machine) is left
- * to finish: the next starts a minute after.
+ * to finish, and the minutes that come meanwhile start none.
  */
 export async function startTableUpkeep(database: DatabaseHandle, report: UpkeepReport): Promise<() => void> {
   if (!(await keepsOwnTables(database))) return () => undefined;
