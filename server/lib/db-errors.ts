@@ -7,6 +7,17 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * The reason a statement refused with shop_refuse (migration 0022: SQLSTATE P0001, the reason as the
+ * message), or undefined for any other error.
+ */
+export function refusalReason(error: unknown): string | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as Error & { code?: unknown }).code === 'P0001') return current.message;
+  }
+  return undefined;
+}
+
+/**
  * What went wrong, in words: the database's own message when Drizzle wrapped it ("Failed query: "
  * and the whole statement, its cause the database's error), else the error's message.
  */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { rowsOf } from '../../db/database.ts';
+import { refusalReason } from '../../lib/db-errors.ts';
 import {
   bearer,
   createTestApp,
@@ -33,11 +34,21 @@ async function addToCart() {
   expect(added.statusCode, added.body).toBe(200);
 }
 
-/** An order of the client's to write (insertOrder), paid by `paymentIntentId`, taking `stock`. */
+/** The client's cart lines as checkout reads them: each line's id and quantity. */
+async function cartLinesNow(): Promise<queries.NewOrderRow['cartLines']> {
+  const rows = await queries.selectCheckoutContext(t.db, client.client_id);
+  return rows.flatMap((row) => (row.line_id === null ? [] : [{ id: row.line_id, quantity: row.quantity }]));
+}
+
+/**
+ * An order of the client's cart as it is now (insertOrder), paid by `paymentIntentId`, which is
+ * made the cart's hold, taking `stock`.
+ */
 async function newOrder(
   paymentIntentId: string,
   stock: queries.NewOrderRow['stock'],
 ): Promise<queries.NewOrderRow> {
+  await queries.replaceCartAuthorization(t.db, client.client_id, paymentIntentId);
   const addresses = await t.app.inject({
     url: `/api/Address/client/${client.client_id}`,
     headers: bearer(client),
@@ -59,6 +70,7 @@ async function newOrder(
     billing,
     lines: [],
     confirmation: { to: client.email, subject: ['Order ', ' placed'], text: ['Number ', '.'] },
+    cartLines: await cartLinesNow(),
     stock,
   };
 }
@@ -82,8 +94,44 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** What an order's statement writes, to see that a refused one wrote none of it. */
+async function writtenState() {
+  const [state] = await rowsOf<Record<string, unknown>>(
+    t.db,
+    sql`SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM outbox) AS mails,
+          (SELECT json_agg(json_build_array(id, quantity) ORDER BY id) FROM cart_lines cl
+           WHERE cl.cart_id IN (SELECT id FROM carts WHERE client_id = ${client.client_id})) AS lines,
+          (SELECT payment_intent_id FROM carts WHERE client_id = ${client.client_id}) AS hold,
+          (SELECT instock FROM stock WHERE product_id = ${productId} AND size_id IS NULL) AS instock`,
+  );
+  return state;
+}
+
+/** Waits until a statement of this database waits for a row lock (another connection's). */
+async function waitForALockWait(): Promise<void> {
+  for (let tries = 0; tries < 500; tries++) {
+    const [row] = await rowsOf<{ waiting: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (row && row.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no statement came to wait for the lock');
+}
+
+async function expectRefused(order: queries.NewOrderRow): Promise<void> {
+  const refusal = await queries.insertOrder(t.db, order).then(
+    () => 'placed',
+    (error: unknown) => refusalReason(error),
+  );
+  expect(refusal).toBe(queries.CART_NOT_AS_READ);
+}
+
 describe('the checkout statements answer the shapes of their row schemas', () => {
-  it('the context: the cart with its dimensions, both addresses, the tax rate and a placed order', async () => {
+  it('the order and the context: the order placed, the cart’s lines and hold taken, the confirmation queued', async () => {
+    const stockBefore = (await writtenState())?.instock;
     const [order] = await expectRows(
       queries.insertOrder,
       t.db,
@@ -92,7 +140,8 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
         packages: [],
       }),
     );
-    expect(order).toMatchObject({ takenProducts: [0], takenPackages: [] });
+    expect(order).toEqual({ id: expect.any(Number), orderNumber: expect.any(Number) });
+    expect((await writtenState())?.instock).toBe(Number(stockBefore) - 1);
     // Placing the order emptied the cart and queued the confirmation with the order's number.
     const [mail] = await rowsOf<{ subject: string; text: string }>(
       t.db,
@@ -113,33 +162,69 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
     expect(rows[0]?.default_addresses).toHaveLength(2);
     expect(rows[0]?.shipping_tax_ppm).toBe(130_000);
     expect(rows[0]?.placed_order).toMatchObject({ orderNumber: order?.orderNumber, status: 'placed' });
+    // The order used the cart's hold.
+    expect(rows[0]?.cart_hold).toBeNull();
     const [withoutPayment] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id);
     expect(withoutPayment?.placed_order).toBeNull();
   });
 
-  it('an order short of an item: no order written, the positions of the items taken', async () => {
-    const { pack } = await firstSizedProductAndPackage(t.db);
-    const order = await newOrder('pi_short_check', {
+  it('the order refuses a cart not as read, and writes nothing: a line’s quantity, another hold, a short item', async () => {
+    const stock = {
       products: [{ position: 0, id: productId ?? 0, sizeId: null, quantity: 1 }],
-      packages: [{ position: 0, id: pack.id, sizeId: null, quantity: 1_000_000_000 }],
+      packages: [],
+    };
+    const order = await newOrder('pi_refused', stock);
+    const before = await writtenState();
+    await expectRefused({
+      ...order,
+      cartLines: order.cartLines.map((line) => ({ ...line, quantity: line.quantity + 1 })),
     });
-    const undone = new Error('undone');
-    let answered: unknown;
-    await t.db
-      .transaction(async (tx) => {
-        answered = await expectRows(queries.insertOrder, tx, order);
-        throw undone;
-      })
-      .catch((error: unknown) => {
-        if (error !== undone) throw error;
-      });
-    expect(answered).toEqual([{ id: null, orderNumber: null, takenProducts: [0], takenPackages: [] }]);
+    await expectRefused({ ...order, paymentIntentId: 'pi_not_the_hold' });
+    const { pack } = await firstSizedProductAndPackage(t.db);
+    await expectRefused({
+      ...order,
+      stock: { ...stock, packages: [{ position: 0, id: pack.id, sizeId: null, quantity: 1_000_000_000 }] },
+    });
+    expect(await writtenState()).toEqual(before);
   });
 
+  it.runIf(inject('databases').kind === 'postgres')(
+    'the order refuses a line another tab changes while the statement runs, and the line keeps its change',
+    async () => {
+      await addToCart();
+      const order = await newOrder('pi_racing', {
+        products: [{ position: 0, id: productId ?? 0, sizeId: null, quantity: 1 }],
+        packages: [],
+      });
+      const [line] = order.cartLines;
+      if (!line) throw new Error('the cart has no line');
+      const before = await writtenState();
+      if (!before) throw new Error('no state read');
+      let placing: Promise<string | undefined> | undefined;
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE cart_lines SET quantity = quantity + 1 WHERE id = ${line.id}`);
+        placing = queries.insertOrder(t.db, order).then(
+          () => 'placed',
+          (error: unknown) => refusalReason(error),
+        );
+        await waitForALockWait();
+      });
+      expect(await placing).toBe(queries.CART_NOT_AS_READ);
+      const after = await writtenState();
+      expect(after).toEqual({
+        ...before,
+        lines: (before.lines as [number, number][]).map(([id, quantity]) =>
+          id === line.id ? [id, quantity + 1] : [id, quantity],
+        ),
+      });
+    },
+  );
+
   it('the cart authorization', async () => {
+    const holdBefore = (await writtenState())?.hold;
     const [first] = await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, 'pi_first');
     const [second] = await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, 'pi_second');
-    expect(first).toEqual({ previous: null });
+    expect(first).toEqual({ previous: holdBefore });
     expect(second).toEqual({ previous: 'pi_first' });
   });
 

@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { type Placeholders, typedQuery } from '../../db/typed-query.ts';
 import { mailInsert } from '../../providers/mail/outbox.ts';
 import { currentAddresses } from '../addresses/addresses.queries.ts';
-import { type CartExtras, cartWith, emptyCartLines } from '../cart/cart.queries.ts';
+import { type CartExtras, cartWith } from '../cart/cart.queries.ts';
 import { lineDimensions, toCart } from '../cart/cart.service.ts';
 import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
 import { type ItemToTake, stockTaken } from '../inventory/inventory.queries.ts';
@@ -42,13 +42,15 @@ export interface CheckoutContext {
   clientEmail: string | undefined;
   /** The order a payment intent placed already (when asked about one). */
   placedOrder: PlacedOrder | null;
+  /** The payment intent the client's cart holds, if any (when asked about an order). */
+  cartHold: string | null;
   /** The client a payment method belongs to, once claimed (when asked to claim one). */
   paymentMethodOwner: number | null;
 }
 
 /**
- * What the context is read with beside the cart: the order a payment intent placed, or a payment
- * method claimed for the client (it becomes theirs when it has no owner yet).
+ * What the context is read with beside the cart: the order a payment intent placed (and the cart's
+ * hold), or a payment method claimed for the client (it becomes theirs when it has no owner yet).
  */
 export type ContextAlso = { placedBy: string } | { claiming: string } | undefined;
 
@@ -65,6 +67,7 @@ const contextColumnsSchema = z.object({
   shipping_tax_ppm: id.nullable(),
   client_email: z.string().nullable(),
   placed_order: placedOrderSchema.nullable(),
+  cart_hold: z.string().nullable(),
   payment_method_owner: id.nullable(),
 });
 
@@ -100,6 +103,10 @@ function contextColumns(
       ? sql`(SELECT json_build_object('id', id, 'orderNumber', order_number, 'status', status) FROM orders
              WHERE payment_intent_id = ${v.paymentIntentId}::text)`
       : sql`NULL::json`;
+  const cartHold =
+    variant === 'placed order'
+      ? sql`(SELECT payment_intent_id FROM carts WHERE client_id = ${clientId}::int)`
+      : sql`NULL::text`;
   const claim = variant === 'claim' ? claimedOwner(clientId, v.paymentMethodId) : undefined;
   return {
     with: claim?.with,
@@ -108,6 +115,7 @@ function contextColumns(
       ${taxRatePpmOf(shippingProvince)} AS shipping_tax_ppm,
       (SELECT email FROM clients WHERE id = ${clientId}::int) AS client_email,
       ${placedOrder} AS placed_order,
+      ${cartHold} AS cart_hold,
       ${claim?.columns ?? sql`NULL::int`} AS payment_method_owner`,
   };
 }
@@ -154,6 +162,7 @@ export async function loadCheckoutContext(
     shippingTaxRatePpm: extras.shipping_tax_ppm,
     clientEmail: extras.client_email ?? undefined,
     placedOrder: extras.placed_order,
+    cartHold: extras.cart_hold,
     paymentMethodOwner: extras.payment_method_owner,
   };
 }
@@ -191,17 +200,17 @@ export interface NewOrderRow {
   lines: readonly NewOrderLine[];
   /** The confirmation e-mail: the statement writes the order's number into its subject and text. */
   confirmation: { to: string; subject: AroundOrderNumber; text: AroundOrderNumber };
+  /** The cart's lines the order was computed from, each in the quantity it had then. */
+  cartLines: readonly { id: number; quantity: number }[];
   /** The stock the order takes, summed per item: its products (in their sizes), its packages. */
   stock: { products: readonly ItemToTake[]; packages: readonly ItemToTake[] };
 }
 
-/** The order placed (null when an item was short), and the positions of the items taken. */
-const insertedOrderRowSchema = z.object({
-  id: id.nullable(),
-  orderNumber: id.nullable(),
-  takenProducts: z.array(id),
-  takenPackages: z.array(id),
-});
+/** The order placed. */
+const insertedOrderRowSchema = z.object({ id, orderNumber: id });
+
+/** What the order statement refuses with (shop_refuse) when the cart is not as it was read. */
+export const CART_NOT_AS_READ = 'cart_not_as_read';
 
 /** The text around the order's number, with the number the statement's `placed` row was given. */
 function withOrderNumber([before, after]: AroundOrderNumber): SQL {
@@ -209,12 +218,14 @@ function withOrderNumber([before, after]: AroundOrderNumber): SQL {
 }
 
 /**
- * Places the order in one statement: its stock taken (stockTaken), the order and its lines written
- * as they are now, the client's cart emptied and its authorization used, the confirmation queued
- * with the order's number, and the catalogue told of the stock taken (here and on other
- * instances). Answers the order's id and number, and the positions of the items taken. Short of an
- * item, no order is written (nor its number drawn) and the id is null: the caller's transaction
- * undoes the rest.
+ * Places the order in one statement, the cart unlocked (docs/decisions/024): its stock taken
+ * (stockTaken), the order and its lines written as they are now, the lines ordered taken out of the
+ * client's cart and its hold used, the confirmation queued with the order's number, and the
+ * catalogue told of the stock taken (here and on other instances). It writes only if the cart still
+ * holds the lines read, each in the quantity read, and the order's payment as its hold, and every
+ * item is in stock: else it writes nothing and fails with CART_NOT_AS_READ, and the caller reads the
+ * cart again. A line changed meanwhile by another tab is found so, even while this statement runs
+ * (its delete re-reads a row changed under it); a line added meanwhile stays in the cart.
  */
 export const insertOrder = typedQuery(
   insertedOrderRowSchema,
@@ -238,20 +249,30 @@ export const insertOrder = typedQuery(
           FROM placed, json_to_recordset(${JSON.stringify(order.lines)}::json) AS l(product_id int,
             package_id int, size_id int, code text, name text, size_name text, unit_price int,
             quantity int, line_total int)
-        ), emptied AS (${emptyCartLines(order.clientId)}), used AS (
-          UPDATE carts SET payment_intent_id = NULL, authorized_at = NULL WHERE client_id = ${order.clientId}
+        ), emptied AS (
+          DELETE FROM cart_lines cl
+          USING json_to_recordset(${JSON.stringify(order.cartLines)}::json) AS read(id int, quantity int)
+          WHERE cl.id = read.id AND cl.quantity = read.quantity
+            AND cl.cart_id IN (SELECT id FROM carts WHERE client_id = ${order.clientId})
+          RETURNING cl.id
+        ), used AS (
+          UPDATE carts SET payment_intent_id = NULL, authorized_at = NULL
+          WHERE client_id = ${order.clientId} AND payment_intent_id = ${order.paymentIntentId}
+          RETURNING id
         ), mail AS (${mailInsert({
           to: order.confirmation.to,
           subject: withOrderNumber(order.confirmation.subject),
           text: withOrderNumber(order.confirmation.text),
         })})
-        SELECT p.id, p.order_number AS "orderNumber",
-          ARRAY(SELECT position FROM taken_products) AS "takenProducts",
-          ARRAY(SELECT position FROM taken_packages) AS "takenPackages"
+        SELECT p.id, p.order_number AS "orderNumber"
         FROM (SELECT 1) one
         LEFT JOIN (SELECT id, order_number,
             ${catalogChangeNotice(order.lines.map((line) => line.product_id))} AS notice
-          FROM placed) p ON true`,
+          FROM placed) p ON true
+        WHERE CASE WHEN (SELECT count(*) FROM placed) = 1
+                    AND (SELECT count(*) FROM emptied) = ${order.cartLines.length}
+                    AND (SELECT count(*) FROM used) = 1
+               THEN true ELSE shop_refuse(${CART_NOT_AS_READ}) END`,
 );
 
 const previousAuthorizationRowSchema = z.object({ previous: z.string().nullable() });

@@ -13,10 +13,10 @@ import type {
 } from '../../../domain/orders.ts';
 import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
-import type { Database, Tx } from '../../db/database.ts';
-import { messages, orders, paymentMethodOwners } from '../../db/schema.ts';
+import type { Database } from '../../db/database.ts';
+import { orders, paymentMethodOwners } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isUniqueViolation, refusalReason } from '../../lib/db-errors.ts';
 import { AppError, badRequest, missingAsNotFound, notFound } from '../../lib/errors.ts';
 import {
   isPaymentError,
@@ -26,18 +26,12 @@ import {
 } from '../../providers/payments/gateway.ts';
 import type { Destination, ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { lockCart } from '../cart/cart.queries.ts';
-import {
-  itemsToTake,
-  requireTaken,
-  ShortStock,
-  type SoldItem,
-  stockToTake,
-} from '../inventory/stock-taking.ts';
+import { itemsToTake, type SoldItem, stockToTake } from '../inventory/stock-taking.ts';
 import { type Settings, taxRateMissing } from '../settings/settings.service.ts';
 import { authorizationUsable } from './authorization-release.ts';
 import {
   type AroundOrderNumber,
+  CART_NOT_AS_READ,
   type CheckoutContext,
   insertOrder,
   loadCheckoutContext,
@@ -60,6 +54,9 @@ interface OrderTotals {
   /** Changes whenever anything that makes up the total changes. */
   signature: string;
 }
+
+/** Reads of a cart that changed under each before its order counts as changed (placeFromCart). */
+const PLACEMENT_ATTEMPTS = 3;
 
 const cartNotReady = (message: string) => new AppError('cart_not_ready', message, 409);
 const holdEnded = () =>
@@ -156,15 +153,16 @@ interface NewOrder {
 }
 
 /**
- * Takes the stock, writes the order and its lines as they are now, empties the cart and queues the
- * confirmation, in one statement; answers the order's id and number. Throws ShortStock, naming the
- * item, when one is short: the caller's transaction undoes what was taken.
+ * Takes the stock, writes the order and its lines as they are now, takes the lines out of the cart
+ * and queues the confirmation, in one statement (insertOrder); answers the order's id and number.
+ * Fails with CART_NOT_AS_READ, having written nothing, when the cart is no longer as its context
+ * was read or an item is short.
  */
-async function placeOrder(tx: Tx, order: NewOrder): Promise<{ id: number; orderNumber: number }> {
+async function placeOrder(db: Database, order: NewOrder): Promise<{ id: number; orderNumber: number }> {
   const { totals } = order;
   const storeName = totals.settings.store_name;
   const stock = stockToTake(soldItems(totals.cart));
-  const [row] = await insertOrder(tx, {
+  const [row] = await insertOrder(db, {
     clientId: order.clientId,
     paymentIntentId: order.paymentIntentId,
     card: order.card,
@@ -195,15 +193,11 @@ async function placeOrder(tx: Tx, order: NewOrder): Promise<{ id: number; orderN
       subject: ['Your order ', ` at ${storeName}`],
       text: confirmationText(totals, storeName),
     },
+    cartLines: totals.cart.products.map((line) => ({ id: line.id, quantity: line.quantity })),
     stock: { products: itemsToTake(stock.products), packages: itemsToTake(stock.packages) },
   });
-  if (!row) throw new Error('order insert returned nothing');
-  if (row.id === null || row.orderNumber === null) {
-    requireTaken(stock.products, row.takenProducts);
-    requireTaken(stock.packages, row.takenPackages);
-    throw new Error('no order was written, though every item was taken');
-  }
-  return { id: row.id, orderNumber: row.orderNumber };
+  if (!row) throw new Error('the order statement answered no row, and did not refuse');
+  return row;
 }
 
 /** The confirmation e-mail's text, before and after the order's number. */
@@ -332,16 +326,43 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
     };
   }
 
-  async function notEnoughStock(name: string): Promise<AppError> {
-    const [row] = await db
-      .select({ text: messages.text })
-      .from(messages)
-      .where(eq(messages.code, 'not_enough_stock'));
-    return new AppError(
-      'not_enough_stock',
-      formatMessage(row?.text ?? DEFAULT_MESSAGES.not_enough_stock, name),
-      409,
-    );
+  /**
+   * Places the order of the client's cart as the intent paid for it, without locking the cart
+   * (docs/decisions/024): the context is read, and the order's statement writes only if the cart is
+   * still as read (insertOrder). When it is not, the context is read again and shows what changed:
+   * the order a double click placed, another hold, a changed cart, a short item. A cart that changes
+   * under every attempt counts as changed.
+   */
+  async function placeFromCart(
+    user: AuthUser,
+    intent: PaymentIntent,
+    paymentMethod: PaymentIntentWithMethod['paymentMethod'],
+  ): Promise<{ id: number; orderNumber: number; status: string }> {
+    for (let attempt = 1; ; attempt++) {
+      const context = await loadCheckoutContext(db, user.id, { placedBy: intent.id });
+      if (context.placedOrder) return context.placedOrder;
+      // The cart's hold is another (the client paid again) or none (released as too old).
+      if (context.cartHold !== intent.id) throw holdEnded();
+      const totals = await totalsOf(context, shippingRates);
+      if (totals.signature !== intent.metadata.cart_signature || totals.total !== intent.amount) {
+        throw cartChanged();
+      }
+      try {
+        const row = await placeOrder(db, {
+          clientId: user.id,
+          paymentIntentId: intent.id,
+          card: paymentMethod?.card
+            ? { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4 }
+            : null,
+          email: context.clientEmail ?? totals.billing.email,
+          totals,
+        });
+        return { ...row, status: 'placed' };
+      } catch (error) {
+        if (refusalReason(error) !== CART_NOT_AS_READ) throw error;
+        if (attempt === PLACEMENT_ATTEMPTS) throw cartChanged();
+      }
+    }
   }
 
   return {
@@ -458,40 +479,13 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
       }
       let order: { id: number; orderNumber: number; status: string };
       try {
-        order = await db.transaction(async (tx) => {
-          // One checkout at a time per client: the cart cannot change under the order.
-          const [cart] = await lockCart(tx, user.id);
-          // Read after the lock: a double click that waited finds the order the first click placed.
-          const context = await loadCheckoutContext(tx, user.id, { placedBy: paymentIntentId });
-          if (context.placedOrder) return context.placedOrder;
-          // The cart's hold is another (the client paid again) or none (released as too old).
-          if (cart?.payment_intent_id !== paymentIntentId) throw holdEnded();
-          const totals = await totalsOf(context, shippingRates);
-          if (totals.signature !== intent.metadata.cart_signature || totals.total !== intent.amount) {
-            throw cartChanged();
-          }
-          const email = context.clientEmail ?? totals.billing.email;
-          const row = await placeOrder(tx, {
-            clientId: user.id,
-            paymentIntentId,
-            card: paymentMethod?.card
-              ? { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4 }
-              : null,
-            email,
-            totals,
-          });
-          return { ...row, status: 'placed' };
-        });
+        order = await placeFromCart(user, intent, paymentMethod);
       } catch (error) {
         if (isUniqueViolation(error)) {
           // The same payment placed by a concurrent retry: answer that order.
           const again = await existingOrder(paymentIntentId);
           if (again?.clientId === user.id)
             return { status: 'succeeded', error: null, orderNumber: again.orderNumber };
-        }
-        if (error instanceof ShortStock) {
-          await releaseQuietly(paymentIntentId);
-          throw await notEnoughStock(error.productName);
         }
         if (
           error instanceof AppError &&
