@@ -17,7 +17,11 @@ beforeAll(async () => {
   // One connection: a backend's counters reach the statistics views when it flushes them, and
   // pg_stat_force_next_flush() asks that of the backend it runs on.
   handle = await openTestDatabase(inject('databases'), 'empty', { poolSize: 1 });
-  await handle.db.execute(sql`CREATE TABLE upkeep_churn (id int PRIMARY KEY, n int NOT NULL)`);
+  // Rows of some 340 bytes: 400 of them fill more than the ten pages under which a pass leaves a
+  // table never analysed alone.
+  await handle.db.execute(
+    sql`CREATE TABLE upkeep_churn (id int PRIMARY KEY, n int NOT NULL, pad text NOT NULL DEFAULT repeat('x', 300))`,
+  );
   await handle.db.execute(sql`CREATE TABLE upkeep_quiet (id int PRIMARY KEY)`);
 });
 afterAll(() => handle.close());
@@ -83,6 +87,20 @@ describe('the tables’ upkeep', () => {
     const after = await stateOf('upkeep_churn');
     expect(after.reltuples).toBe(500);
     expect(after.last_vacuum).toBe(before.last_vacuum);
+  });
+
+  it('leaves a table never analysed alone while it is under ten pages, as PostgreSQL plans it as ten', async () => {
+    await handle.db.execute(
+      sql`CREATE TABLE upkeep_new (id int PRIMARY KEY, pad text NOT NULL DEFAULT repeat('x', 300))`,
+    );
+    // A hundred rows: past the thresholds (50 changed), on four pages.
+    await handle.db.execute(sql`INSERT INTO upkeep_new (id) SELECT g FROM generate_series(1, 100) g`);
+    expect(await pass()).toEqual({ vacuumed: [], analyzed: [] });
+    expect((await stateOf('upkeep_new')).reltuples).toBe(-1);
+    // Three hundred: past ten pages, and its statistics now choose what they would.
+    await handle.db.execute(sql`INSERT INTO upkeep_new (id) SELECT g FROM generate_series(101, 300) g`);
+    expect(await pass()).toEqual({ vacuumed: [], analyzed: ['public.upkeep_new'] });
+    expect((await stateOf('upkeep_new')).reltuples).toBe(300);
   });
 
   it('is the shop’s own job on PGlite, and on PostgreSQL only when its autovacuum is off', async () => {

@@ -31,10 +31,19 @@ const tableDueSchema = z.object({
   analyze_due: z.boolean(),
 });
 
+/** The pages under which a table never vacuumed nor analysed is planned as this many (plancat.c). */
+export const NEW_TABLE_PLANNED_PAGES = 10;
+
 /**
  * The shop's tables past autovacuum's default thresholds (autovacuum_vacuum_threshold 50 and
  * scale factor 0.2 of the table's rows; the insert threshold 1,000 and 0.2; the analyse threshold
  * 50 and 0.1), each with its quoted name. A table never analysed counts its rows as none.
+ *
+ * Unlike autovacuum, a pass leaves a table never vacuumed nor analysed alone while it is under ten
+ * pages: PostgreSQL plans such a table as ten pages, for it may grow, and a lookup by key uses its
+ * index; analysed at a few rows (a new shop's carts, its first card owners), it would be planned as
+ * the few rows it held, and the prepared statements' generic plans would read it whole while it
+ * grew, until the next pass (docs/decisions/025).
  */
 export const selectTablesDue = typedQuery(
   tableDueSchema,
@@ -46,6 +55,8 @@ export const selectTablesDue = typedQuery(
         s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) AS analyze_due
       FROM pg_stat_user_tables s
       JOIN pg_class c ON c.oid = s.relid
+      WHERE c.reltuples >= 0
+        OR pg_relation_size(c.oid) >= ${NEW_TABLE_PLANNED_PAGES} * current_setting('block_size')::int
     ) due
     WHERE vacuum_due OR analyze_due
     ORDER BY table_name`,

@@ -6,7 +6,7 @@
  * on every start, before this.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../database.ts';
+import { type Database, rowsOf, type Tx } from '../database.ts';
 import {
   categories,
   clients,
@@ -22,6 +22,7 @@ import {
   specialOffers,
   stock,
 } from '../schema.ts';
+import { NEW_TABLE_PLANNED_PAGES } from '../upkeep.ts';
 import { type CataloguePlan, planCatalogue } from './catalogue-plan.ts';
 import { DEMO_ACCOUNTS, DEMO_PROFILES, SIZE_TYPES, type SizeTypeKey, SPECIAL_OFFERS } from './demo-data.ts';
 import { ensureImages, imageUrl } from './images.ts';
@@ -62,18 +63,39 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   ]);
   if (images.status === 'rejected') throw images.reason;
   if (seeded.status === 'rejected') throw seeded.reason;
-  // After a bulk load, PostgreSQL's advice: statistics (ANALYZE), and the GIN indexes' pending lists
-  // merged (VACUUM). At 100,000 products, without them each search read megabytes of pending list,
-  // and the planner, guessing 3,000 stock rows a product, priced a product page at 1.7 million and
-  // JIT-compiled it for 450 ms (docs/decisions/008). Autovacuum would come to it later, on a
-  // PostgreSQL server where it is on; PGlite has none.
-  if (seeded.value) await db.execute(sql`VACUUM ANALYZE`);
+  if (seeded.value) await keepLoadedTables(db);
   return {
     seeded: seeded.value,
     products: seeded.value ? plan.products.length : 0,
     images: images.value.total,
     imagesGenerated: images.value.generated,
   };
+}
+
+/**
+ * After a bulk load, PostgreSQL's advice: statistics (ANALYZE), and the GIN indexes' pending lists
+ * merged (VACUUM). At 100,000 products, without them each search read megabytes of pending list,
+ * and the planner, guessing 3,000 stock rows a product, priced a product page at 1.7 million and
+ * JIT-compiled it for 450 ms (docs/decisions/008). Autovacuum would come to it later, on a
+ * PostgreSQL server where it is on; PGlite has none.
+ *
+ * Only the tables the load filled to NEW_TABLE_PLANNED_PAGES or more, as the tables' upkeep does. A
+ * table never vacuumed nor analysed is planned as at least ten pages, for it may grow; one analysed
+ * nearly empty (a new shop's orders, carts, card owners) is planned as empty, and the prepared
+ * statements' generic plans then read it whole for every lookup while it grows, until the tables'
+ * upkeep analyses it again (docs/decisions/025).
+ */
+async function keepLoadedTables(db: Database): Promise<void> {
+  const loaded = await rowsOf<{ name: string }>(
+    db,
+    sql`SELECT format('%I.%I', n.nspname, c.relname) AS name
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE c.relkind = 'r' AND n.nspname = 'public'
+          AND pg_relation_size(c.oid) >= ${NEW_TABLE_PLANNED_PAGES} * current_setting('block_size')::int
+        ORDER BY 1`,
+  );
+  if (loaded.length === 0) return;
+  await db.execute(sql.raw(`VACUUM ANALYZE ${loaded.map((table) => table.name).join(', ')}`));
 }
 
 function chunksOf<T>(rows: readonly T[]): T[][] {
