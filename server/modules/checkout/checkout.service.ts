@@ -55,7 +55,7 @@ interface OrderTotals {
   signature: string;
 }
 
-/** Reads of a cart that changed under each before its order counts as changed (placeFromCart). */
+/** How often the confirm step reads a cart that changed under its order before it counts as changed. */
 const PLACEMENT_ATTEMPTS = 3;
 
 const cartNotReady = (message: string) => new AppError('cart_not_ready', message, 409);
