@@ -148,8 +148,8 @@ export const takeItems = typedQuery(
  * A sale's stock taken by a larger statement (a web order's: insertOrder), as two of its common
  * table expressions, `taken_products` and `taken_packages`, each answering the positions of the
  * items it took. The packages' locking read waits for the products to be taken, so the rows are
- * locked in the lock order, as takeItems' two statements lock them. Short of an item, the caller's
- * transaction is undone.
+ * locked in the lock order, as takeItems' two statements lock them. Short of an item, the larger
+ * statement must not stand: insertOrder then refuses (shop_refuse), which undoes what was taken.
  */
 export function stockTaken(products: readonly ItemToTake[], packages: readonly ItemToTake[]): SQL {
   return sql`taken_products AS (${taking('products', products)}),
