@@ -11,7 +11,7 @@
  * autovacuum's default thresholds, and analyses one whose changed rows did. ANALYZE also makes
  * every connection plan its statements on that table again.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, DatabaseHandle } from './database.ts';
 import { typedQuery } from './typed-query.ts';
@@ -32,7 +32,15 @@ const tableDueSchema = z.object({
 });
 
 /** The pages under which a table never vacuumed nor analysed is planned as this many (plancat.c). */
-export const NEW_TABLE_PLANNED_PAGES = 10;
+const NEW_TABLE_PLANNED_PAGES = 10;
+
+/**
+ * Whether the table of this pg_class oid fills the ten pages PostgreSQL assumes of a new table: the
+ * seed analyses only such tables, and the upkeep leaves a never-analysed table alone below them.
+ */
+export function outgrewNewTablePlan(oid: SQL): SQL {
+  return sql`pg_relation_size(${oid}) >= ${NEW_TABLE_PLANNED_PAGES} * current_setting('block_size')::int`;
+}
 
 /**
  * The shop's tables past autovacuum's default thresholds (autovacuum_vacuum_threshold 50 and
@@ -55,8 +63,7 @@ export const selectTablesDue = typedQuery(
         s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) AS analyze_due
       FROM pg_stat_user_tables s
       JOIN pg_class c ON c.oid = s.relid
-      WHERE c.reltuples >= 0
-        OR pg_relation_size(c.oid) >= ${NEW_TABLE_PLANNED_PAGES} * current_setting('block_size')::int
+      WHERE c.reltuples >= 0 OR ${outgrewNewTablePlan(sql`c.oid`)}
     ) due
     WHERE vacuum_due OR analyze_due
     ORDER BY table_name`,

@@ -1,9 +1,14 @@
+/** The database's error of this SQLSTATE behind an error (possibly wrapped by Drizzle), if any. */
+function databaseError(error: unknown, sqlState: string): Error | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as Error & { code?: unknown }).code === sqlState) return current;
+  }
+  return undefined;
+}
+
 /** PostgreSQL's unique_violation, as raised by both PGlite and node-postgres (possibly wrapped by Drizzle). */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as Error & { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return databaseError(error, '23505') !== undefined;
 }
 
 /**
@@ -11,10 +16,7 @@ export function isUniqueViolation(error: unknown): boolean {
  * message), or undefined for any other error.
  */
 export function refusalReason(error: unknown): string | undefined {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as Error & { code?: unknown }).code === 'P0001') return current.message;
-  }
-  return undefined;
+  return databaseError(error, 'P0001')?.message;
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   specialOffers,
   stock,
 } from '../schema.ts';
-import { NEW_TABLE_PLANNED_PAGES } from '../upkeep.ts';
+import { outgrewNewTablePlan } from '../upkeep.ts';
 import { type CataloguePlan, planCatalogue } from './catalogue-plan.ts';
 import { DEMO_ACCOUNTS, DEMO_PROFILES, SIZE_TYPES, type SizeTypeKey, SPECIAL_OFFERS } from './demo-data.ts';
 import { ensureImages, imageUrl } from './images.ts';
@@ -79,7 +79,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
  * JIT-compiled it for 450 ms (docs/decisions/008). Autovacuum would come to it later, on a
  * PostgreSQL server where it is on; PGlite has none.
  *
- * Only the tables the load filled to NEW_TABLE_PLANNED_PAGES or more, as the tables' upkeep does. A
+ * Only the tables the load filled to ten pages or more (outgrewNewTablePlan), as the upkeep does. A
  * table never vacuumed nor analysed is planned as at least ten pages, for it may grow; one analysed
  * nearly empty (a new shop's orders, carts, card owners) is planned as empty, and the prepared
  * statements' generic plans then read it whole for every lookup while it grows, until the tables'
@@ -91,7 +91,7 @@ async function keepLoadedTables(db: Database): Promise<void> {
     sql`SELECT format('%I.%I', n.nspname, c.relname) AS name
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE c.relkind = 'r' AND n.nspname = 'public'
-          AND pg_relation_size(c.oid) >= ${NEW_TABLE_PLANNED_PAGES} * current_setting('block_size')::int
+          AND ${outgrewNewTablePlan(sql`c.oid`)}
         ORDER BY 1`,
   );
   if (loaded.length === 0) return;

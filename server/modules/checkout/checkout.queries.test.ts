@@ -12,6 +12,7 @@ import {
   type TestApp,
   TORONTO_ADDRESS,
 } from '../../test/app.ts';
+import { untilSomeoneWaitsForALock } from '../../test/locks.ts';
 import { rowChecks } from '../../test/rows.ts';
 import * as queries from './checkout.queries.ts';
 
@@ -107,20 +108,6 @@ async function writtenState() {
   return state;
 }
 
-/** Waits until a statement of this database waits for a row lock (another connection's). */
-async function waitForALockWait(): Promise<void> {
-  for (let tries = 0; tries < 500; tries++) {
-    const [row] = await rowsOf<{ waiting: number }>(
-      t.db,
-      sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if (row && row.waiting > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('no statement came to wait for the lock');
-}
-
 async function expectRefused(order: queries.NewOrderRow): Promise<void> {
   const refusal = await queries.insertOrder(t.db, order).then(
     () => 'placed',
@@ -207,7 +194,7 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
           () => 'placed',
           (error: unknown) => refusalReason(error),
         );
-        await waitForALockWait();
+        await untilSomeoneWaitsForALock(t.db);
       });
       expect(await placing).toBe(queries.CART_NOT_AS_READ);
       const after = await writtenState();

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { rowsOf } from '../../db/database.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { untilSomeoneWaitsForALock } from '../../test/locks.ts';
 import { applyStockChanges } from '../admin/stock.service.ts';
 import { createStockCsvService } from '../admin/stock-csv.service.ts';
 import { putBackStock, ShortStock, type SoldItem, takeStock } from './stock-taking.ts';
@@ -106,20 +107,6 @@ describe('takeStock', () => {
 });
 
 describe.runIf(inject('databases').kind === 'postgres')('several stock rows written beside a sale', () => {
-  /** Resolves once another connection of this database waits for a row lock. */
-  async function someoneWaitsForALock(): Promise<void> {
-    for (let tries = 0; tries < 200; tries++) {
-      const [row] = await rowsOf<{ waiting: number }>(
-        t.db,
-        sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if (row && row.waiting > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('nobody waited for a lock');
-  }
-
   async function ownerId(): Promise<{ id: number }> {
     const [owner] = await rowsOf<{ id: number }>(t.db, sql`SELECT id FROM clients WHERE user_name = 'admin'`);
     if (!owner) throw new Error('the demo data has an owner');
@@ -203,7 +190,7 @@ describe.runIf(inject('databases').kind === 'postgres')('several stock rows writ
     });
     await firstTaken;
     const writer = write();
-    await someoneWaitsForALock();
+    await untilSomeoneWaitsForALock(t.db);
     writerWaits();
     const outcomes = await Promise.allSettled([sale, writer]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
