@@ -144,6 +144,14 @@ test('an unknown route shows Page not found', async ({ page }) => {
   await expect(page).toHaveTitle(/Page not found/i);
 });
 
+test('an address typed without its hash opens the page, or Page not found', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('#/login');
+  await page.goto('/no-such-page');
+  await expect(page.getByText('Page not found')).toBeVisible();
+});
+
 test('the header keeps the shop’s name whole at every width, beside a long client name', async ({
   page,
   request,

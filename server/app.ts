@@ -157,7 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler({ checkReplies: deps.checkReplies ?? true }));
-  registerErrorHandling(app);
+  const servesWebApp = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
+  registerErrorHandling(app, { servesWebApp });
 
   // Helmet's middleware built once, in a callback hook. @fastify/helmet 13 builds it again for every
   // request, in two hooks, one of them async: measured 2026-11-24 on a 2 KB cached JSON answer,
@@ -369,7 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       immutable: true,
     });
   }
-  if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
+  if (deps.webRoot && servesWebApp) {
     await app.register(fastifyStatic, {
       root: path.resolve(deps.webRoot),
       prefix: '/',

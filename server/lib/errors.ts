@@ -186,7 +186,26 @@ export function answerRoutingError(error: FastifyError, _request: FastifyRequest
     .send(body(known?.code ?? 'bad_request', known?.message ?? 'The request cannot be routed.'));
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export interface ErrorHandlingOptions {
+  /** The server serves the web app: a page's address typed without its hash opens the page. */
+  servesWebApp?: boolean;
+}
+
+/**
+ * A browser opening an address that is not the API's and has no file (`/login`, `/showroom?x=1`, an
+ * old link): the app's routes are hash routes (the storefront spec), so the same address after `/#`
+ * is the page, or the app's own Page Not Found. Only printable ASCII, which the address after the
+ * hash keeps as it is.
+ */
+function hashRouteOf(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (!request.headers.accept?.includes('text/html')) return null;
+  const { url } = request;
+  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return null;
+  return /^\/[\x21-\x7e]*$/.test(url) ? `/#${url}` : null;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   acceptEmptyJsonBodies(app);
   // Only JSON and (on the upload route) multipart are read: plain text gets 415, not a body of text.
   app.removeContentTypeParser('text/plain');
@@ -230,7 +249,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send(body('internal', INTERNAL_MESSAGE));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(body('not_found', `There is no ${request.method} ${request.url.split('?')[0]}.`)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const page = options.servesWebApp ? hashRouteOf(request) : null;
+    if (page) return reply.redirect(page, 302);
+    return reply
+      .status(404)
+      .send(body('not_found', `There is no ${request.method} ${request.url.split('?')[0]}.`));
+  });
 }
