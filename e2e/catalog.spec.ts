@@ -214,7 +214,11 @@ test.describe('a logged-in client', () => {
 });
 
 test.describe('a logged-in client choosing a colour', () => {
-  test('sees a sold-out colour marked, and cannot choose it', async ({ page, request, newClient }) => {
+  test('sees a sold-out colour marked, cannot choose it, and opened directly it is out of stock', async ({
+    page,
+    request,
+    newClient,
+  }) => {
     await setStock(
       request,
       OWNED.soldOutColour.map((item) => stockAt(item, 0)),
@@ -229,6 +233,14 @@ test.describe('a logged-in client choosing a colour', () => {
     await expect(colours.getByText('(sold out)')).toHaveCount(1);
     await soldOut.click();
     await expect(page).toHaveURL(/#\/product\/2\/8$/);
+
+    // Sold out in every size, it has no size to choose: 'Out of Stock', not 'Please select a size'.
+    await page.goto('/#/product/2/9');
+    await expect(page.getByRole('heading', { level: 1, name: /Heather Grey/ })).toBeVisible();
+    await expect(page.getByText('Out of Stock')).toBeVisible();
+    await expect(page.getByText('Please select a size')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('0');
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   });
 });
 

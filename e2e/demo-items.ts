@@ -68,7 +68,7 @@ export const OWNED = {
   // ------------------------------------------------------------------ checkout.spec.ts, again
   /** 'checkout is closed under the minimum purchase' */
   minimumPurchase: { sock: product(4, 'MS-CRW-004', 'Muskoka Stripe Crew Sock - Navy', 'M') },
-  /** 'marks a sold-out colour, which cannot be chosen': every size of one colour at 0. */
+  /** 'sees a sold-out colour marked, ...': every size of one colour at 0. */
   soldOutColour: (['S', 'M', 'L', 'XL'] as const).map((size) =>
     product(9, 'MS-CRW-009', 'Everyday Cotton Crew Sock - Heather Grey', size),
   ),

@@ -101,6 +101,11 @@ describe('stockOfSelection', () => {
     expect(stockOfSelection(sized, null)).toBeNull();
   });
 
+  it('is out of stock before a size is chosen when every size is sold out', () => {
+    const soldOut = { ...sized, instock: 0, size: sized.size.map((size) => ({ ...size, instock: 0 })) };
+    expect(stockOfSelection(soldOut, null)).toBe(0);
+  });
+
   it('treats a size the product does not have as out of stock', () => {
     expect(stockOfSelection(sized, 99)).toBe(0);
   });

@@ -76,14 +76,15 @@ export function nextGroupOffset(
 
 /**
  * The stock that decides the product page's messages and buttons: the chosen size's for a sized
- * product (null while no size is chosen: nothing to say yet), the product's otherwise.
+ * product (null while no size is chosen: nothing to say yet, unless every size is sold out, when
+ * there is none to choose and the product is out of stock), the product's otherwise.
  */
 export function stockOfSelection(
   product: Pick<ProductDetail, 'withsize' | 'instock' | 'size'>,
   sizeId: number | null,
 ): number | null {
   if (!product.withsize) return product.instock;
-  if (sizeId === null) return null;
+  if (sizeId === null) return product.size.some((size) => size.instock > 0) ? null : 0;
   return product.size.find((size) => size.id === sizeId)?.instock ?? 0;
 }
 

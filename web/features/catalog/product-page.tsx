@@ -112,15 +112,17 @@ function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSi
   const { config } = useConfig();
   const loggedIn = isLoggedIn(useLoggedClient());
   const [sizeId, setSizeId] = useState<number | null>(() => preselectedSizeId(product, wantedSize));
-  const sizeMissing = product.withsize && sizeId === null;
+  const noSizeChosen = product.withsize && sizeId === null;
   const known = stockOfSelection(product, sizeId);
+  // Sold out in every size, a sized product has no size to choose: it is out of stock instead.
+  const sizeMissing = noSizeChosen && known === null;
   const stockQuery = useProductStock(
     product.id,
     product.withsize ? sizeId : null,
     known ?? undefined,
-    !sizeMissing,
+    !noSizeChosen,
   );
-  const instock = sizeMissing ? null : (stockQuery.data ?? known);
+  const instock = noSizeChosen ? known : (stockQuery.data ?? known);
   // In price mode the quantity resets to 0 when there is no stock, otherwise to 1 (spec §2):
   // when a size is chosen, and when the stock of the selection becomes known or changes.
   const quantityFor = (stock: number | null) =>
