@@ -176,3 +176,41 @@ test('the header keeps the shop’s name whole at every width, beside a long cli
     expect(fits, `the shop's name is whole at ${width}px`).toBe(true);
   }
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu closes on another page, on Back, on Escape and on a tap outside it', async ({
+    page,
+    newClient,
+  }) => {
+    await openLoggedIn(page, newClient.record, '/');
+    const menu = page.locator('#mobile-navigation');
+    const burger = page.getByRole('button', { name: 'Open navigation' });
+
+    await burger.click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+
+    await burger.click();
+    await menu.getByRole('link', { name: 'Showroom' }).click();
+    await expect(page).toHaveURL(/#\/showroom/);
+    await expect(menu).toHaveCount(0);
+
+    await burger.click();
+    await expect(menu).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/$/);
+    await expect(menu).toHaveCount(0);
+
+    await burger.click();
+    await expect(menu).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).first().click();
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});

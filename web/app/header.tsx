@@ -1,6 +1,7 @@
 import { Burger, Container, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { useClickOutside, useHotkeys } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { isLoggedIn, useLoggedClient } from '../lib/auth-store.ts';
 import { useConfig } from '../lib/config.ts';
 import { paths } from '../lib/paths.ts';
@@ -23,23 +24,34 @@ function SockMark() {
 export function Header() {
   const client = useLoggedClient();
   const { config } = useConfig();
-  const [menuOpened, menu] = useDisclosure(false);
   const loggedIn = isLoggedIn(client);
+  // The phone's menu belongs to the page it was opened on: any other page (a link in it, the cart
+  // icon, Back) closes it, as do Escape and a tap outside it.
+  const { key: page } = useLocation();
+  const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
+  const menuOpened = menuOpenedOn === page;
+  const closeMenu = () => setMenuOpenedOn(null);
+  const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
+  const [mobileNav, setMobileNav] = useState<HTMLElement | null>(null);
+  // Escape keeps its other uses (a dialog's, a field's): it only closes the menu too.
+  useHotkeys([['Escape', closeMenu, { preventDefault: false }]]);
+  useClickOutside(closeMenu, null, [burger, mobileNav], menuOpened);
 
   return (
     <header className={classes.header}>
       <Container size="xl" className={classes.headerInner}>
         <Group gap="xs" wrap="nowrap" className={classes.brandGroup}>
           <Burger
+            ref={setBurger}
             opened={menuOpened}
-            onClick={menu.toggle}
+            onClick={() => setMenuOpenedOn(menuOpened ? null : page)}
             hiddenFrom="md"
             size="sm"
             aria-label={menuOpened ? 'Close navigation' : 'Open navigation'}
             aria-expanded={menuOpened}
             aria-controls="mobile-navigation"
           />
-          <UnstyledButton component={Link} to={paths.home()} className={classes.brand} onClick={menu.close}>
+          <UnstyledButton component={Link} to={paths.home()} className={classes.brand} onClick={closeMenu}>
             <SockMark />
             <Text component="span" fw={800} size="lg" className={classes.brandName}>
               {config.storeName}
@@ -59,10 +71,10 @@ export function Header() {
       </Container>
 
       {menuOpened ? (
-        <nav id="mobile-navigation" aria-label="Main" className={classes.mobileNav}>
+        <nav ref={setMobileNav} id="mobile-navigation" aria-label="Main" className={classes.mobileNav}>
           <Container>
             <Stack gap={4} py="sm">
-              <NavLinks client={client} onNavigate={menu.close} />
+              <NavLinks client={client} onNavigate={closeMenu} />
             </Stack>
           </Container>
         </nav>
