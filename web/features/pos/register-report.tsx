@@ -63,14 +63,14 @@ export function RegisterFiguresView({ figures }: { figures: RegisterFigures }) {
                 <Table.Tr key={`refund-${tender.type}`}>
                   <Table.Td>{TENDER_LABELS[tender.type] ?? tender.type} refunds</Table.Td>
                   <Table.Td className={classes.numeric}>{tender.count}</Table.Td>
-                  <Table.Td className={classes.numeric}>-{formatMoney(tender.amount)}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatMoney(-tender.amount)}</Table.Td>
                 </Table.Tr>
               ))}
             <Table.Tr>
               <Table.Td fw={700}>Returns</Table.Td>
               <Table.Td className={classes.numeric}>{refunds.count}</Table.Td>
               <Table.Td className={classes.numeric} fw={700}>
-                -{formatMoney(refunds.amount)}
+                {formatMoney(-refunds.amount)}
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>
