@@ -133,6 +133,15 @@ test('a cashier opens a shift, sells for cash and by card, takes a return, and c
   await expect(report.getByRole('button', { name: 'Download PDF' })).toBeVisible();
   // No shift now: the bar offers to open one again.
   await expect(page.getByRole('button', { name: 'Open shift' })).toBeVisible();
+
+  // The owner finds the shift in the back office, every column within the page at a laptop's width.
+  await openLoggedIn(page, await logInByApi(request, DEMO.admin), '/admin/shifts');
+  const shifts = page.getByRole('table', { name: 'Shifts' });
+  const closed = shifts.getByRole('row').filter({ hasText: 'Over CDN$0.30' }).first();
+  await expect(closed.getByRole('button', { name: 'Report' })).toBeInViewport();
+  expect(await shifts.evaluate((table) => table.scrollWidth <= (table.parentElement?.clientWidth ?? 0))).toBe(
+    true,
+  );
 });
 
 test('a return of an Interac sale is refunded on the reader first, then recorded with its refund receipt', async ({

@@ -157,8 +157,8 @@ function ShiftRow({ shift, onOpen }: { shift: ShiftSummary; onOpen: () => void }
   return (
     <Table.Tr>
       <Table.Td>{shift.cashier}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(shift.openedAt)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td>{formatDateTime(shift.openedAt)}</Table.Td>
+      <Table.Td>
         {shift.closedAt ? (
           formatDateTime(shift.closedAt)
         ) : (
