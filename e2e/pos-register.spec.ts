@@ -62,6 +62,7 @@ test('a cashier opens a shift, sells for cash and by card, takes a return, and c
   await expect(receiptLink).toBeVisible();
   const receiptNumber = (await receiptLink.textContent())?.replace('No. ', '');
   expect(Number(receiptNumber)).toBeGreaterThan(0);
+  const receiptHref = await receiptLink.getAttribute('href');
   await expect(shiftBar.getByText('CDN$299.40')).toBeVisible();
 
   // The second sale, by card on the reader: 16.99 + 2.21 tax = 19.20.
@@ -133,6 +134,12 @@ test('a cashier opens a shift, sells for cash and by card, takes a return, and c
   await expect(report.getByRole('button', { name: 'Download PDF' })).toBeVisible();
   // No shift now: the bar offers to open one again.
   await expect(page.getByRole('button', { name: 'Open shift' })).toBeVisible();
+
+  // The cash sale's receipt says how its cash was rounded: 100.00 less 0.60 is 99.40, not 99.42.
+  await page.goto(receiptHref ?? '');
+  const receipt = page.getByRole('region', { name: `Receipt ${receiptNumber}` });
+  await expect(receipt.getByText('Cash: CDN$100.00 tendered, CDN$0.60 change')).toBeVisible();
+  await expect(receipt.getByText('Cash rounding to 5 cents: -CDN$0.02, paid CDN$99.40')).toBeVisible();
 
   // The owner finds the shift in the back office, every column within the page at a laptop's width.
   await openLoggedIn(page, await logInByApi(request, DEMO.admin), '/admin/shifts');

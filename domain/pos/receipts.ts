@@ -103,6 +103,23 @@ export function tenderText(tender: ReceiptTender, money: (cents: number) => stri
   return `${card}: ${money(tender.amount)}${authorization}`;
 }
 
+/**
+ * The line a receipt adds when its cash was rounded to 5 cents, so that what was handed over adds
+ * up: 'Cash rounding to 5 cents: +CDN$0.01, paid CDN$72.30' ('given back' on a refund); null when
+ * no cash changed hands or nothing was rounded.
+ */
+export function cashRoundingText(
+  receipt: { total: number; tenders: readonly ReceiptTender[]; refund: boolean },
+  money: (cents: number) => string,
+): string | null {
+  if (!receipt.tenders.some((tender) => tender.type === 'cash')) return null;
+  const moved = receipt.tenders.reduce((sum, tender) => sum + tender.amount, 0);
+  const rounding = moved - receipt.total;
+  if (rounding === 0) return null;
+  const sign = rounding > 0 ? '+' : '';
+  return `Cash rounding to 5 cents: ${sign}${money(rounding)}, ${receipt.refund ? 'given back' : 'paid'} ${money(moved)}`;
+}
+
 /** GET api/pos/receipts/{id}. */
 export const receiptSchema = z.object({
   receipt_id: z.number().int(),

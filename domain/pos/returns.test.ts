@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tenderText } from './receipts.ts';
+import { cashRoundingText, tenderText } from './receipts.ts';
 import type { Sale } from './register.ts';
 import { planReturn } from './returns.ts';
 
@@ -151,5 +151,37 @@ describe('tenderText', () => {
       ),
     ).toBe('VISA ending 4242: $12.00, authorization A1B2C3');
     expect(tenderText({ ...tender, type: 'interac', amount: 500 }, money)).toBe('Interac: $5.00');
+  });
+});
+
+describe('cashRoundingText', () => {
+  const money = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
+  const tender = { brand: null, last4: null, authorizationCode: null, tendered: null, change: null };
+  const cash = (amount: number) => ({ ...tender, type: 'cash' as const, amount });
+
+  it('says how the cash was rounded and what was paid or given back', () => {
+    expect(cashRoundingText({ total: 7229, tenders: [cash(7230)], refund: false }, money)).toBe(
+      'Cash rounding to 5 cents: +$0.01, paid $72.30',
+    );
+    expect(cashRoundingText({ total: 1472, tenders: [cash(1470)], refund: true }, money)).toBe(
+      'Cash rounding to 5 cents: -$0.02, given back $14.70',
+    );
+  });
+
+  it('adds a split sale’s card part to its cash', () => {
+    const card = { ...tender, type: 'card' as const, amount: 1000 };
+    expect(cashRoundingText({ total: 3013, tenders: [card, cash(2015)], refund: false }, money)).toBe(
+      'Cash rounding to 5 cents: +$0.02, paid $30.15',
+    );
+  });
+
+  it('says nothing without cash or without rounding', () => {
+    expect(
+      cashRoundingText(
+        { total: 7229, tenders: [{ ...tender, type: 'card', amount: 7229 }], refund: false },
+        money,
+      ),
+    ).toBeNull();
+    expect(cashRoundingText({ total: 7230, tenders: [cash(7230)], refund: false }, money)).toBeNull();
   });
 });

@@ -1,6 +1,11 @@
 import { formatStoreDate, STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { MANUAL_RECEIPT_NOTE, type Receipt, tenderText } from '../../../domain/pos/receipts.ts';
+import {
+  cashRoundingText,
+  MANUAL_RECEIPT_NOTE,
+  type Receipt,
+  tenderText,
+} from '../../../domain/pos/receipts.ts';
 import { startA5 } from '../invoices/pdf-document.ts';
 
 const storeTime = new Intl.DateTimeFormat('en-CA', {
@@ -55,6 +60,11 @@ export async function renderReceiptPdf(
     pdf.doc.moveDown(0.5);
     pdf.label(refund ? 'Refunded' : 'Paid');
     for (const tender of receipt.tenders) pdf.line(tenderText(tender, formatMoney));
+    const rounding = cashRoundingText(
+      { total: receipt.total, tenders: receipt.tenders, refund },
+      formatMoney,
+    );
+    if (rounding) pdf.line(rounding);
   } else if (receipt.kind === 'payment') {
     pdf.doc.moveDown(0.5);
     pdf.line(`Paid on the card reader (payment ${receipt.paymentIntentId})`);

@@ -79,6 +79,8 @@ describe('a register sale paid in cash', () => {
     });
     const { text } = await parsePdf(pdf.rawPayload);
     expect(text).toContain('Cash: CDN$20.00 tendered, CDN$9.85 change');
+    // 20.00 - 9.85 is 10.15, not the total of 10.13: the receipt says why.
+    expect(text).toContain('Cash rounding to 5 cents: +CDN$0.02, paid CDN$10.15');
     expect(text).toContain(`Served by ${sale.cashier}`);
     expect(text).not.toContain('NOT PROOF OF PAYMENT');
   });

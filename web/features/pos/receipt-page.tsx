@@ -23,6 +23,7 @@ import { CURRENCY } from '../../../domain/money.ts';
 import { receiptTotals } from '../../../domain/pos/invoices.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import {
+  cashRoundingText,
   MANUAL_RECEIPT_NOTE,
   type ReceiptKind,
   type ReceiptLine,
@@ -80,6 +81,12 @@ function readDraft() {
 }
 
 function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
+  const rounding = receipt.tenders
+    ? cashRoundingText(
+        { total: receipt.total, tenders: receipt.tenders, refund: receipt.kind === 'refund' },
+        formatMoney,
+      )
+    : null;
   return (
     <Paper
       withBorder
@@ -152,6 +159,7 @@ function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
                 {tenderText(tender, formatMoney)}
               </Text>
             ))}
+            {rounding ? <Text size="sm">{rounding}</Text> : null}
           </Stack>
         ) : null}
         <Divider />
