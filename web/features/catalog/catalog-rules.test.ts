@@ -3,6 +3,7 @@ import type { ProductDetail } from '../../../domain/catalog.ts';
 import { productHref } from '../../components/product-href.ts';
 import { phaseQuery } from './catalog.api.ts';
 import {
+  addedText,
   nextGroupOffset,
   parseId,
   preselectedSizeId,
@@ -195,5 +196,14 @@ describe('stockMessages', () => {
 
   it('says nothing before a size is chosen', () => {
     expect(stockMessages(null, 3, text, 'Red Sock')).toEqual({ note: null, shortage: null });
+  });
+});
+
+describe('addedText', () => {
+  it('names the cart in shop mode and the wish list when prices are hidden', () => {
+    expect(addedText(2, 'Pom-Pom Winter Toque', true)).toBe('2 × Pom-Pom Winter Toque added to your cart.');
+    expect(addedText(1, 'Pom-Pom Winter Toque', false)).toBe(
+      '1 × Pom-Pom Winter Toque added to your wish list.',
+    );
   });
 });

@@ -130,3 +130,8 @@ export function stockMessages(
     shortage: quantity > instock ? formatMessage(notEnoughText, productName) : null,
   };
 }
+
+/** The toast after Add to Cart: the cart in shop mode, the wish list when prices are hidden. */
+export function addedText(quantity: number, name: string, showPrices: boolean): string {
+  return `${quantity} × ${name} added to your ${showPrices ? 'cart' : 'wish list'}.`;
+}

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { type CartItem, useAddToCart } from '../../lib/cart.ts';
+import { useConfig } from '../../lib/config.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
+import { addedText } from './catalog-rules.ts';
 
 /**
  * The handlers of 'Order Now' (adds, then opens the cart) and 'Add to Cart' on the product and
@@ -12,6 +14,7 @@ import { paths } from '../../lib/paths.ts';
  */
 export function useCartButtons(item: CartItem, name: string) {
   const loggedIn = isLoggedIn(useLoggedClient());
+  const { config } = useConfig();
   const navigate = useNavigate();
   const location = useLocation();
   const addToCart = useAddToCart();
@@ -26,7 +29,7 @@ export function useCartButtons(item: CartItem, name: string) {
     addToCart.mutate(item, {
       onSuccess: () => {
         if (thenOpenCart) void navigate(paths.cart());
-        else notifySuccess(`${item.quantity} × ${name} added to your cart.`);
+        else notifySuccess(addedText(item.quantity, name, config.showPrices));
       },
       onError: (failure) => setError(failure.message),
     });
