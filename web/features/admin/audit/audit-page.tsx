@@ -1,8 +1,9 @@
-import { Alert, Center, Code, Loader, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { AuditEntry } from '../../../../domain/admin/staff.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useAudit } from './audit.api.ts';
+import { auditChanges } from './audit-changes.ts';
 
 const ENTITIES = [
   { value: '', label: 'Everything' },
@@ -13,12 +14,6 @@ const ENTITIES = [
   { value: 'product', label: 'Products' },
   { value: 'category', label: 'Categories' },
 ];
-
-/** A value of the log as one short line ('—' when there was none). */
-function valueText(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  return JSON.stringify(value, null, 1).replace(/\s*\n\s*/g, ' ');
-}
 
 const when = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -34,7 +29,7 @@ export function AuditPage() {
           Audit log
         </Title>
         <Text c="dimmed">
-          Every change made in the back office: who, when, and the record before and after.
+          Every change made in the back office: who, when, and what changed, from what to what.
         </Text>
       </div>
       <Select
@@ -67,8 +62,7 @@ export function AuditPage() {
                   <Table.Th>When</Table.Th>
                   <Table.Th>Who</Table.Th>
                   <Table.Th>What</Table.Th>
-                  <Table.Th>Before</Table.Th>
-                  <Table.Th>After</Table.Th>
+                  <Table.Th>Changes</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -106,16 +100,43 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td maw={280}>
-        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-          {valueText(entry.before)}
-        </Code>
-      </Table.Td>
-      <Table.Td maw={280}>
-        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-          {valueText(entry.after)}
-        </Code>
+      <Table.Td>
+        <AuditChanges entry={entry} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** 'short_description: Classic → Classic, in merino', a line a field; the whole value when it is not a record. */
+function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const { changes, more } = auditChanges(entry.before, entry.after);
+  if (changes.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Nothing changed
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {changes.map((change) => (
+        <Text key={change.field ?? ''} size="sm" style={{ wordBreak: 'break-word' }}>
+          {change.field ? (
+            <Text span fw={600} size="sm">
+              {change.field}:{' '}
+            </Text>
+          ) : null}
+          <Text span c="dimmed" size="sm">
+            {change.before}
+          </Text>
+          {' → '}
+          {change.after}
+        </Text>
+      ))}
+      {more > 0 ? (
+        <Text size="xs" c="dimmed">
+          and {more} more {more === 1 ? 'field' : 'fields'}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
