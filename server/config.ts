@@ -30,9 +30,8 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Maple Sock Co. <hello@maplesock.ca>'),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' })
-    .default('http://localhost:3000'),
+  /** Defaults to http://localhost:<PORT>, so that a shop on another port prints links that open. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
 });
 
 export interface Config {
@@ -91,7 +90,7 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     paymentProvider,
     testMode: paymentProvider === 'sandbox' || (e.STRIPE_SECRET_KEY ?? '').startsWith('sk_test_'),
   });
