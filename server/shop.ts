@@ -2,6 +2,7 @@
  * The shop, once its configuration is read and its database open (server/main.ts loads this module
  * while the database opens).
  */
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -24,6 +25,9 @@ export async function runShop(config: Readonly<Config>, database: DatabaseHandle
   if (reference.added > 0) console.log(`Reference data: ${reference.added} rows added.`);
 
   const imagesDir = path.join(config.dataDir, 'images');
+  // A shop without the demo data has no image yet: the folder is there for its first upload, and
+  // the server serves it from the start without a warning that it is missing.
+  await mkdir(imagesDir, { recursive: true });
   if (config.seedDemoData) {
     const { seeded } = await seedDemoData(database.db, { imagesDir, hashPassword });
     if (seeded) console.log('Demo data created.');
