@@ -89,14 +89,16 @@ export function createSetupService({ db, auth }: { db: Database; auth: AuthServi
           roles: ['CLIENT', 'POS', 'ADMIN'],
           password: owner.password,
         });
-        for (const [key, value] of Object.entries(store)) {
+        // The demo shop's social page is not this shop's: none until the owner enters one.
+        const written = { ...store, social_url: '' };
+        for (const [key, value] of Object.entries(written)) {
           await tx
             .insert(settings)
             .values({ key, value })
             .onConflictDoUpdate({ target: settings.key, set: { value } });
         }
         await tx.update(setupTokens).set({ usedAt: new Date() }).where(eq(setupTokens.id, link.id));
-        await recordAudit(tx, { id: row.id }, { action: 'shop.setup', entity: 'settings', after: store });
+        await recordAudit(tx, { id: row.id }, { action: 'shop.setup', entity: 'settings', after: written });
         await notifyCatalogChanged(tx);
         return row;
       });

@@ -95,11 +95,14 @@ describe('the first start of a shop without an admin', () => {
         store_name: 'Northern Socks',
         store_province: 'NS',
         store_phone: '902-555-0147',
+        // Not the demo shop's social page.
+        social_url: '',
       },
     );
     expect((await t.app.inject({ url: '/api/config' })).json()).toMatchObject({
       storeName: 'Northern Socks',
       storeTaxRate: 0.14,
+      socialUrl: '',
     });
 
     expect((await t.app.inject({ url: `/api/setup/${token}` })).statusCode).toBe(404);
