@@ -365,7 +365,7 @@ function ShipForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
     }
     ship.mutate(input, {
       onSuccess: () => {
-        notifySuccess('Shipped; the client was e-mailed the tracking number.');
+        notifySuccess('Shipped. The e-mail to the client, with the tracking number, is in the Outbox.');
         onDone();
       },
       onError: (failure) => setError(errorMessage(failure)),
@@ -499,7 +499,7 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
       { request: { lines: chosen, shipping }, idempotencyKey: attemptKey.current },
       {
         onSuccess: () => {
-          notifySuccess('Refunded; the client was e-mailed.');
+          notifySuccess('Refunded. The e-mail to the client is in the Outbox.');
           onDone();
         },
         onError: (failure) => {
