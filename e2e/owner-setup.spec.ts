@@ -145,7 +145,7 @@ test.describe('the owner of an empty shop', () => {
     await sizes.getByRole('textbox', { name: 'Name' }).fill('Socks');
     await sizes.getByRole('textbox', { name: 'Sizes, in order' }).fill('S, M, L');
     await sizes.getByRole('button', { name: 'Add these sizes' }).click();
-    await expect(page.getByText('The sizes Socks are added.')).toBeVisible();
+    await expect(page.getByText('Sizes “Socks” added: S, M, L.')).toBeVisible();
 
     // The product, with two images uploaded from the computer.
     await page.goto(`${shop.baseURL}/#/admin/products`);

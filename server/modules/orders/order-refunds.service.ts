@@ -55,11 +55,22 @@ function refundEventText(row: RefundRow, names: Map<number, string>): string {
   ].join('');
 }
 
+/** A card brand as people write it: Stripe's 'visa' and 'mastercard' are Visa and Mastercard. */
+function brandName(brand: string): string {
+  const known: Record<string, string> = {
+    amex: 'American Express',
+    diners: 'Diners Club',
+    jcb: 'JCB',
+    unionpay: 'UnionPay',
+  };
+  return known[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
 /** The client's e-mail about a refund or a cancellation. */
 function refundMail(order: OrderRow, refund: RefundRow, names: Map<number, string>, storeName: string) {
   const card =
     order.paymentMethod?.brand && order.paymentMethod.last4
-      ? `your ${order.paymentMethod.brand} card ending in ${order.paymentMethod.last4}`
+      ? `your ${brandName(order.paymentMethod.brand)} card ending in ${order.paymentMethod.last4}`
       : 'your card';
   const lines = refund.lines.map((line) => `- ${line.quantity} x ${names.get(line.lineId) ?? 'item'}`);
   const cancelled = refund.source === 'cancel';

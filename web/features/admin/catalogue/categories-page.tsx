@@ -272,15 +272,13 @@ function SizeTypesPanel() {
   const add = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
+    const list = sizes
+      .split(',')
+      .map((size) => size.trim())
+      .filter(Boolean);
     try {
-      await create.mutateAsync({
-        name,
-        sizes: sizes
-          .split(',')
-          .map((size) => size.trim())
-          .filter(Boolean),
-      });
-      notifySuccess(`The sizes ${name.trim()} are added.`);
+      await create.mutateAsync({ name, sizes: list });
+      notifySuccess(`Sizes “${name.trim()}” added: ${list.join(', ')}.`);
       setName('');
       setSizes('');
     } catch (error) {

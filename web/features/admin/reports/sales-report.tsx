@@ -85,7 +85,7 @@ export function SalesReportView({ query }: { query: SalesQuery }) {
                 {
                   label: 'Web orders',
                   value: formatMoney(totals.web_gross),
-                  hint: `${formatCount(totals.web_orders)} orders`,
+                  hint: `${formatCount(totals.web_orders)} ${totals.web_orders === 1 ? 'order' : 'orders'}`,
                 },
                 {
                   label: 'POS sales',
