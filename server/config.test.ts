@@ -19,3 +19,12 @@ describe('PUBLIC_URL', () => {
     );
   });
 });
+
+describe('MAIL_FROM', () => {
+  it('is left to the store’s settings when not set', () => {
+    expect(parseConfig({}).mailFrom).toBeUndefined();
+    expect(parseConfig({ MAIL_FROM: 'Northern Socks <hello@northernsocks.ca>' }).mailFrom).toBe(
+      'Northern Socks <hello@northernsocks.ca>',
+    );
+  });
+});

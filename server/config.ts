@@ -29,7 +29,8 @@ const envSchema = z.object({
     .regex(/^whsec_\S+$/, 'STRIPE_WEBHOOK_SECRET is the signing secret Stripe shows, whsec_...')
     .optional(),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Maple Sock Co. <hello@maplesock.ca>'),
+  /** Unset: e-mails are from the store's name and e-mail in its settings. */
+  MAIL_FROM: z.string().optional(),
   /** Defaults to http://localhost:<PORT>, so that a shop on another port prints links that open. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
 });
@@ -55,7 +56,8 @@ export interface Config {
    */
   stripeWebhookSecret: string | undefined;
   smtpUrl: string | undefined;
-  mailFrom: string;
+  /** Who e-mails are from; undefined: the store's name and e-mail in its settings. */
+  mailFrom: string | undefined;
   /** The shop's address on the web, without a trailing slash: links in e-mails start with it. */
   publicUrl: string;
   /** Sandbox payments, or Stripe test keys: TEST MODE banners and simulate buttons show. */

@@ -15,6 +15,7 @@ import { prepareSetupLink } from './modules/admin/setup.service.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { RELEASE_INTERVAL_MS } from './modules/checkout/authorization-release.ts';
 import { RECONCILE_INTERVAL_MS } from './modules/reconciliation/reconciliation.service.ts';
+import { storeSender } from './modules/settings/settings.service.ts';
 import { startMailDelivery } from './providers/mail/mail.ts';
 
 /** Migrates, installs the reference data, seeds the demo data on the first start, and listens. */
@@ -44,7 +45,9 @@ export async function runShop(config: Readonly<Config>, database: DatabaseHandle
     checkReplies: false,
   });
 
-  const stopMail = await startMailDelivery(config, database.db, systemClock, (message) =>
+  // Without MAIL_FROM, e-mails are from the store's name and e-mail as its settings say now.
+  const mailFrom = config.mailFrom ?? (() => storeSender(database.db));
+  const stopMail = await startMailDelivery(config, mailFrom, database.db, systemClock, (message) =>
     app.log.warn(message),
   );
   // Card holds never placed as orders are released (one instance at a time runs each pass).

@@ -39,6 +39,12 @@ export async function readSettings(db: DbOrTx): Promise<Settings> {
   return settingsFrom(await db.select().from(settings));
 }
 
+/** The store as the sender of its e-mails: its name and e-mail address in the settings. */
+export async function storeSender(db: DbOrTx): Promise<{ name: string; address: string }> {
+  const { store_name, store_email } = await readSettings(db);
+  return { name: store_name, address: store_email };
+}
+
 /** The settings of the rows of the settings table: a row whose value has the wrong type is ignored. */
 export function settingsFrom(rows: readonly { key: string; value: unknown }[]): Settings {
   const values: Record<string, unknown> = { ...SETTING_DEFAULTS };

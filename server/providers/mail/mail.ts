@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createMailSender, startMailWorker } from './outbox.ts';
+import { createMailSender, type MailFrom, startMailWorker } from './outbox.ts';
 
 /**
  * Sends the outbox over SMTP when SMTP_URL is set; without it e-mails wait in the outbox (staff
@@ -10,7 +10,8 @@ import { createMailSender, startMailWorker } from './outbox.ts';
  * there is a mail server to talk to.
  */
 export async function startMailDelivery(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  config: Pick<Config, 'smtpUrl'>,
+  from: MailFrom,
   db: Database,
   clock: Clock,
   log: (message: string) => void,
@@ -24,7 +25,7 @@ export async function startMailDelivery(
   const sender = createMailSender({
     db,
     transport,
-    from: config.mailFrom,
+    from,
     clock,
     onError: (error, id) =>
       log(`e-mail ${id} not sent yet: ${error instanceof Error ? error.message : String(error)}`),

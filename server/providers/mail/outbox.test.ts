@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../db/schema.ts';
+import { outbox, settings } from '../../db/schema.ts';
+import { storeSender } from '../../modules/settings/settings.service.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createMailSender, enqueueMail, MAX_ATTEMPTS } from './outbox.ts';
+import { createMailSender, enqueueMail, MAX_ATTEMPTS, type MailFrom } from './outbox.ts';
 
 interface Received {
   to: string[];
@@ -46,9 +47,9 @@ afterAll(async () => {
   await t.close();
 });
 
-function sender(now: () => Date = () => new Date()) {
+function sender(now: () => Date = () => new Date(), from: MailFrom = 'Shop <shop@example.ca>') {
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-  return createMailSender({ db: t.db, transport, from: 'Shop <shop@example.ca>', clock: { now } });
+  return createMailSender({ db: t.db, transport, from, clock: { now } });
 }
 
 describe('the outbox', () => {
@@ -98,5 +99,21 @@ describe('the outbox', () => {
     const [gaveUp] = await t.db.select().from(outbox).where(eq(outbox.id, id));
     expect(gaveUp).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     refuseMail = false;
+  });
+
+  it('is sent from the store’s name and e-mail as its settings say when MAIL_FROM is not set', async () => {
+    for (const [key, value] of [
+      ['store_name', 'Northern Socks'],
+      ['store_email', 'hello@northernsocks.ca'],
+    ] as const) {
+      await t.db
+        .insert(settings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: settings.key, set: { value } });
+    }
+    await enqueueMail(t.db, { to: 'from-test@example.ca', subject: 'Your order', text: 'Thank you.' });
+    expect(await sender(undefined, () => storeSender(t.db)).deliverDue()).toBe(1);
+    const mail = received.find((r) => r.to.includes('from-test@example.ca'));
+    expect(mail?.raw).toContain('From: Northern Socks <hello@northernsocks.ca>');
   });
 });

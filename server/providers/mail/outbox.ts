@@ -45,10 +45,13 @@ const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
 export const MAX_ATTEMPTS = 8;
 const CLAIM_MS = 600_000;
 
+/** Who e-mails are from: an address ('Shop <hello@shop.ca>'), or read when they are sent. */
+export type MailFrom = string | (() => Promise<{ name: string; address: string }>);
+
 export interface MailSenderDeps {
   db: Database;
   transport: Pick<Transporter, 'sendMail'>;
-  from: string;
+  from: MailFrom;
   clock: Clock;
   onError?: (error: unknown, id: number) => void;
 }
@@ -86,10 +89,13 @@ export function createMailSender({ db, transport, from, clock, onError }: MailSe
     /** Sends what is due; answers how many were sent. */
     async deliverDue(limit = 20): Promise<number> {
       let sent = 0;
-      for (const mail of await claimDue(limit)) {
+      const due = await claimDue(limit);
+      if (due.length === 0) return 0;
+      const sender = typeof from === 'string' ? from : await from();
+      for (const mail of due) {
         try {
           await transport.sendMail({
-            from,
+            from: sender,
             to: mail.to,
             subject: mail.subject,
             text: mail.text,
