@@ -135,7 +135,7 @@ export function RegisterSearch({ inputRef, onAdd, disabled }: SearchProps) {
         autoFocus
         label="Find a product"
         description="Name or code; scan a barcode and Enter adds it"
-        placeholder="e.g. crew, MS-CRW-001"
+        placeholder="A name or a product code, e.g. crew"
         value={q}
         disabled={disabled}
         onChange={(event) => {
