@@ -55,22 +55,27 @@ function refundEventText(row: RefundRow, names: Map<number, string>): string {
   ].join('');
 }
 
-/** A card brand as people write it: Stripe's 'visa' and 'mastercard' are Visa and Mastercard. */
-function brandName(brand: string): string {
+/**
+ * A card as people name it from Stripe's brand: 'visa' is a Visa card, 'amex' an American Express
+ * card; 'unknown' is a card.
+ */
+function cardName(brand: string): string {
   const known: Record<string, string> = {
     amex: 'American Express',
     diners: 'Diners Club',
+    eftpos_au: 'eftpos',
     jcb: 'JCB',
     unionpay: 'UnionPay',
   };
-  return known[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+  if (brand === 'unknown') return 'card';
+  return `${known[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)} card`;
 }
 
 /** The client's e-mail about a refund or a cancellation. */
 function refundMail(order: OrderRow, refund: RefundRow, names: Map<number, string>, storeName: string) {
   const card =
     order.paymentMethod?.brand && order.paymentMethod.last4
-      ? `your ${brandName(order.paymentMethod.brand)} card ending in ${order.paymentMethod.last4}`
+      ? `your ${cardName(order.paymentMethod.brand)} ending in ${order.paymentMethod.last4}`
       : 'your card';
   const lines = refund.lines.map((line) => `- ${line.quantity} x ${names.get(line.lineId) ?? 'item'}`);
   const cancelled = refund.source === 'cancel';
