@@ -157,8 +157,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler({ checkReplies: deps.checkReplies ?? true }));
-  const servesWebApp = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
-  registerErrorHandling(app, { servesWebApp });
+  // The built web app, when there is one to serve.
+  const webRoot =
+    deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))
+      ? path.resolve(deps.webRoot)
+      : undefined;
+  registerErrorHandling(app, { servesWebApp: webRoot !== undefined });
 
   // Helmet's middleware built once, in a callback hook. @fastify/helmet 13 builds it again for every
   // request, in two hooks, one of them async: measured 2026-11-24 on a 2 KB cached JSON answer,
@@ -370,9 +374,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       immutable: true,
     });
   }
-  if (deps.webRoot && servesWebApp) {
+  if (webRoot) {
     await app.register(fastifyStatic, {
-      root: path.resolve(deps.webRoot),
+      root: webRoot,
       prefix: '/',
       decorateReply: false,
       // The build's .br and .gz copies, as the browser accepts them (Content-Encoding, Vary).
