@@ -62,11 +62,14 @@ export function createMailSender({ db, transport, from, clock, onError }: MailSe
    * message whose sender died while sending is picked up again after that.
    */
   async function claimDue(limit: number) {
+    // Up to the end of this millisecond: PostgreSQL stamps a mail in microseconds and a Date holds
+    // milliseconds, so a mail queued this millisecond would otherwise not be due yet.
+    const dueBy = new Date(clock.now().getTime() + 1);
     return db.transaction(async (tx) => {
       const due = await tx
         .select()
         .from(outbox)
-        .where(and(inArray(outbox.status, ['pending', 'sending']), lte(outbox.nextAttemptAt, clock.now())))
+        .where(and(inArray(outbox.status, ['pending', 'sending']), lte(outbox.nextAttemptAt, dueBy)))
         .orderBy(asc(outbox.id))
         .limit(limit)
         .for('update', { skipLocked: true });
