@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { productCreateSchema } from './admin/catalogue.ts';
 import { profileSchema, signupSchema } from './auth.ts';
 import { formatMessage } from './messages.ts';
 
@@ -68,5 +69,30 @@ describe('formatMessage', () => {
       'Sorry, not enough stock for Maple Crew.',
     );
     expect(formatMessage('{0} and {1}', 'a')).toBe('a and {1}');
+  });
+});
+
+describe('numbers in a form (the back office product form)', () => {
+  const product = { code: 'WS-1', name: 'Wool socks', price: 1_500, category_id: 3 };
+
+  it('says a number left empty is required, and one of another kind is not a number', () => {
+    const { category_id: _group, ...withoutGroup } = product;
+    expect(messagesOf(productCreateSchema.safeParse(withoutGroup))).toEqual({
+      category_id: 'Group is required.',
+    });
+    expect(messagesOf(productCreateSchema.safeParse({ ...product, category_id: null }))).toEqual({
+      category_id: 'Group is required.',
+    });
+    expect(messagesOf(productCreateSchema.safeParse({ ...product, category_id: 'three' }))).toEqual({
+      category_id: 'Group must be a number.',
+    });
+  });
+
+  it('names each empty measure of the shipping box', () => {
+    const box = { length_mm: 250, width_mm: undefined, height_mm: 30, weight_g: 'heavy' };
+    expect(messagesOf(productCreateSchema.safeParse({ ...product, box }))).toEqual({
+      'box.width_mm': 'Width is required.',
+      'box.weight_g': 'Weight must be a number.',
+    });
   });
 });

@@ -61,10 +61,21 @@ export const PG_INTEGER_MAX = 2_147_483_647;
  */
 export const AMOUNT_MAX_CENTS = 99_999_999;
 
+/**
+ * The message of a number that is not one: a field left empty (missing or null) is required, anything
+ * else is not a number.
+ */
+export function numberError(label: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null
+      ? `${label} is required.`
+      : `${label} must be a number.`;
+}
+
 /** A database id in a body: a positive whole number that fits PostgreSQL's integer. */
 export function bodyId(label = 'Id') {
   return z
-    .number({ error: `${label} must be a number.` })
+    .number({ error: numberError(label) })
     .int(`${label} must be a whole number.`)
     .positive(`${label} must be positive.`)
     .max(PG_INTEGER_MAX, `${label} is not a valid id.`);
@@ -73,7 +84,7 @@ export function bodyId(label = 'Id') {
 /** A whole number between two bounds, with the field's own messages. */
 export function boundedWholeNumber(label: string, { min, max }: { min: number; max: number }) {
   return z
-    .number({ error: `${label} must be a number.` })
+    .number({ error: numberError(label) })
     .int(`${label} must be a whole number.`)
     .min(min, `${label} must be at least ${min}.`)
     .max(max, `${label} cannot be more than ${max}.`);

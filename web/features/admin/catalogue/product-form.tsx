@@ -308,6 +308,7 @@ export function ProductForm({ product, tree, sizeTypes, onConflict }: ProductFor
               control={control}
               name="box.length_mm"
               label="Length (mm)"
+              withAsterisk
               allowDecimal={false}
               allowNegative={false}
             />
@@ -315,6 +316,7 @@ export function ProductForm({ product, tree, sizeTypes, onConflict }: ProductFor
               control={control}
               name="box.width_mm"
               label="Width (mm)"
+              withAsterisk
               allowDecimal={false}
               allowNegative={false}
             />
@@ -322,6 +324,7 @@ export function ProductForm({ product, tree, sizeTypes, onConflict }: ProductFor
               control={control}
               name="box.height_mm"
               label="Height (mm)"
+              withAsterisk
               allowDecimal={false}
               allowNegative={false}
             />
@@ -329,6 +332,7 @@ export function ProductForm({ product, tree, sizeTypes, onConflict }: ProductFor
               control={control}
               name="box.weight_g"
               label="Weight (g)"
+              withAsterisk
               allowDecimal={false}
               allowNegative={false}
             />
