@@ -1,5 +1,13 @@
 import type { LoginRecord } from '../domain/auth.ts';
-import { DEMO, expect, logInThroughForm, newClientDetails, openLoggedIn, test } from './fixtures.ts';
+import {
+  DEMO,
+  expect,
+  logInByApi,
+  logInThroughForm,
+  newClientDetails,
+  openLoggedIn,
+  test,
+} from './fixtures.ts';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation').first();
 
@@ -212,5 +220,26 @@ test.describe('on a phone', () => {
       'aria-expanded',
       'false',
     );
+  });
+
+  test("the back office shows its page first, its sections folded under the open one's name", async ({
+    page,
+    request,
+  }) => {
+    await openLoggedIn(page, await logInByApi(request, DEMO.admin), '/admin/orders');
+    const sections = page.getByRole('navigation', { name: 'Back office' });
+    const toggle = sections.getByRole('button', { name: 'Back office: Orders' });
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeInViewport();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(sections.getByRole('link', { name: 'Stock' })).toBeHidden();
+
+    await toggle.click();
+    await sections.getByRole('link', { name: 'Stock' }).click();
+    await expect(page).toHaveURL(/#\/admin\/stock$/);
+    await expect(sections.getByRole('button', { name: 'Back office: Stock' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(sections.getByRole('link', { name: 'Orders' })).toBeHidden();
   });
 });
