@@ -205,3 +205,23 @@ test('a return of an Interac sale is refunded on the reader first, then recorded
   await expect(page.getByText(`Refund of receipt No. ${sale.receipt.receipt_number}`)).toBeVisible();
   await expect(page.getByText('Interac: CDN$19.20')).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the register's empty sale says so within the screen, and its wider table shows its scrollbar", async ({
+    page,
+    request,
+  }) => {
+    await openLoggedIn(page, await logInByApi(request, DEMO.pos), '/pos/register');
+    const hint = page.getByText('No items yet: find a product above or scan its code.');
+    await expect(hint).toBeVisible();
+    const box = await hint.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    const lines = page.getByRole('table', { name: 'Sale lines' });
+    const scrollbar = page
+      .locator('.mantine-ScrollArea-root', { has: lines })
+      .locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]');
+    await expect(scrollbar).toBeVisible();
+  });
+});

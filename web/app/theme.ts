@@ -49,6 +49,10 @@ export const theme = createTheme({
     Button: Button.extend({ defaultProps: { radius: 'md' } }),
     // A spinner says what is loading (its aria-label) as a status: a bare <span> may not be named.
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    // A table wider than its page shows its scrollbar, not only under a mouse: on a phone, or to a
+    // reader who would not guess that columns are hidden to the right. Named, not imported, so that
+    // a shopper's first page does not load the table's code.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } },
   },
 });
 

@@ -58,12 +58,15 @@ export function TaxRateMissingNotice() {
   );
 }
 
-/** The one row of a table with nothing to show. */
+/**
+ * The one row of a table with nothing to show. Its text stays in view when the table is wider than a
+ * phone's screen and scrolls sideways.
+ */
 export function EmptyTableRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (
     <Table.Tr>
       <Table.Td colSpan={columns}>
-        <Text c="dimmed" ta="center" py="md">
+        <Text c="dimmed" ta="center" py="md" className={classes.emptyTableText}>
           {children}
         </Text>
       </Table.Td>
