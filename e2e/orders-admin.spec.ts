@@ -24,7 +24,16 @@ async function openOrderAsOwner(page: Page, orderNumber: number): Promise<void> 
   const owner = await logInByApi(page.request, DEMO.admin);
   await openLoggedIn(page, owner, '/admin/orders');
   await page.getByRole('textbox', { name: 'Find' }).fill(String(orderNumber));
-  await page.getByRole('link', { name: `#${orderNumber}` }).click();
+  // Its checkbox only chooses it; anywhere else on its row opens it, as its number's link does.
+  const choose = page.getByRole('checkbox', { name: `Choose order ${orderNumber}` });
+  await choose.check();
+  await expect(choose).toBeChecked();
+  await expect(page).toHaveURL(/#\/admin\/orders$/);
+  await page
+    .getByRole('row', { name: new RegExp(`#${orderNumber}\\b`) })
+    .getByRole('cell')
+    .last()
+    .click();
   await expect(page.getByRole('heading', { name: `Order #${orderNumber}` })).toBeVisible();
 }
 

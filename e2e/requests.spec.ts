@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, logInThroughForm, newClientDetails, readOutbox, test } from './fixtures.ts';
+import {
+  DEMO,
+  expect,
+  logInByApi,
+  logInThroughForm,
+  newClientDetails,
+  openLoggedIn,
+  readOutbox,
+  test,
+} from './fixtures.ts';
 
 /** An 8 x 8 PNG, made here so that the test needs no file of its own. */
 const TINY_PNG = Buffer.from(
@@ -117,6 +126,15 @@ test('the contact form is prefilled for a logged-in client and sends the message
   ).toBeVisible();
   const mails = await readOutbox(request);
   expect(mails.some((mail) => mail.subject.endsWith(`from ${fullName}`))).toBe(true);
+
+  // The owner finds it in Requests and opens it from anywhere on its row.
+  await openLoggedIn(page, await logInByApi(request, DEMO.admin), '/admin/requests');
+  await page.getByRole('textbox', { name: 'Find a request' }).fill(client.email);
+  const row = page.getByRole('row').filter({ hasText: fullName });
+  await expect(row).toHaveCount(1);
+  await row.getByText(message).click();
+  await expect(page.getByRole('heading', { name: fullName, level: 1 })).toBeVisible();
+  await expect(page.getByText(message)).toBeVisible();
 });
 
 test('a visitor must give a valid name and e-mail to contact the shop', async ({ page }) => {

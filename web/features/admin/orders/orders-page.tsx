@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { type AdminOrderSummary, PARTLY_REFUNDED } from '../../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import { CANADIAN_PROVINCES } from '../../../../domain/provinces.ts';
@@ -241,8 +241,16 @@ function OrderRow({
   chosen: boolean;
   onChoose: (chosen: boolean) => void;
 }) {
+  const navigate = useNavigate();
+  // The whole row opens the order, as its number's link does for a keyboard; its checkbox only chooses.
   return (
-    <Table.Tr>
+    <Table.Tr
+      onClick={(event) => {
+        if ((event.target as Element).closest('input, label')) return;
+        navigate(paths.adminOrder(order.orderNumber));
+      }}
+      style={{ cursor: 'pointer' }}
+    >
       <Table.Td>
         <Checkbox
           aria-label={`Choose order ${order.orderNumber}`}

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   isRequestKind,
   REQUEST_KIND_LABELS,
@@ -148,8 +148,13 @@ export function RequestsPage() {
 }
 
 function RequestRow({ request }: { request: RequestSummary }) {
+  const navigate = useNavigate();
+  // The whole row opens the request, as the name's link does for a keyboard.
   return (
-    <Table.Tr>
+    <Table.Tr
+      onClick={() => navigate(paths.adminRequest(request.kind, request.id))}
+      style={{ cursor: 'pointer' }}
+    >
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.created_at)}</Table.Td>
       <Table.Td>
         <Badge variant="outline" color="gray" style={{ whiteSpace: 'nowrap' }}>
