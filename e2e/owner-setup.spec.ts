@@ -167,6 +167,10 @@ test.describe('the owner of an empty shop', () => {
       { name: 'pair.png', mimeType: 'image/png', buffer: await swatch('#7a1f1f') },
     ]);
     await expect(form.getByRole('img', { name: 'Image 2' })).toBeVisible();
+    // Every product ships: its box is asked for before it is created.
+    await form.getByRole('button', { name: 'Create the product' }).click();
+    await expect(form.getByText('Length is required.')).toBeVisible();
+    await expect(form.getByText('Weight is required.')).toBeVisible();
     await form.getByRole('textbox', { name: 'Length (mm)' }).fill('250');
     await form.getByRole('textbox', { name: 'Width (mm)' }).fill('100');
     await form.getByRole('textbox', { name: 'Height (mm)' }).fill('20');

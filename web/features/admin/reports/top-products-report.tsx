@@ -85,6 +85,8 @@ export function TopProductsReportView({
             series={[{ name: 'value', label: byRevenue ? 'Revenue' : 'Units', color: 'blue.6' }]}
             {...(byRevenue ? { valueFormatter: chartMoney } : {})}
             tickLine="x"
+            // Units are counted whole: no tick at a quarter of a unit when one was sold.
+            xAxisProps={{ allowDecimals: byRevenue }}
             yAxisProps={{ width: 110 }}
           />
         </Paper>
