@@ -11,7 +11,7 @@ import {
   test,
 } from './fixtures.ts';
 import { type OwnShop, startOwnShop } from './own-shop.ts';
-import { FRONT_COUNTER, toast } from './pos-readers.ts';
+import { toast } from './pos-readers.ts';
 
 /**
  * A real shop's first day: started empty (SEED_DEMO_DATA=false), it prints a one-time setup link;
@@ -96,7 +96,17 @@ test.describe('the owner of an empty shop', () => {
     await expect(page.getByText('Riley Chen can log in as riley now.')).toBeVisible();
     await expect(page.getByRole('cell', { name: 'riley', exact: true })).toBeVisible();
 
-    // The owner logs out; the cashier logs in and takes a payment on the sandbox's reader.
+    // A new shop has no card reader: the owner registers one (a simulated one, in test mode).
+    await page.goto(`${shop.baseURL}/#/admin/readers`);
+    await expect(page.getByText('No card reader yet: register the first one.')).toBeVisible();
+    await page.getByRole('button', { name: 'Register a reader' }).click();
+    const register = page.getByRole('form', { name: 'Register a reader' });
+    await expect(register.getByRole('textbox', { name: 'Registration code' })).toHaveValue('simulated-wpe');
+    await register.getByRole('textbox', { name: 'Name' }).fill('Halifax counter');
+    await register.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Halifax counter is registered.')).toBeVisible();
+
+    // The owner logs out; the cashier logs in and takes a payment on that reader.
     await page.evaluate(() => localStorage.clear());
     await page.goto(`${shop.baseURL}/#/login`);
     await logInThroughForm(page, 'riley', 'Register2026!');
@@ -106,7 +116,8 @@ test.describe('the owner of an empty shop', () => {
     await expect(page.getByRole('heading', { name: 'POS Payment' })).toBeVisible();
     await page.getByRole('button', { name: /^Card Reader:/ }).click();
     const readers = page.getByRole('dialog', { name: 'Please Select a card reader below:' });
-    await readers.getByRole('radio', { name: FRONT_COUNTER.name }).check();
+    await expect(readers.getByRole('radio')).toHaveCount(1);
+    await readers.getByRole('radio', { name: 'Halifax counter' }).check();
     await readers.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('present, online')).toBeVisible();
     // Nova Scotia's HST, 14%, from the store's province.

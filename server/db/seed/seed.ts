@@ -6,6 +6,7 @@
  * on every start, before this.
  */
 import { eq, sql } from 'drizzle-orm';
+import { seedSimulatedReaders } from '../../providers/payments/sandbox/seed.ts';
 import { type Database, rowsOf, type Tx } from '../database.ts';
 import {
   categories,
@@ -136,6 +137,8 @@ async function writeDemoRows(
   const sizeIds = await writeSizes(tx);
   await writeCatalogue(tx, plan, sizeIds);
   await writeAccounts(tx, hashPassword);
+  // The card sandbox's readers the demo cashier takes payments on.
+  await seedSimulatedReaders(tx);
   await tx
     .insert(settings)
     .values({ key: SEED_MARKER, value: { at: new Date().toISOString(), products: plan.products.length } });

@@ -12,16 +12,13 @@ export const BACK_OFFICE_OFFLINE = SANDBOX_READERS[1].id;
 export const POP_UP_STAND = SANDBOX_READERS[2].id;
 
 /**
- * A new staff member: signed up as a client, given the POS role in the database (sign-up gives
- * CLIENT only), then logged in again so that the token carries the new role.
+ * A new staff member: signed up as a client, given the POS role (or the roles named) in the database
+ * (sign-up gives CLIENT only), then logged in again so that the token carries them.
  */
-export async function newCashier(t: TestApp): Promise<LoginRecord> {
+export async function newCashier(t: TestApp, roles: string[] = ['CLIENT', 'POS']): Promise<LoginRecord> {
   const signup = newClient();
   const record = await signUp(t.app, signup);
-  await t.db
-    .update(clients)
-    .set({ roles: ['CLIENT', 'POS'] })
-    .where(eq(clients.id, record.client_id));
+  await t.db.update(clients).set({ roles }).where(eq(clients.id, record.client_id));
   return logIn(t.app, signup.user_name, signup.password);
 }
 

@@ -9,7 +9,7 @@ import { sandboxCharges } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type CardInput, PaymentError, type PaymentGateway, type PaymentIntent } from './gateway.ts';
 import { createSandboxGateway } from './sandbox/index.ts';
-import { SANDBOX_READERS } from './sandbox/seed.ts';
+import { SANDBOX_READERS, seedSimulatedReaders } from './sandbox/seed.ts';
 
 export let t: TestApp;
 export let gateway: PaymentGateway;
@@ -34,6 +34,8 @@ export function startSandbox(): void {
     // Test files share this module when they share a worker (vitest.config.ts): each starts on START.
     now = START;
     t = await createTestApp({ data: 'empty' });
+    // The demo's readers: an empty shop has none until the owner registers one.
+    await seedSimulatedReaders(t.db);
     gateway = createSandboxGateway(t.db, clock);
   });
   afterAll(() => t.close());

@@ -36,7 +36,7 @@ export function createSandboxGateway(
     clock,
     checkoutUrl: options.checkoutUrl ?? ((id: string) => `${SANDBOX_CHECKOUT_PATH}${id}`),
     openedDisputes: new Set(),
-    /** Seeds the readers, products and prices once per process; harmless when another instance did. */
+    /** Seeds the products and prices once per process; harmless when another instance did. */
     ready() {
       setup ??= seed(db).catch((error: unknown) => {
         setup = undefined;

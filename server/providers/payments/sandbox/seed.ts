@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/database.ts';
+import type { Database, DbOrTx } from '../../../db/database.ts';
 import { sandboxPrices, sandboxProducts, sandboxReaders } from '../../../db/schema.ts';
 import { STORE_CURRENCY } from '../gateway.ts';
 
@@ -32,8 +32,12 @@ export const SANDBOX_PRODUCTS = [
   { id: 'prod_SbxGiftBox', name: 'Gift Box', prices: [{ id: 'price_SbxGiftBox4500', amount: 4500 }] },
 ] as const;
 
-/** Readers, products and prices with fixed ids: inserting them twice changes nothing. */
-export async function seed(db: Database): Promise<void> {
+/**
+ * The demo's simulated readers (the demo data writes them, server/db/seed): a new shop has none, as a
+ * new Stripe account has none, until the owner registers one (back office, Card readers). Fixed ids:
+ * inserting them twice changes nothing.
+ */
+export async function seedSimulatedReaders(db: DbOrTx): Promise<void> {
   await db
     .insert(sandboxReaders)
     .values(
@@ -46,6 +50,10 @@ export async function seed(db: Database): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+}
+
+/** The card checkout's products and prices, with fixed ids: inserting them twice changes nothing. */
+export async function seed(db: Database): Promise<void> {
   await db
     .insert(sandboxProducts)
     .values(SANDBOX_PRODUCTS.map((product) => ({ id: product.id, name: product.name })))
