@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../lib/format.ts';
 import { AUDIT_FIELDS_SHOWN, auditChanges, auditValueText } from './audit-changes.ts';
 
 describe('auditChanges', () => {
@@ -48,5 +49,34 @@ describe('auditValueText', () => {
     const text = auditValueText('x'.repeat(500));
     expect(text.length).toBe(120);
     expect(text.endsWith('…')).toBe(true);
+  });
+});
+
+describe('amounts in an audit entry', () => {
+  it('shows prices, the settings’ amounts and a refund’s parts as money', () => {
+    expect(
+      auditChanges({ price: 1500, sale_price: null }, { price: 1800, sale_price: 1299 }, 'product'),
+    ).toEqual({
+      changes: [
+        { field: 'price', before: formatMoney(1500), after: formatMoney(1800) },
+        { field: 'sale_price', before: '—', after: formatMoney(1299) },
+      ],
+      more: 0,
+    });
+    expect(auditChanges({ minimum_purchase: 0 }, { minimum_purchase: 5000 }, 'settings').changes).toEqual([
+      { field: 'minimum_purchase', before: formatMoney(0), after: formatMoney(5000) },
+    ]);
+    expect(auditChanges(null, { refund: 're_1', amount: 2260, shipping: 0 }, 'order').changes).toEqual([
+      { field: 'refund', before: '—', after: 're_1' },
+      { field: 'amount', before: '—', after: formatMoney(2260) },
+      { field: 'shipping', before: '—', after: formatMoney(0) },
+    ]);
+  });
+
+  it('leaves other numbers as they are', () => {
+    expect(auditChanges({ instock: 4, shipping: 2 }, { instock: 9, shipping: 3 }, 'stock').changes).toEqual([
+      { field: 'instock', before: '4', after: '9' },
+      { field: 'shipping', before: '2', after: '3' },
+    ]);
   });
 });

@@ -109,7 +109,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
 
 /** 'short_description: Classic → Classic, in merino', a line a field; the whole value when it is not a record. */
 function AuditChanges({ entry }: { entry: AuditEntry }) {
-  const { changes, more } = auditChanges(entry.before, entry.after);
+  const { changes, more } = auditChanges(entry.before, entry.after, entry.entity);
   if (changes.length === 0)
     return (
       <Text size="sm" c="dimmed">
