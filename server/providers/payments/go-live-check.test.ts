@@ -123,4 +123,40 @@ describe('the go-live check', () => {
     );
     expect(results.map((result) => result.status)).toEqual(['warning', 'warning', 'ok', 'ok', 'ok']);
   });
+
+  it("asks the sandbox for its simulated readers: a new shop has none, the demo's one offline", async () => {
+    const sandbox = {
+      paymentProvider: 'sandbox',
+      stripeSecretKey: undefined,
+      stripeWebhookSecret: undefined,
+      testMode: true,
+    } as const;
+    const readersOf = async (listed: Reader[]) =>
+      (await goLiveCheck(deps({ listReaders: async () => listed }, sandbox))).find(
+        (result) => result.check === 'Card readers',
+      );
+    expect(await readersOf([])).toEqual({
+      check: 'Card readers',
+      status: 'warning',
+      detail:
+        'No reader is registered: the register takes cards through Card Checkout only (register one in the back office, Card readers; in test mode the code simulated-wpe makes a simulated one).',
+    });
+    expect(await readersOf([reader('Front', 'online'), reader('Back', 'offline')])).toEqual({
+      check: 'Card readers',
+      status: 'warning',
+      detail: '1 of 2 simulated readers online; offline: Back.',
+    });
+    expect((await readersOf([reader('Front', 'online')]))?.detail).toBe(
+      '1 simulated reader registered, online.',
+    );
+  });
+
+  it('says Stripe was not asked for its readers without a secret key', async () => {
+    const results = await goLiveCheck(deps({ listReaders: undefined }, { stripeSecretKey: undefined }));
+    expect(results.find((result) => result.check === 'Card readers')).toEqual({
+      check: 'Card readers',
+      status: 'warning',
+      detail: 'Stripe was not asked for its readers: it has no secret key.',
+    });
+  });
 });

@@ -8,6 +8,7 @@
 import type { CheckResult, CheckStatus, GoLiveReport } from '../../../domain/admin/go-live.ts';
 import type { Config } from '../../config.ts';
 import { isPaymentError, type PaymentGateway, type Reader } from './gateway.ts';
+import { SIMULATED_REGISTRATION_CODE } from './sandbox/terminal.ts';
 
 export type { CheckResult, CheckStatus };
 
@@ -24,7 +25,7 @@ export interface GoLiveDeps {
     | 'publicUrl'
     | 'testMode'
   >;
-  /** Stripe's readers (its gateway's listReaders); undefined for the sandbox's simulated ones. */
+  /** The processor's readers (its gateway's listReaders: Stripe's, or the sandbox's simulated ones). */
   listReaders: (() => Promise<Reader[]>) | undefined;
   /** fetch, or a stand-in in tests. */
   fetch: (
@@ -151,12 +152,12 @@ async function endpointCheck(deps: GoLiveDeps): Promise<CheckResult> {
 
 async function readersCheck(deps: GoLiveDeps): Promise<CheckResult> {
   const check = 'Card readers';
+  const simulated = deps.config.paymentProvider === 'sandbox';
   if (!deps.listReaders) {
-    return {
-      check,
-      status: 'ok',
-      detail: "The sandbox's readers are simulated (back office, Card readers).",
-    };
+    // npm run stripe:check opens no database (the sandbox's), and asks Stripe only with a key.
+    return simulated
+      ? { check, status: 'ok', detail: "The sandbox's readers are simulated (back office, Card readers)." }
+      : { check, status: 'warning', detail: 'Stripe was not asked for its readers: it has no secret key.' };
   }
   let readers: Reader[];
   try {
@@ -177,19 +178,23 @@ async function readersCheck(deps: GoLiveDeps): Promise<CheckResult> {
     return {
       check,
       status: 'warning',
-      detail:
-        'No reader is registered: the register takes cards through Card Checkout only (register one in the back office, Card readers).',
+      detail: `No reader is registered: the register takes cards through Card Checkout only (register one in the back office, Card readers${deps.config.testMode ? `; in test mode the code ${SIMULATED_REGISTRATION_CODE} makes a simulated one` : ''}).`,
     };
   }
+  const kind = `${simulated ? 'simulated ' : ''}reader${readers.length === 1 ? '' : 's'}`;
   const offline = readers.filter((reader) => reader.status !== 'online');
   if (offline.length > 0) {
     return {
       check,
       status: 'warning',
-      detail: `${readers.length - offline.length} of ${readers.length} readers online; offline: ${offline.map((reader) => reader.label).join(', ')}.`,
+      detail: `${readers.length - offline.length} of ${readers.length} ${kind} online; offline: ${offline.map((reader) => reader.label).join(', ')}.`,
     };
   }
-  return { check, status: 'ok', detail: `${readers.length} readers registered, all online.` };
+  return {
+    check,
+    status: 'ok',
+    detail: `${readers.length} ${kind} registered, ${readers.length === 1 ? 'online' : 'all online'}.`,
+  };
 }
 
 /** Every check, in the order an owner fixes them. */
@@ -216,7 +221,7 @@ export async function goLiveReport(deps: GoLiveDeps): Promise<GoLiveReport> {
 
 /**
  * The check's dependencies as the shop has them (npm run stripe:check and the back office):
- * Stripe's readers through the shop's gateway (the sandbox's are simulated, not asked), and the
+ * the processor's readers through the shop's gateway (the sandbox's simulated ones too), and the
  * network with a timeout, so that a shop that does not answer is a failed check, not a hang.
  */
 export function goLiveDeps(
@@ -227,7 +232,7 @@ export function goLiveDeps(
 ): GoLiveDeps {
   return {
     config,
-    listReaders: gateway?.provider === 'stripe' ? () => gateway.listReaders() : undefined,
+    listReaders: gateway ? () => gateway.listReaders() : undefined,
     fetch: fetchUrl,
   };
 }
