@@ -118,6 +118,35 @@ describe('planReturn', () => {
     expect(planReturn(taken, [{ line: 0, quantity: 1 }])).toMatchObject({ ok: false });
   });
 
+  it('gives back all the cash left with the last items, however the cash was rounded before', () => {
+    // 2 x 12.99 = 25.98 + 3.38 = 29.36, paid 29.35 in cash. The first pair: 14.68, rounded to 14.70.
+    const sale = saleOf(1299, 2, [{ type: 'cash', amount: 2935 }]);
+    expect(planReturn(sale, [{ line: 0, quantity: 1 }])).toMatchObject({
+      ok: true,
+      plan: { total: 1468, refunded: 1470, rounding: 2 },
+    });
+    // The second pair: 14.68 is due, 14.65 is left; the customer gets back what they paid in all.
+    const returnedOne: Sale = {
+      ...sale,
+      lines: sale.lines.map((line) => ({ ...line, returned: 1 })),
+      tenders: sale.tenders.map((tender) => ({ ...tender, refunded: 1470 })),
+      returns: [
+        { id: 1, status: 'succeeded', refunded: 1470, receipt_number: 1002, createdAt: sale.createdAt },
+      ],
+    };
+    expect(planReturn(returnedOne, [{ line: 0, quantity: 1 }])).toMatchObject({
+      ok: true,
+      plan: { total: 1468, refunded: 1465, rounding: -3, tenders: [{ type: 'cash', amount: 1465 }] },
+    });
+    // Rounded the other way (29.33 with tax, paid 29.35; the first pair 14.67, given back 14.65): the
+    // last pair's 14.66 gets 14.70, so 29.35 comes back in all.
+    const down = saleOf(1298, 2, [{ type: 'cash', amount: 2935, refunded: 1465 }], 1);
+    expect(planReturn(down, [{ line: 0, quantity: 1 }])).toMatchObject({
+      ok: true,
+      plan: { tenders: [{ type: 'cash', amount: 1470 }] },
+    });
+  });
+
   it('refuses more than is left of a line, a line the sale does not have, and nothing', () => {
     const sale = saleOf(1000, 2, [{ type: 'cash', amount: 2260 }], 1);
     expect(planReturn(sale, [{ line: 0, quantity: 2 }])).toEqual({

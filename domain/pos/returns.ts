@@ -89,7 +89,9 @@ export type ReturnPlanResult = { ok: true; plan: ReturnPlan } | { ok: false; mes
  * returns of a line add up to the line's tax exactly (the tax of what has been returned after, less
  * the tax of what had been before). The money goes back through the sale's tenders in the order
  * they paid it: card and Interac first, up to what each has left, then cash for the rest, rounded
- * to 5 cents and never more than the cash that was paid.
+ * to 5 cents and never more than the cash that was paid. The return of the sale's last items gives
+ * back all the cash that is left: the sale's rounding and each return's then add up to nothing, and
+ * a sale returned in parts gives back exactly what was paid.
  */
 export function planReturn(
   sale: Sale,
@@ -114,6 +116,9 @@ export function planReturn(
       tax: taxOfFirst(sold.returned + quantity) - taxOfFirst(sold.returned),
     });
   }
+  const lastItems = sale.lines.every(
+    (sold, index) => sold.quantity - sold.returned === (wanted.get(index) ?? 0),
+  );
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const tax = lines.reduce((sum, line) => sum + line.tax, 0);
   const total = subtotal + tax;
@@ -129,13 +134,17 @@ export function planReturn(
     rest -= amount;
   }
   const cash = sale.tenders.find((tender) => tender.type === 'cash');
-  if (rest > 0 && cash) {
-    const amount = Math.min(roundCash(rest), cash.amount - cash.refunded);
+  if (cash && (rest > 0 || lastItems)) {
+    const cashLeft = cash.amount - cash.refunded;
+    const amount = lastItems ? cashLeft : Math.min(roundCash(rest), cashLeft);
     // What rounding leaves over (at most 2 cents) is the rounding; more would be money never paid.
     if (amount > 0) tenders.push({ saleTenderId: cash.id, type: 'cash', amount });
     rest -= amount;
   }
-  if (rest > 2) {
+  // What rounding leaves unpaid: this return's, at most 2 cents; on the last items, also what the
+  // sale's rounding and each earlier return's (each at most 2 cents) gave the customer.
+  const roundingAllowed = lastItems ? 2 * (2 + sale.returns.length) : 2;
+  if (rest > roundingAllowed) {
     return {
       ok: false,
       message: `This sale has only ${formatMoney(total - rest)} left to refund, not ${formatMoney(total)}.`,

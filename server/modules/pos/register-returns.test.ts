@@ -171,8 +171,22 @@ describe('a return of a cash sale', () => {
     for (let pair = 0; pair < 3; pair += 1) {
       refunds.push((await returned(sale.id, { lines: [{ line: 0, quantity: 1 }] })).return.refunded);
     }
-    expect(refunds.reduce((sum, amount) => sum + amount, 0)).toBeLessThanOrEqual(3395);
+    expect(refunds).toEqual([1130, 1130, 1135]);
     expect(refunds.every((amount) => amount % 5 === 0)).toBe(true);
+  });
+
+  it('takes the last item back when the earlier returns were rounded up, giving back what was paid', async () => {
+    // 2 x 12.99 = 25.98 + 3.38 tax = 29.36 -> 29.35 in cash; the first pair's 14.68 -> 14.70, and the
+    // second's 14.68 gets the 14.65 left.
+    await t.db.update(products).set({ pricing: 1299 }).where(eq(products.id, item.id));
+    const sale = await sell({ lines: lines(2), tenders: [{ type: 'cash', tendered: 3000 }] });
+    await t.db.update(products).set({ pricing: 1000 }).where(eq(products.id, item.id));
+    expect(sale).toMatchObject({ total: 2936, paid: 2935 });
+    const first = await returned(sale.id, { lines: [{ line: 0, quantity: 1 }] });
+    expect(first.return).toMatchObject({ total: 1468, refunded: 1470 });
+    const last = await returned(sale.id, { lines: [{ line: 0, quantity: 1 }] });
+    expect(last.return).toMatchObject({ total: 1468, refunded: 1465, rounding: -3 });
+    expect(last.sale.tenders[0]).toMatchObject({ amount: 2935, refunded: 2935 });
   });
 
   it('refuses a cash return without an open shift, writing nothing', async () => {
