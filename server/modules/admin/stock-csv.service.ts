@@ -63,6 +63,11 @@ interface PackageRecord {
 
 const key = (text: string) => text.trim().toLowerCase();
 
+/** What a product sells for on sale (its price less its discount), 0 when it is not on sale. */
+function salePriceOf(record: ProductRecord | PackageRecord): number {
+  return record.kind === 'product' && record.priceDiscount > 0 ? record.pricing - record.priceDiscount : 0;
+}
+
 /**
  * What the import compares against, read in four statements: the products and packages its lines
  * name (by code), their sizes and levels. Only those: at 100,000 products, reading the whole
@@ -219,10 +224,11 @@ function planLine(
       line: agreed?.line ?? line,
     });
     const newPrice = price ?? record.pricing;
-    const newSale = sale ?? record.priceDiscount;
+    // A sale price left empty stays what it was, whatever the new price.
+    const newSale = sale ?? salePriceOf(record);
     if (newSale > 0 && newSale >= newPrice) return fail('Sale price must be below the price (0 for none).');
-    if (sale !== undefined && sale !== record.priceDiscount)
-      changes.sale_price = { before: record.priceDiscount, after: sale };
+    if (sale !== undefined && sale !== salePriceOf(record))
+      changes.sale_price = { before: salePriceOf(record), after: sale };
   }
   if (name && name !== record.name) changes.name = { before: record.name, after: name };
   if (price !== undefined && price !== record.pricing)
@@ -281,10 +287,15 @@ async function writeDetails(tx: DbOrTx, user: Pick<AuthUser, 'id'>, lines: Plann
     const key = `${record.kind}:${record.id}`;
     if (written.has(key)) continue;
     written.add(key);
+    const newPrice = price?.after ?? record.pricing;
+    const newSale = sale?.after ?? salePriceOf(record);
     const after = {
       ...(name ? { name: name.after } : {}),
       ...(price ? { pricing: price.after } : {}),
-      ...(sale && record.kind === 'product' ? { priceDiscount: sale.after } : {}),
+      // The catalogue keeps a sale as the discount off the price.
+      ...((price || sale) && record.kind === 'product'
+        ? { priceDiscount: newSale > 0 ? newPrice - newSale : 0 }
+        : {}),
     };
     if (record.kind === 'package') {
       await tx
@@ -333,7 +344,10 @@ export function createStockCsvService(db: Database, { exportBatch = CSV_EXPORT_B
                 size: row.size_name ?? '',
                 name: row.name,
                 price: dollars(row.pricing),
-                sale_price: row.package_id === null ? dollars(row.price_discount) : '',
+                sale_price:
+                  row.package_id === null && row.price_discount > 0
+                    ? dollars(row.pricing - row.price_discount)
+                    : '',
                 instock: row.instock,
               })),
               { header: parts.length === 0, columns: [...STOCK_CSV_COLUMNS] },

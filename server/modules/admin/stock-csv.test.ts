@@ -136,7 +136,8 @@ describe('GET api/admin/stock/export and POST api/admin/stock/import', () => {
       size: 'L',
       name: sock.name,
       price: (sock.pricing / 100).toFixed(2),
-      sale_price: (sock.priceDiscount / 100).toFixed(2),
+      // What it sells for on sale, as the product form shows it; empty when it is not on sale.
+      sale_price: sock.priceDiscount > 0 ? ((sock.pricing - sock.priceDiscount) / 100).toFixed(2) : '',
       instock: String(await levelOf('MS-CRW-001', 'L')),
     });
     expect(rows.some((row) => row.kind === 'package' && row.code === 'GP-BOX-001-WHITE')).toBe(true);
@@ -167,7 +168,9 @@ describe('GET api/admin/stock/export and POST api/admin/stock/import', () => {
       changes: {
         name: { before: sock.name, after: 'Maple Crew' },
         price: { before: sock.pricing, after: 1950 },
-        ...(sock.priceDiscount === 0 ? {} : { sale_price: { before: sock.priceDiscount, after: 0 } }),
+        ...(sock.priceDiscount === 0
+          ? {}
+          : { sale_price: { before: sock.pricing - sock.priceDiscount, after: 0 } }),
         instock: { before: largeBefore, after: largeBefore + 4 },
       },
     });
@@ -213,12 +216,36 @@ describe('GET api/admin/stock/export and POST api/admin/stock/import', () => {
       expect.objectContaining({
         action: 'product.import',
         entity: 'product',
-        after: {
-          name: 'Maple Crew',
-          pricing: 1950,
-          ...(sock.priceDiscount === 0 ? {} : { priceDiscount: 0 }),
-        },
+        after: { name: 'Maple Crew', pricing: 1950, priceDiscount: 0 },
       }),
+    );
+  });
+
+  it('reads sale_price as what the product sells for on sale, kept when only the price changes', async () => {
+    const onSale = async (csv: string) => {
+      const response = await importCsv({ csv: [header, csv].join('\n'), apply: true });
+      expect(response.statusCode, response.body).toBe(200);
+      const product = await productByCode('MS-CRW-002');
+      const answered = await get(`/api/admin/products/${product.id}`);
+      return answered.json<{ price: number; sale_price: number | null }>();
+    };
+    expect(await onSale('product,MS-CRW-002,M,,15.00,12.99,')).toMatchObject({
+      price: 1500,
+      sale_price: 1299,
+    });
+    expect(await onSale('product,MS-CRW-002,M,,16.00,,')).toMatchObject({ price: 1600, sale_price: 1299 });
+    const exported = parse((await get('/api/admin/stock/export')).body, { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(exported.find((row) => row.code === 'MS-CRW-002')).toMatchObject({
+      price: '16.00',
+      sale_price: '12.99',
+    });
+    expect(await onSale('product,MS-CRW-002,M,,,0,')).toMatchObject({ price: 1600, sale_price: null });
+    const refused = await importCsv({ csv: [header, 'product,MS-CRW-002,M,,12.00,12.99,'].join('\n') });
+    expect(refused.json<StockImportResult>().lines[0]?.error).toBe(
+      'Sale price must be below the price (0 for none).',
     );
   });
 

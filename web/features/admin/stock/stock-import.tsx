@@ -28,10 +28,11 @@ function describeChanges(changes: StockImportLine['changes']): string {
   if (changes.name) parts.push(`name "${changes.name.before}" → "${changes.name.after}"`);
   if (changes.price)
     parts.push(`price ${formatMoney(changes.price.before)} → ${formatMoney(changes.price.after)}`);
-  if (changes.sale_price)
-    parts.push(
-      `sale price ${formatMoney(changes.sale_price.before)} → ${formatMoney(changes.sale_price.after)}`,
-    );
+  if (changes.sale_price) {
+    // A sale price of 0 is no sale.
+    const sale = (cents: number) => (cents === 0 ? 'none' : formatMoney(cents));
+    parts.push(`sale price ${sale(changes.sale_price.before)} → ${sale(changes.sale_price.after)}`);
+  }
   if (changes.instock) parts.push(`stock ${changes.instock.before} → ${changes.instock.after}`);
   return parts.join('; ') || 'no change';
 }
