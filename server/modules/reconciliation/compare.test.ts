@@ -123,6 +123,27 @@ describe('compareActivity', () => {
     });
     expect(report.differences).toEqual([]);
     expect(report.processor).toMatchObject({ refunds: 2, refunded: 2300 });
+    // Both are the register's, kept at the processor: the shop's column counts them too.
+    expect(report.shop).toEqual({ payments: 1, paid: 1800, refunds: 2, refunded: 2300 });
+    expect(report.processor).toMatchObject({ charges: 1, charged: 1800 });
+  });
+
+  it('counts no payment of an authorization released without being taken', () => {
+    const report = compare({
+      charges: [
+        charge('pi_released', 4500, {
+          captured: false,
+          amountCaptured: 0,
+          amountRefunded: 4500,
+          refunded: true,
+        }),
+        charge('pi_paid', 2500),
+      ],
+      shopPayments: [order('pi_paid', 2500)],
+    });
+    expect(report.differences).toEqual([]);
+    expect(report.processor).toMatchObject({ charges: 1, charged: 2500 });
+    expect(report.shop).toMatchObject({ payments: 1, paid: 2500 });
   });
 
   it('finds a shop refund made just after midnight among the processor’s refunds around the day', () => {

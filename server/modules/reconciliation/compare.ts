@@ -208,9 +208,29 @@ export function compareActivity(input: ComparisonInput): ReconciliationReport {
     });
   }
 
-  const taken = input.charges.filter((charge) => charge.status === 'succeeded');
+  // An authorization released without being taken (a cart paid again, an order cancelled before its
+  // capture) is no payment: Stripe shows it uncaptured and refunded.
+  const taken = input.charges.filter(
+    (charge) => charge.status === 'succeeded' && (charge.captured || !charge.refunded),
+  );
   const paymentsOfTheDay = [...byIntent(input.shopPayments).values()];
   const refunded = input.refunds.filter((refund) => refund.status === 'succeeded');
+  // What the register keeps at the processor only, the shop's all the same: the refund screen's
+  // refunds, and a card sale voided at once (taken, then refunded in full, when its stock had gone).
+  const keptAtProcessor = refunded.filter(
+    (refund) => refund.metadata.source === POS_SOURCE && !shopRefunds.has(refund.id),
+  );
+  const voidedIntents = new Set(
+    keptAtProcessor
+      .filter((refund) => refund.metadata.voided_sale === 'true')
+      .map((refund) => refund.payment_intent),
+  );
+  const voidedSales = taken.filter(
+    (charge) =>
+      charge.paymentIntentId !== null &&
+      voidedIntents.has(charge.paymentIntentId) &&
+      !shopByIntent.has(charge.paymentIntentId),
+  );
   return {
     day: input.day,
     ranAt: input.ranAt.toISOString(),
@@ -224,10 +244,14 @@ export function compareActivity(input: ComparisonInput): ReconciliationReport {
       disputed: sum(input.disputes.map((dispute) => dispute.amount)),
     },
     shop: {
-      payments: paymentsOfTheDay.length,
-      paid: sum(paymentsOfTheDay.map((payment) => payment.amount)),
-      refunds: input.shopRefunds.length,
-      refunded: sum(input.shopRefunds.map((refund) => refund.amount)),
+      payments: paymentsOfTheDay.length + voidedSales.length,
+      paid:
+        sum(paymentsOfTheDay.map((payment) => payment.amount)) +
+        sum(voidedSales.map((charge) => charge.amountCaptured)),
+      refunds: input.shopRefunds.length + keptAtProcessor.length,
+      refunded:
+        sum(input.shopRefunds.map((refund) => refund.amount)) +
+        sum(keptAtProcessor.map((refund) => refund.amount)),
     },
     differences,
   };

@@ -242,6 +242,11 @@ function ReportSummary({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <Text size="xs" c="dimmed">
+        Payments are money taken (an authorization released without being taken is none). The shop’s column
+        includes what the register keeps at the card processor: the refund screen’s refunds, and card sales
+        voided at once when their stock had gone.
+      </Text>
     </Stack>
   );
 }
