@@ -247,6 +247,38 @@ test('an order whose stock went to someone else meanwhile goes back to the cart 
   await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
 });
 
+test('a cart changed in another tab after paying sends the client back to pay again', async ({
+  page,
+  request,
+  newClient,
+}) => {
+  const { canoeNavyM } = OWNED.paymentReleased;
+  await setStock(request, [stockAt(canoeNavyM, 20)]);
+  await addToCart(request, newClient.record, [cartLine(canoeNavyM, 4)]);
+  await openLoggedIn(page, newClient.record, '/checkout');
+  await saveAddresses(page);
+  await payWithCard(page, '4242 4242 4242 4242');
+  const placeOrder = page.getByRole('button', { name: 'Place Order', exact: true });
+  await expect(placeOrder).toBeVisible();
+
+  // Another tab adds a pair: the authorization no longer pays for the cart, and is released.
+  await addToCart(request, newClient.record, [cartLine(canoeNavyM, 1)]);
+  await placeOrder.click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Your cart changed after you paid, so the payment was released.' }),
+  ).toBeVisible();
+  await expect(placeOrder).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Payment (done)' })).toHaveCount(0);
+
+  // Paying again pays for the cart as it is now, and places the order.
+  await payWithCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('table', { name: 'Items to order' })).toContainText('5');
+  await placeOrder.click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+});
+
 test('the payment step says No key defined! when the shop has no payment key', async ({
   page,
   request,

@@ -43,6 +43,8 @@ export const OWNED = {
   declinedCard: { phoneCase: product(61, 'AC-PHN-001', 'Sock Stripe Phone Case - Navy') },
   /** 'an order whose stock went to someone else meanwhile goes back to the cart ...' */
   stockGone: { samplerBox: inPackage(58, 4, 'GP-BOX-002-RED', 'Maple Sampler Box - Red') },
+  /** 'a cart changed in another tab after paying sends the client back to pay again' */
+  paymentReleased: { canoeNavyM: product(13, 'MS-CRW-013', 'Canoe Club Crew Sock - Navy', 'M') },
   /** 'the payment step says No key defined! when the shop has no payment key' */
   noPaymentKey: { phoneCase: product(62, 'AC-PHN-002', 'Sock Stripe Phone Case - Red') },
   // ------------------------------------------------------------------ orders-admin.spec.ts

@@ -297,6 +297,7 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
     start.counter >= 2 ? saved.billing : undefined,
   );
   const [paid, setPaid] = useState<Paid>();
+  const [paymentNotice, setPaymentNotice] = useState<string>();
   const revealStep = useRevealStep();
   const figures = useFigures(cart, shipping);
 
@@ -315,6 +316,7 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
     revealStep('payment');
   };
   const onPaid = (payment: Paid) => {
+    setPaymentNotice(undefined);
     setPaid(payment);
     setCounter(3);
     setOpen('review');
@@ -325,6 +327,16 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
     setPaid(undefined);
     forgetCart();
     onPlaced(orderNumber);
+  };
+  // The payment was released (the cart changed in another tab, the hold ended): back to Payment,
+  // saying why, with the cart read again so that the summary shows what is paid for now.
+  const onPaymentEnded = (message: string) => {
+    setPaid(undefined);
+    setPaymentNotice(message);
+    setCounter(2);
+    setOpen('payment');
+    revealStep('payment');
+    onOrderFailed();
   };
   const onToggle = (value: string | null) => {
     const name = value as StepName | null;
@@ -400,6 +412,7 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
                     shipping={shipping}
                     billing={billing}
                     onPaid={onPaid}
+                    notice={paymentNotice}
                   />
                 ) : null}
               </Step>
@@ -414,6 +427,7 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
                     figures={figures}
                     onPlaced={onOrderPlaced}
                     onFailed={onOrderFailed}
+                    onPaymentEnded={onPaymentEnded}
                   />
                 ) : null}
               </Step>

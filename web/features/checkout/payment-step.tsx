@@ -27,6 +27,8 @@ interface PaymentStepProps {
   shipping: SavedAddress | undefined;
   billing: SavedAddress | undefined;
   onPaid: (paid: Paid) => void;
+  /** Why the client is asked to pay again (the payment before was released), shown until they do. */
+  notice?: string | undefined;
 }
 
 function TestModeHint() {
@@ -44,7 +46,7 @@ function TestModeHint() {
  * bank that asks for 3-D Secure is answered through the card form, then the server says the outcome.
  * 'succeeded' moves on to the review, anything else shows the server's text.
  */
-export function PaymentStep({ userId, email, shipping, billing, onPaid }: PaymentStepProps) {
+export function PaymentStep({ userId, email, shipping, billing, onPaid, notice }: PaymentStepProps) {
   const { config } = useConfig();
   const authorize = useAuthorizePayment();
   const authenticationResult = useAuthenticationResult();
@@ -109,6 +111,11 @@ export function PaymentStep({ userId, email, shipping, billing, onPaid }: Paymen
 
   return (
     <Stack gap="md">
+      {notice ? (
+        <Alert color="orange" variant="light" role="alert">
+          {notice}
+        </Alert>
+      ) : null}
       {config.testMode ? <TestModeHint /> : null}
       <Text size="sm" c="dimmed">
         Your card is authorized now and charged only when you place the order.

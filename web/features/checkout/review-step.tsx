@@ -5,6 +5,7 @@ import type { LoginRecord } from '../../../domain/auth.ts';
 import type { Cart } from '../../../domain/cart.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { PaymentMethod } from '../../../domain/orders.ts';
+import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { AddressLines } from './address-summary.tsx';
 import { usePlaceOrder } from './checkout.api.ts';
@@ -30,7 +31,12 @@ interface ReviewStepProps {
   onPlaced: (orderNumber: number) => void;
   /** The order was not placed: the cart is read again (its stock, or what another tab changed). */
   onFailed: () => void;
+  /** The payment can no longer place an order (released: the cart changed, the hold ended): pay again. */
+  onPaymentEnded: (message: string) => void;
 }
+
+/** The confirm's answers after which the payment was released: the client pays again. */
+const PAYMENT_ENDED_CODES: ReadonlySet<string> = new Set(['cart_changed', 'authorization_ended']);
 
 /**
  * Review and Place Order (spec §4 Order placement): a spinner while the order is placed; on
@@ -46,6 +52,7 @@ export function ReviewStep({
   figures,
   onPlaced,
   onFailed,
+  onPaymentEnded,
 }: ReviewStepProps) {
   const placeOrder = usePlaceOrder();
   const [error, setError] = useState<string>();
@@ -67,8 +74,14 @@ export function ReviewStep({
         onPlaced(result.orderNumber);
         return;
       }
-      setError(result.error || 'Your order was not placed. Please try again.');
+      // Not authorized any more (released, expired): only a new payment can place the order.
+      onPaymentEnded(result.error || 'Your payment was not authorized. Please pay again.');
+      return;
     } catch (cause) {
+      if (isApiError(cause) && PAYMENT_ENDED_CODES.has(cause.code)) {
+        onPaymentEnded(cause.message);
+        return;
+      }
       setError(errorMessage(cause));
     }
     // A line short of stock now shows its error, and the checkout goes back to the cart (spec §4).
