@@ -108,6 +108,9 @@ export const OWNED = {
     argyleS: product(10, 'MS-CRW-010', 'Argyle Heritage Crew Sock - Burgundy', 'S'),
   },
 
+  /** 'no payment is taken for a line the stock cannot give' */
+  registerShort: { greenBox: inPackage(57, 2, 'GP-BOX-001-FOREST-GREEN', 'Holiday Gift Box - Green') },
+
   // ------------------------------------------------------------------ pos-checkout.spec.ts
   /** 'a cashier without a reader sells through Card Checkout and the hosted payment page' */
   cardCheckout: { camelM: product(11, 'MS-CRW-011', 'Argyle Heritage Crew Sock - Camel', 'M') },

@@ -206,6 +206,29 @@ test('a return of an Interac sale is refunded on the reader first, then recorded
   await expect(page.getByText('Interac: CDN$19.20')).toBeVisible();
 });
 
+test('no payment is taken for a line the stock cannot give', async ({ page, request }) => {
+  const { greenBox } = OWNED.registerShort;
+  await setStock(request, [stockAt(greenBox, 2)]);
+  const cashier = await logInByApi(request, DEMO.pos);
+  await openLoggedIn(page, cashier, '/pos/register');
+  const search = page.getByRole('textbox', { name: /Find a product/ });
+  await search.fill(greenBox.code);
+  await search.press('Enter');
+  const lines = page.getByRole('table', { name: 'Sale lines' });
+  await expect(lines.getByText(greenBox.name)).toBeVisible();
+  const tenders = page.getByText('Card on the reader');
+  await expect(tenders).toBeVisible();
+
+  await lines.getByRole('textbox', { name: `Quantity of ${greenBox.name}` }).fill('3');
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Not enough stock of ${greenBox.name}` }),
+  ).toBeVisible();
+  await expect(tenders).toHaveCount(0);
+
+  await lines.getByRole('textbox', { name: `Quantity of ${greenBox.name}` }).fill('2');
+  await expect(tenders).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

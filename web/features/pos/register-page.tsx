@@ -221,6 +221,9 @@ export function RegisterPage() {
 
   const totals = saleTotals(lines, addTax, ratePpm ?? 0);
   const locked = cardPaid !== undefined || cardWaiting;
+  // No payment is taken for what the stock cannot give (the server would refuse the sale, and a card
+  // charged would be refunded at once); a payment already under way finishes as it is.
+  const shortLines = locked ? [] : lines.filter((line) => line.quantity > stockOf(line.item, line.size));
 
   /** A changed sale is a new attempt: a new Idempotency-Key. */
   const changeLines = (next: RegisterLine[]) => {
@@ -336,6 +339,11 @@ export function RegisterPage() {
                 {lines.length === 0 ? (
                   <Alert color="gray" variant="light">
                     Add items to take a payment.
+                  </Alert>
+                ) : shortLines.length > 0 ? (
+                  <Alert color="red" variant="light" role="alert">
+                    Not enough stock of {shortLines.map(lineName).join(', ')}: lower the quantity or remove
+                    the line to take a payment.
                   </Alert>
                 ) : (
                   <RegisterTender
