@@ -111,6 +111,10 @@ test('a cashier opens a shift, sells for cash and by card, takes a return, and c
   const [rustItem] = (await rust.json()) as { sizes: { size_id: number; instock: number }[] }[];
   expect(rustItem?.sizes.find((size) => size.size_id === rustM.size_id)?.instock).toBe(10);
   await returned.getByRole('link', { name: 'Back to the register' }).click();
+  // The shift's figures add up on the bar: the cash given back is one of them.
+  await expect(shiftBar.getByText('Cash refunds:')).toBeVisible();
+  await expect(shiftBar.getByText('CDN$14.70')).toBeVisible();
+  await expect(shiftBar.getByText('CDN$284.70')).toBeVisible();
 
   // The close: 285.00 counted against 284.70 expected (299.40 less the 14.70 given back), 0.30 over.
   await shiftBar.getByRole('button', { name: 'Close shift' }).click();

@@ -177,6 +177,9 @@ export function ShiftBar({ onClosed }: { onClosed: (report: ShiftReport) => void
           <ShiftFigure label="Float" value={formatMoney(shift.float)} />
           <ShiftFigure label="Cash sales" value={formatMoney(shift.cashSales)} />
           <ShiftFigure label="Cash in/out" value={formatMoney(shift.cashMovements)} />
+          {shift.cashRefunds > 0 ? (
+            <ShiftFigure label="Cash refunds" value={formatMoney(shift.cashRefunds)} />
+          ) : null}
           <ShiftFigure label="Expected cash" value={formatMoney(shift.expectedCash)} />
           <ShiftFigure label="Sales" value={`${shift.sales} · ${formatMoney(shift.salesTotal)}`} />
         </Group>
