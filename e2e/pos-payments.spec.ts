@@ -143,6 +143,13 @@ test('a declined card says why, and its charge offers nothing to refund', async 
   await page.getByRole('button', { name: 'Begin Transaction' }).click();
   await page.getByRole('button', { name: 'Simulate Payment', exact: true }).click();
   await expect(toast(page, 'card_declined: Your card was declined.')).toBeVisible();
+  // It stays on the form after the message has gone, until the next payment starts.
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Not paid' })
+      .filter({ hasText: 'card_declined: Your card was declined.' }),
+  ).toBeVisible();
   // The amount stays, for another try.
   await expect(page.getByRole('textbox', { name: 'Amount' })).toHaveValue(formatMoney(declined));
 

@@ -53,7 +53,7 @@ export function PosPaymentPage() {
     amountCents === undefined || ratePpm === undefined ? undefined : posTotals(amountCents, addTax, ratePpm);
 
   const payment = useReaderPayment({ onFinished: () => reset(DEFAULT_VALUES) });
-  const { transaction, paid, receipt, cancelled, cardReader, strayAction } = payment;
+  const { transaction, paid, receipt, cancelled, unpaid, cardReader, strayAction } = payment;
   const started = transaction !== undefined;
   const processing = transaction?.phase === 'processing';
 
@@ -162,6 +162,12 @@ export function PosPaymentPage() {
               <ReaderWaiting flow={payment} simulations={PAYMENT_SIMULATIONS}>
                 {POS_MESSAGES.payPrompt}: {formatMoney(transaction.totals.total)}
               </ReaderWaiting>
+            ) : null}
+
+            {unpaid ? (
+              <Alert color="red" variant="light" title="Not paid" role="alert">
+                {unpaid} Nothing was charged: start the payment again, or take another card.
+              </Alert>
             ) : null}
 
             {cancelled ? (

@@ -60,10 +60,13 @@ describe('readerPaymentReducer (spec §4 Card payment with a reader)', () => {
     );
   });
 
-  it('stopped ends the payment without paying, from starting or processing', () => {
-    expect(readerPaymentReducer(startingState, { type: 'stopped' })).toEqual(idle);
-    expect(readerPaymentReducer(processingState, { type: 'stopped' })).toEqual(idle);
-    expect(readerPaymentReducer(paidState, { type: 'stopped' })).toBe(paidState);
+  it('stopped ends the payment without paying, from starting or processing, and keeps why until the next', () => {
+    const declined = { type: 'stopped', reason: 'card_declined: Your card was declined.' } as const;
+    const unpaid = { ...idle, unpaid: declined.reason };
+    expect(readerPaymentReducer(startingState, declined)).toEqual(unpaid);
+    expect(readerPaymentReducer(processingState, declined)).toEqual(unpaid);
+    expect(readerPaymentReducer(paidState, declined)).toBe(paidState);
+    expect(readerPaymentReducer(unpaid, { type: 'begin', ...REQUEST })).toMatchObject({ unpaid: undefined });
   });
 
   it('succeeded: the processing payment is paid, with its totals', () => {

@@ -32,13 +32,15 @@ export interface ReaderPaymentState {
   receipt: SavedPaymentDetail['receipt'] | undefined;
   /** The last payment was cancelled (spec §4 cancelled). */
   cancelled: boolean;
+  /** Why the last payment was not taken (a declined card, a reader that refused), until the next. */
+  unpaid: string | undefined;
 }
 
 export type ReaderPaymentEvent =
   | ({ type: 'begin' } & PaymentRequest)
   | ({ type: 'handed-over' } & ProcessPayment)
   /** No payment: it could not start, the reader refused or dropped it, or the card failed. */
-  | { type: 'stopped' }
+  | { type: 'stopped'; reason: string }
   | { type: 'succeeded' }
   | { type: 'receipted'; receipt: SavedPaymentDetail['receipt'] }
   | { type: 'cancelled' };
@@ -48,6 +50,7 @@ export const IDLE_PAYMENT: ReaderPaymentState = {
   paid: undefined,
   receipt: undefined,
   cancelled: false,
+  unpaid: undefined,
 };
 
 /** The payment's states and the events that move it (spec §4 Card payment with a reader). */
@@ -65,6 +68,7 @@ export function readerPaymentReducer(
         paid: undefined,
         receipt: undefined,
         cancelled: false,
+        unpaid: undefined,
       };
     case 'handed-over':
       if (transaction?.phase !== 'starting') return state;
@@ -79,7 +83,7 @@ export function readerPaymentReducer(
         },
       };
     case 'stopped':
-      return transaction ? { ...state, transaction: undefined } : state;
+      return transaction ? { ...state, transaction: undefined, unpaid: event.reason } : state;
     case 'succeeded':
       if (transaction?.phase !== 'processing') return state;
       return { ...state, transaction: undefined, paid: transaction.totals };
@@ -123,8 +127,9 @@ export function useReaderPayment({ onFinished }: { onFinished: () => void }) {
 
   const finish = (end: ReaderActionEnd, payment: Extract<Transaction, { phase: 'processing' }>) => {
     if (end.kind !== 'succeeded') {
-      notifyError(unpaidText(end));
-      dispatch({ type: 'stopped' });
+      const reason = unpaidText(end);
+      notifyError(reason);
+      dispatch({ type: 'stopped', reason });
       return;
     }
     const { totals, receiptEmail, readerId, paymentIntentId, userId } = payment;
@@ -155,7 +160,7 @@ export function useReaderPayment({ onFinished }: { onFinished: () => void }) {
     dispatch({ type: 'begin', ...request });
     const stop = (message: string) => {
       notifyError(message);
-      dispatch({ type: 'stopped' });
+      dispatch({ type: 'stopped', reason: message });
     };
     try {
       // The live path needs a reader that is present and online (spec §5).
