@@ -29,7 +29,18 @@ export function OrderButtons({
         <Button size="md" disabled={disabledByRules} loading={busy} onClick={onOrderNow}>
           Order Now
         </Button>
-        <Button variant="outline" size="md" disabled={disabledByRules || busy} onClick={onAddToCart}>
+        {/* While an add is under way the button looks disabled but keeps the keyboard's focus (a
+            disabled button drops it to the page), and a second press adds nothing. */}
+        <Button
+          variant="outline"
+          size="md"
+          disabled={disabledByRules}
+          data-disabled={busy || undefined}
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) onAddToCart();
+          }}
+        >
           Add to Cart
         </Button>
         {children}
