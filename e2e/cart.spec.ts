@@ -110,6 +110,7 @@ test('Empty Cart asks first, then empties the cart on the server too', async ({
   // Keeping the items changes nothing.
   await page.getByRole('button', { name: 'Empty Cart' }).click();
   const dialog = page.getByRole('dialog', { name: 'Empty Cart?' });
+  await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Keep the Items' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('link', { name: toque.name })).toBeVisible();

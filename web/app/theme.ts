@@ -53,6 +53,9 @@ export const theme = createTheme({
     // reader who would not guess that columns are hidden to the right. Named, not imported, so that
     // a shopper's first page does not load the table's code.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } },
+    // A dialog's × is named for screen readers (Mantine's has only an icon); the same reason as above
+    // to name the component rather than import it.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 
