@@ -121,7 +121,12 @@ export function ChargesTable({
                         {formatMoney(charge.amount)}
                         {charge.amountRefunded > 0 ? (
                           <Text size="xs" c="dimmed">
-                            {charge.refunded ? 'refunded' : `${formatMoney(charge.amountRefunded)} refunded`}
+                            {/* An authorization released uncaptured shows as refunded at the processor: no money moved. */}
+                            {!charge.captured
+                              ? 'released, never taken'
+                              : charge.refunded
+                                ? 'refunded'
+                                : `${formatMoney(charge.amountRefunded)} refunded`}
                           </Text>
                         ) : null}
                       </Table.Td>
