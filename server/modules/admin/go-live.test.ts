@@ -42,10 +42,14 @@ describe('the go-live check on the sandbox', () => {
       Mode: 'warning',
       'Webhook signing secret': 'ok',
       'Webhook endpoint': 'ok',
-      'Card readers': 'ok',
+      // The sandbox is asked for its simulated readers: the demo's Back Office Reader is offline.
+      'Card readers': 'warning',
     });
     expect(report.results.find((result) => result.check === 'Webhook endpoint')?.detail).toBe(
       'http://localhost:3000/api/stripe/webhook answers and refuses unsigned events.',
+    );
+    expect(report.results.find((result) => result.check === 'Card readers')?.detail).toBe(
+      '2 of 3 simulated readers online; offline: Back Office Reader.',
     );
     expect(report).toMatchObject({ ready: true, testMode: true, provider: 'sandbox' });
   });
