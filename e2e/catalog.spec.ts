@@ -175,10 +175,13 @@ test.describe('a logged-in client', () => {
     await page.getByRole('textbox', { name: 'Quantity' }).fill('3');
     await expect(page.getByLabel(`Total ${formatMoney(cents * 3)}`)).toBeVisible();
 
-    // Click to enlarge.
-    await page.getByRole('button', { name: /Enlarge the image/ }).click();
+    // Click to enlarge; Escape closes it and gives the focus back to the image.
+    const enlarge = page.getByRole('button', { name: /Enlarge the image/ });
+    await enlarge.click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(enlarge).toBeFocused();
 
     // Another colour of the same package, then another product.
     const colours = page.getByRole('group', { name: 'Colour' }).getByRole('link');

@@ -1,6 +1,6 @@
 import { Group, Stack, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { ProductImage } from '../../components/product-image.tsx';
 import classes from './catalog.module.css';
 
@@ -14,10 +14,17 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
   const [activeIndex, setActiveIndex] = useState(0);
   const [enlarged, enlarge] = useDisclosure(false);
   const active = images[activeIndex] ?? images[0] ?? '';
+  const enlargeButton = useRef<HTMLButtonElement>(null);
+  // The viewer is removed on closing, so it cannot give the focus back itself: the image it came from takes it.
+  const closeViewer = () => {
+    enlarge.close();
+    enlargeButton.current?.focus();
+  };
 
   return (
     <Stack gap="sm" className={classes.gallery}>
       <UnstyledButton
+        ref={enlargeButton}
         className={classes.mainImageButton}
         onClick={enlarge.open}
         aria-label={`Enlarge the image of ${name}`}
@@ -48,7 +55,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
       ) : null}
       {enlarged ? (
         <Suspense fallback={null}>
-          <ImageModal icon={active} name={name} onClose={enlarge.close} />
+          <ImageModal icon={active} name={name} onClose={closeViewer} />
         </Suspense>
       ) : null}
     </Stack>
