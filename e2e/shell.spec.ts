@@ -198,8 +198,11 @@ test.describe('on a phone', () => {
 
     await burger.click();
     await expect(menu).toBeVisible();
+    // From inside the menu, Escape closes it and gives the focus back to the burger.
+    await menu.getByRole('link').first().focus();
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
+    await expect(burger).toBeFocused();
 
     await burger.click();
     await menu.getByRole('link', { name: 'Showroom' }).click();

@@ -33,8 +33,14 @@ export function Header() {
   const closeMenu = () => setMenuOpenedOn(null);
   const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
   const [mobileNav, setMobileNav] = useState<HTMLElement | null>(null);
-  // Escape keeps its other uses (a dialog's, a field's): it only closes the menu too.
-  useHotkeys([['Escape', closeMenu, { preventDefault: false }]]);
+  // Escape keeps its other uses (a dialog's, a field's): it only closes the menu too, and gives the
+  // focus back to the button that opened it.
+  const escapeMenu = () => {
+    if (!menuOpened) return;
+    closeMenu();
+    burger?.focus();
+  };
+  useHotkeys([['Escape', escapeMenu, { preventDefault: false }]]);
   useClickOutside(closeMenu, null, [burger, mobileNav], menuOpened);
 
   return (
