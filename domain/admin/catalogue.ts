@@ -159,6 +159,19 @@ export const productCreateFieldsSchema = z.strictObject({
   active: productFields.active.default(true),
 });
 
+/**
+ * The catalogue keeps a product's sale as the discount off its price; the back office (its form, the
+ * stock CSV) shows and takes the sale price. null: not on sale.
+ */
+export function salePriceOf(pricing: number, priceDiscount: number): number | null {
+  return priceDiscount > 0 ? pricing - priceDiscount : null;
+}
+
+/** The discount that makes `price` sell at `salePrice`; 0 when it is not on sale. */
+export function discountFor(price: number, salePrice: number | null): number {
+  return salePrice === null ? 0 : price - salePrice;
+}
+
 /** A sale price is less than the price. */
 export function withSalePriceRule<T extends z.ZodType<{ price?: number; sale_price?: number | null }>>(
   schema: T,

@@ -20,7 +20,7 @@ import type {
   SizeTypeCreateData,
   SizeTypes,
 } from '../../../domain/admin/catalogue.ts';
-import { PRODUCTS_PAGE_SIZE } from '../../../domain/admin/catalogue.ts';
+import { discountFor, PRODUCTS_PAGE_SIZE, salePriceOf } from '../../../domain/admin/catalogue.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import {
   categories,
@@ -116,7 +116,7 @@ export function createCatalogueService(db: Database) {
       short_description: row.shortDescription,
       long_description: row.longDescription,
       price: row.pricing,
-      sale_price: row.priceDiscount > 0 ? row.pricing - row.priceDiscount : null,
+      sale_price: salePriceOf(row.pricing, row.priceDiscount),
       category_id: row.categoryId,
       is_new: row.isNew,
       size_type_id: row.sizeTypeId,
@@ -374,7 +374,7 @@ export function createCatalogueService(db: Database) {
               code: data.code,
               name: data.name,
               pricing: data.price,
-              priceDiscount: data.sale_price === null ? 0 : data.price - data.sale_price,
+              priceDiscount: discountFor(data.price, data.sale_price),
               shortDescription: data.short_description,
               longDescription: data.long_description,
               family: data.family,
@@ -436,7 +436,7 @@ export function createCatalogueService(db: Database) {
               ...(data.color !== undefined ? { color: data.color } : {}),
               ...(data.active !== undefined ? { active: data.active } : {}),
               pricing: price,
-              priceDiscount: salePrice === null ? 0 : price - salePrice,
+              priceDiscount: discountFor(price, salePrice),
               version: row.version + 1,
               updatedAt: new Date(),
             })

@@ -8,6 +8,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
+import { discountFor, salePriceOf } from '../../../domain/admin/catalogue.ts';
 import {
   STOCK_CSV_COLUMNS,
   STOCK_CSV_LINES_MAX,
@@ -31,6 +32,8 @@ const NAME_MAX = 255;
 
 /** Cents as a spreadsheet shows dollars: 1250 -> '12.50'. */
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** Empty for none: a sale price that is not set. */
+const optionalDollars = (cents: number | null) => (cents === null ? '' : dollars(cents));
 /** Rows the export reads from its cursor at a time. */
 const CSV_EXPORT_BATCH = 2_000;
 
@@ -63,9 +66,9 @@ interface PackageRecord {
 
 const key = (text: string) => text.trim().toLowerCase();
 
-/** What a product sells for on sale (its price less its discount), 0 when it is not on sale. */
-function salePriceOf(record: ProductRecord | PackageRecord): number {
-  return record.kind === 'product' && record.priceDiscount > 0 ? record.pricing - record.priceDiscount : 0;
+/** What a product sells for on sale, 0 (the CSV's "no sale") when it is not on sale or is a package. */
+function saleOfRecord(record: ProductRecord | PackageRecord): number {
+  return record.kind === 'product' ? (salePriceOf(record.pricing, record.priceDiscount) ?? 0) : 0;
 }
 
 /**
@@ -225,10 +228,10 @@ function planLine(
     });
     const newPrice = price ?? record.pricing;
     // A sale price left empty stays what it was, whatever the new price.
-    const newSale = sale ?? salePriceOf(record);
+    const newSale = sale ?? saleOfRecord(record);
     if (newSale > 0 && newSale >= newPrice) return fail('Sale price must be below the price (0 for none).');
-    if (sale !== undefined && sale !== salePriceOf(record))
-      changes.sale_price = { before: salePriceOf(record), after: sale };
+    if (sale !== undefined && sale !== saleOfRecord(record))
+      changes.sale_price = { before: saleOfRecord(record), after: sale };
   }
   if (name && name !== record.name) changes.name = { before: record.name, after: name };
   if (price !== undefined && price !== record.pricing)
@@ -288,13 +291,13 @@ async function writeDetails(tx: DbOrTx, user: Pick<AuthUser, 'id'>, lines: Plann
     if (written.has(key)) continue;
     written.add(key);
     const newPrice = price?.after ?? record.pricing;
-    const newSale = sale?.after ?? salePriceOf(record);
+    const newSale = sale?.after ?? saleOfRecord(record);
     const after = {
       ...(name ? { name: name.after } : {}),
       ...(price ? { pricing: price.after } : {}),
       // The catalogue keeps a sale as the discount off the price.
       ...((price || sale) && record.kind === 'product'
-        ? { priceDiscount: newSale > 0 ? newPrice - newSale : 0 }
+        ? { priceDiscount: discountFor(newPrice, newSale > 0 ? newSale : null) }
         : {}),
     };
     if (record.kind === 'package') {
@@ -344,10 +347,9 @@ export function createStockCsvService(db: Database, { exportBatch = CSV_EXPORT_B
                 size: row.size_name ?? '',
                 name: row.name,
                 price: dollars(row.pricing),
-                sale_price:
-                  row.package_id === null && row.price_discount > 0
-                    ? dollars(row.pricing - row.price_discount)
-                    : '',
+                sale_price: optionalDollars(
+                  row.package_id === null ? salePriceOf(row.pricing, row.price_discount) : null,
+                ),
                 instock: row.instock,
               })),
               { header: parts.length === 0, columns: [...STOCK_CSV_COLUMNS] },
