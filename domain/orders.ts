@@ -90,6 +90,15 @@ export const confirmResultSchema = z.object({
 });
 export type ConfirmResult = z.infer<typeof confirmResultSchema>;
 
+/**
+ * The confirm's refusals after which the payment was released, and only a new one can place the
+ * order: the cart changed after paying, or the hold on the card ended.
+ */
+export const PAYMENT_RELEASED_CODES = {
+  cartChanged: 'cart_changed',
+  holdEnded: 'authorization_ended',
+} as const;
+
 export const orderLineSchema = z.object({
   product_id: z.number().int().nullable(),
   package_id: z.number().int().nullable(),

@@ -4,12 +4,13 @@ import { joinAddress, type SavedAddress, SHIP_ONLY_TO_CANADA_ERROR } from '../..
 import { type Cart, canCheckout, EMPTY_CART_TEXT } from '../../../domain/cart.ts';
 import { DEFAULT_MESSAGES, endingWith, formatMessage } from '../../../domain/messages.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import type {
-  ConfirmResult,
-  PaymentMethod,
-  PaymentResult,
-  SandboxAuthentication,
-  SandboxCardData,
+import {
+  type ConfirmResult,
+  PAYMENT_RELEASED_CODES,
+  type PaymentMethod,
+  type PaymentResult,
+  type SandboxAuthentication,
+  type SandboxCardData,
 } from '../../../domain/orders.ts';
 import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
@@ -61,13 +62,13 @@ const PLACEMENT_ATTEMPTS = 3;
 const cartNotReady = (message: string) => new AppError('cart_not_ready', message, 409);
 const holdEnded = () =>
   new AppError(
-    'authorization_ended',
+    PAYMENT_RELEASED_CODES.holdEnded,
     'The hold on your card for this payment has ended, so no order was placed. Please pay again.',
     409,
   );
 const cartChanged = () =>
   new AppError(
-    'cart_changed',
+    PAYMENT_RELEASED_CODES.cartChanged,
     'Your cart changed after you paid, so the payment was released. Please review your cart and pay again.',
     409,
   );
@@ -489,9 +490,9 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
         }
         if (
           error instanceof AppError &&
-          (error.code === 'cart_changed' ||
+          (error.code === PAYMENT_RELEASED_CODES.cartChanged ||
             error.code === 'not_enough_stock' ||
-            error.code === 'authorization_ended')
+            error.code === PAYMENT_RELEASED_CODES.holdEnded)
         ) {
           await releaseQuietly(paymentIntentId);
         }

@@ -4,7 +4,7 @@ import type { SavedAddress } from '../../../domain/address.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import type { Cart } from '../../../domain/cart.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import type { PaymentMethod } from '../../../domain/orders.ts';
+import { PAYMENT_RELEASED_CODES, type PaymentMethod } from '../../../domain/orders.ts';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { AddressLines } from './address-summary.tsx';
@@ -35,8 +35,7 @@ interface ReviewStepProps {
   onPaymentEnded: (message: string) => void;
 }
 
-/** The confirm's answers after which the payment was released: the client pays again. */
-const PAYMENT_ENDED_CODES: ReadonlySet<string> = new Set(['cart_changed', 'authorization_ended']);
+const PAYMENT_RELEASED: ReadonlySet<string> = new Set(Object.values(PAYMENT_RELEASED_CODES));
 
 /**
  * Review and Place Order (spec §4 Order placement): a spinner while the order is placed; on
@@ -78,7 +77,7 @@ export function ReviewStep({
       onPaymentEnded(result.error || 'Your payment was not authorized. Please pay again.');
       return;
     } catch (cause) {
-      if (isApiError(cause) && PAYMENT_ENDED_CODES.has(cause.code)) {
+      if (isApiError(cause) && PAYMENT_RELEASED.has(cause.code)) {
         onPaymentEnded(cause.message);
         return;
       }
