@@ -27,7 +27,7 @@ import {
 } from './db/schema.ts';
 import { MESSAGES } from './db/seed/reference-data.ts';
 import { notifyCatalogChanged } from './modules/catalog/catalog-cache.ts';
-import { assignReader, newCashier, payOnReader, posCall } from './modules/pos/pos-test-helpers.ts';
+import { assignReader, newCashier, newStaff, payOnReader, posCall } from './modules/pos/pos-test-helpers.ts';
 import {
   bearer,
   CARD_EXPIRY_YEAR,
@@ -206,7 +206,7 @@ describe('when a province has no tax rate', () => {
     authorized = { client, paymentIntentId: paid.json().paymentIntentId };
     cashier = await newCashier(t);
     // The owner registers the shop's reader first, as Stripe's test mode asks (a simulated one).
-    const owner = await newCashier(t, ['CLIENT', 'POS', 'ADMIN']);
+    const owner = await newStaff(t, ['CLIENT', 'POS', 'ADMIN']);
     const registered = await t.app.inject({
       method: 'POST',
       url: '/api/admin/readers',

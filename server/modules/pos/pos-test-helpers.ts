@@ -12,14 +12,19 @@ export const BACK_OFFICE_OFFLINE = SANDBOX_READERS[1].id;
 export const POP_UP_STAND = SANDBOX_READERS[2].id;
 
 /**
- * A new staff member: signed up as a client, given the POS role (or the roles named) in the database
+ * A new staff member with these roles: signed up as a client, given the roles in the database
  * (sign-up gives CLIENT only), then logged in again so that the token carries them.
  */
-export async function newCashier(t: TestApp, roles: string[] = ['CLIENT', 'POS']): Promise<LoginRecord> {
+export async function newStaff(t: TestApp, roles: string[]): Promise<LoginRecord> {
   const signup = newClient();
   const record = await signUp(t.app, signup);
   await t.db.update(clients).set({ roles }).where(eq(clients.id, record.client_id));
   return logIn(t.app, signup.user_name, signup.password);
+}
+
+/** A new cashier (the POS role). */
+export function newCashier(t: TestApp): Promise<LoginRecord> {
+  return newStaff(t, ['CLIENT', 'POS']);
 }
 
 export function posCall(t: TestApp, who: LoginRecord | null, url: string, payload?: unknown, headers = {}) {
