@@ -141,4 +141,11 @@ describe('what the reader says of our action', () => {
       kind: 'succeeded',
     });
   });
+
+  it('a reader seen without the action before a status call failed has not dropped it: that answer may be from before the hand-over', () => {
+    const down = new ApiError(503, 'unavailable', 'x');
+    const idle = reader({ action: null });
+    expect(readerActionEnd(idle, down, 'process_payment_intent', 'pi_1')).toBeUndefined();
+    expect(readerActionEnd(idle, null, 'process_payment_intent', 'pi_1')).toEqual({ kind: 'dropped' });
+  });
 });

@@ -95,7 +95,8 @@ export function readerActionEnd(
 ): ReaderActionEnd | undefined {
   if (error && !isTransientError(error)) return { kind: 'refused', error };
   const action = ownAction(reader, type, paymentIntentId);
-  if (!action) return reader?.action === null ? { kind: 'dropped' } : undefined;
+  // After a status call that did not get through, the last answer may be from before the hand-over.
+  if (!action) return reader?.action === null && !error ? { kind: 'dropped' } : undefined;
   if (action.status === 'in_progress') return undefined;
   return action.status === 'failed' ? { kind: 'failed', action } : { kind: 'succeeded' };
 }

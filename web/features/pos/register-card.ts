@@ -63,8 +63,8 @@ export function useRegisterCardPayment({ onPaid }: { onPaid: (paid: ReaderPaid) 
         notifyError(POS_MESSAGES.paymentCreationError);
         return;
       }
-      const reply = await processPayment.mutateAsync({ readerId, paymentIntentId: intent.id, userId });
-      if (!reply?.id) {
+      const call = () => processPayment.mutateAsync({ readerId, paymentIntentId: intent.id, userId });
+      if (!(await action.handOver(call, intent.id))) {
         notifyError(POS_MESSAGES.paymentCreationError);
         return;
       }

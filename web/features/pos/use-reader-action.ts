@@ -3,7 +3,13 @@ import type { ReaderActionType } from '../../../domain/pos/constants.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useCardReader } from './card-reader.tsx';
 import { useCancelReaderAction, useSimulatePayment } from './pos.api.ts';
-import { ownAction, type ReaderActionEnd, readerActionEnd, readerCallErrorText } from './reader-rules.ts';
+import {
+  isTransientError,
+  ownAction,
+  type ReaderActionEnd,
+  readerActionEnd,
+  readerCallErrorText,
+} from './reader-rules.ts';
 
 interface ReaderActionOptions<Watched extends { paymentIntentId: string }> {
   type: ReaderActionType;
@@ -27,10 +33,13 @@ export function useReaderAction<Watched extends { paymentIntentId: string }>({
   onEnd,
   dropEnds,
 }: ReaderActionOptions<Watched>) {
-  const cardReader = useCardReader(
-    (reader) =>
-      watched !== undefined && ownAction(reader, type, watched.paymentIntentId)?.status === 'in_progress',
-  );
+  // Polled while our action runs, and while the reader does not show it yet (its hand-over's answer
+  // was lost, or the status calls since did not get through) unless a dropped action waits on.
+  const cardReader = useCardReader((reader) => {
+    if (watched === undefined) return false;
+    const own = ownAction(reader, type, watched.paymentIntentId);
+    return own ? own.status === 'in_progress' : dropEnds || reader?.action !== null;
+  });
   const { readerId, reader } = cardReader;
   const cancelAction = useCancelReaderAction();
   const simulatePayment = useSimulatePayment();
@@ -46,6 +55,30 @@ export function useReaderAction<Watched extends { paymentIntentId: string }>({
     heard.current = watched;
     end(found, watched);
   }, [watched, reader.data, reader.error, type, dropEnds]);
+
+  /**
+   * Hands our action to the reader with `call`; answers whether the reader has it. When the call's
+   * answer is lost (no network, the server briefly down), the reader may have the action all the
+   * same, and a card presented to it pays: the reader is asked, and the action is watched when it
+   * has it, or when it cannot be asked yet (the poll asks until it answers, and a reader without
+   * our action ends it as dropped). A refusal the server answered is thrown: nothing was handed over.
+   */
+  const handOver = async (
+    call: () => Promise<{ id?: string } | undefined>,
+    paymentIntentId: string,
+  ): Promise<boolean> => {
+    try {
+      return Boolean((await call())?.id);
+    } catch (error) {
+      if (!isTransientError(error)) throw error;
+      const fresh = await reader.refetch();
+      const mayHaveIt = fresh.error
+        ? isTransientError(fresh.error)
+        : ownAction(fresh.data, type, paymentIntentId) !== null;
+      if (mayHaveIt) return true;
+      throw error;
+    }
+  };
 
   /** Cancels the reader's action; `onCancelled` runs once the reader has said so. */
   const cancel = (onCancelled: () => void) => {
@@ -68,6 +101,7 @@ export function useReaderAction<Watched extends { paymentIntentId: string }>({
 
   return {
     cardReader,
+    handOver,
     cancel,
     simulate,
     cancelling: cancelAction.isPending,

@@ -253,6 +253,55 @@ describe('useReaderPayment', () => {
     expect(server.sent('/api/pos/process_payment')).toEqual([]);
   });
 
+  describe('a hand-over whose answer is lost (the server took it, then the network failed)', () => {
+    const handedToReaderThenLost = () => {
+      server.reader = readerWith(actionOf('process_payment_intent', 'in_progress', 'pi_1'));
+      return refusal(502, 'bad_gateway', 'Bad gateway');
+    };
+
+    it('asks the reader: it has the payment, so the page waits for the card, which pays', async () => {
+      server.handlers['/api/pos/process_payment'] = handedToReaderThenLost;
+      const view = await renderPayment();
+      await beginPayment(view);
+      expect(view.result.current.unpaid).toBeUndefined();
+      expect(notifyError).not.toHaveBeenCalled();
+
+      server.reader = readerWith(actionOf('process_payment_intent', 'succeeded', 'pi_1'));
+      await nextPoll();
+      await eventually(() => expect(view.result.current.paid).toEqual(TOTALS));
+    });
+
+    it('the reader cannot be asked either: the page waits, asking, and never says nothing was charged', async () => {
+      const working = server.handlers['/api/pos/get_reader'];
+      server.handlers['/api/pos/process_payment'] = () => {
+        server.handlers['/api/pos/get_reader'] = () => refusal(503, 'unavailable', 'Service unavailable');
+        return handedToReaderThenLost();
+      };
+      const view = await renderPayment();
+      await beginPayment(view);
+      const before = readerCalls();
+      await nextPoll();
+      await eventually(() => expect(readerCalls()).toBe(before + 1));
+      expect(view.result.current.transaction?.phase).toBe('processing');
+      expect(view.result.current.unpaid).toBeUndefined();
+
+      if (working) server.handlers['/api/pos/get_reader'] = working;
+      server.reader = readerWith(actionOf('process_payment_intent', 'succeeded', 'pi_1'));
+      await nextPoll();
+      await eventually(() => expect(view.result.current.paid).toEqual(TOTALS));
+      expect(notifyError).not.toHaveBeenCalled();
+    });
+
+    it("the reader does not have it: not paid, in the spec's words", async () => {
+      server.handlers['/api/pos/process_payment'] = () => refusal(502, 'bad_gateway', 'Bad gateway');
+      const view = await renderPayment();
+      await begin(view);
+      expect(view.result.current.transaction).toBeUndefined();
+      expect(view.result.current.unpaid).toBe(POS_MESSAGES.paymentCreationError);
+      expect(notifyError).toHaveBeenCalledWith(POS_MESSAGES.paymentCreationError);
+    });
+  });
+
   it('offers to cancel an action an earlier page left on the reader', async () => {
     server.reader = readerWith(actionOf('process_payment_intent', 'in_progress', 'pi_old'));
     const view = await renderPayment();

@@ -180,8 +180,7 @@ export function useReaderPayment({ onFinished }: { onFinished: () => void }) {
         return;
       }
       const handedOver = { readerId, paymentIntentId: intent.id, userId };
-      const reply = await processPayment.mutateAsync(handedOver);
-      if (!reply?.id) {
+      if (!(await action.handOver(() => processPayment.mutateAsync(handedOver), intent.id))) {
         stop(POS_MESSAGES.paymentCreationError);
         return;
       }

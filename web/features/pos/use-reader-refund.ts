@@ -42,12 +42,12 @@ export function useReaderRefund({ onRefunded }: { onRefunded: () => void }) {
 
   /** Hands the refund to the reader; a call that fails throws, as the card refund's does. */
   const start = async (call: RefundCall) => {
-    const reader = await refundInterac.mutateAsync(call);
-    if (!reader?.id) {
+    const { paymentIntentId } = call.request;
+    if (!(await action.handOver(() => refundInterac.mutateAsync(call), paymentIntentId))) {
       notifyError(POS_MESSAGES.refundFailed);
       return;
     }
-    setRefund({ paymentIntentId: call.request.paymentIntentId });
+    setRefund({ paymentIntentId });
   };
 
   /** Cancel Refund: the reader's action is cancelled, then `onCancelled` runs. */
