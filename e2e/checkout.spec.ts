@@ -3,6 +3,7 @@ import type { LoginRecord } from '../domain/auth.ts';
 import { cartLine, OWNED, stockAt } from './demo-items.ts';
 import {
   addToCart,
+  bearer,
   expect,
   futureCardExpiry,
   newClientDetails,
@@ -277,6 +278,31 @@ test('a cart changed in another tab after paying sends the client back to pay ag
   await expect(page.getByRole('table', { name: 'Items to order' })).toContainText('5');
   await placeOrder.click();
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+});
+
+test('paying for a cart emptied in another tab goes back to the cart, which says it is empty', async ({
+  page,
+  request,
+  newClient,
+}) => {
+  const { dressBlackM } = OWNED.cartEmptiedElsewhere;
+  await setStock(request, [stockAt(dressBlackM, 20)]);
+  await addToCart(request, newClient.record, [cartLine(dressBlackM, 5)]);
+  await openLoggedIn(page, newClient.record, '/checkout');
+  await saveAddresses(page);
+  await expect(page.getByRole('complementary', { name: 'Order Summary' })).toContainText(
+    'Bay Street Dress Sock',
+  );
+
+  // Another tab placed the order, or emptied the cart: this tab's summary is out of date.
+  const emptied = await request.post('/api/emptycart', {
+    headers: bearer(newClient.record),
+    data: { userId: newClient.record.client_id },
+  });
+  expect(emptied.status(), await emptied.text()).toBe(200);
+  await payWithCard(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/#\/cart$/);
+  await expect(page.getByText('Your cart is currently empty.').first()).toBeVisible();
 });
 
 test('the payment step says No key defined! when the shop has no payment key', async ({

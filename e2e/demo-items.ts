@@ -45,6 +45,8 @@ export const OWNED = {
   stockGone: { samplerBox: inPackage(58, 4, 'GP-BOX-002-RED', 'Maple Sampler Box - Red') },
   /** 'a cart changed in another tab after paying sends the client back to pay again' */
   paymentReleased: { canoeNavyM: product(13, 'MS-CRW-013', 'Canoe Club Crew Sock - Navy', 'M') },
+  /** 'paying for a cart emptied in another tab goes back to the cart, which says it is empty' */
+  cartEmptiedElsewhere: { dressBlackM: product(14, 'MS-DRS-001', 'Bay Street Dress Sock - Black', 'M') },
   /** 'the payment step says No key defined! when the shop has no payment key' */
   noPaymentKey: { phoneCase: product(62, 'AC-PHN-002', 'Sock Stripe Phone Case - Red') },
   // ------------------------------------------------------------------ orders-admin.spec.ts

@@ -412,6 +412,7 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
                     shipping={shipping}
                     billing={billing}
                     onPaid={onPaid}
+                    onRefused={onOrderFailed}
                     notice={paymentNotice}
                   />
                 ) : null}

@@ -2,6 +2,7 @@ import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { type SavedAddress, SHIP_ONLY_TO_CANADA_ERROR } from '../../../domain/address.ts';
 import { NO_KEY_DEFINED, type PaymentMethod } from '../../../domain/orders.ts';
+import { isApiError } from '../../lib/api.ts';
 import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import type { Authenticate, CardFormProps } from './card-form.ts';
@@ -27,6 +28,11 @@ interface PaymentStepProps {
   shipping: SavedAddress | undefined;
   billing: SavedAddress | undefined;
   onPaid: (paid: Paid) => void;
+  /**
+   * The server refused to take the payment for the cart (emptied or changed in another tab, an item
+   * short): the cart is read again, so the summary and the page follow it.
+   */
+  onRefused: () => void;
   /** Why the client is asked to pay again (the payment before was released), shown until they do. */
   notice?: string | undefined;
 }
@@ -46,7 +52,15 @@ function TestModeHint() {
  * bank that asks for 3-D Secure is answered through the card form, then the server says the outcome.
  * 'succeeded' moves on to the review, anything else shows the server's text.
  */
-export function PaymentStep({ userId, email, shipping, billing, onPaid, notice }: PaymentStepProps) {
+export function PaymentStep({
+  userId,
+  email,
+  shipping,
+  billing,
+  onPaid,
+  onRefused,
+  notice,
+}: PaymentStepProps) {
   const { config } = useConfig();
   const authorize = useAuthorizePayment();
   const authenticationResult = useAuthenticationResult();
@@ -76,6 +90,7 @@ export function PaymentStep({ userId, email, shipping, billing, onPaid, notice }
       }
     } catch (cause) {
       setError(errorMessage(cause));
+      if (isApiError(cause) && cause.status >= 400 && cause.status < 500) onRefused();
     }
   };
 
