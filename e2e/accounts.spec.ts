@@ -1,5 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
-import { bearer, DEMO, expect, logInByApi, logInThroughForm, newClientDetails, test } from './fixtures.ts';
+import {
+  bearer,
+  DEMO,
+  expect,
+  logInByApi,
+  logInThroughForm,
+  newClientDetails,
+  openLoggedIn,
+  test,
+} from './fixtures.ts';
 
 /** Accounts for real people: short names, no company, a forgotten password, a changed one. */
 
@@ -74,4 +83,22 @@ test('a client changes the password from the profile', async ({ page, newClient 
   await card.getByLabel(/^Current password/).fill(newClient.password);
   await card.getByRole('button', { name: 'Change password' }).click();
   await expect(card.getByText('Your password is changed.', { exact: false })).toBeVisible();
+});
+
+test('a session ended elsewhere sends the client to log in, says why, and brings them back', async ({
+  page,
+  request,
+  newClient,
+}) => {
+  await openLoggedIn(page, newClient.record, '/profile');
+  await expect(page.getByRole('region', { name: 'Change password' })).toBeVisible();
+  // Logged out on another device: the server ends the session this page still holds.
+  const loggedOut = await request.post('/api/auth/logout', { headers: bearer(newClient.record) });
+  expect(loggedOut.ok(), await loggedOut.text()).toBe(true);
+
+  await page.goto('/#/your-order');
+  await expect(page.getByRole('status').filter({ hasText: 'Your session has ended' })).toBeVisible();
+  await logInThroughForm(page, newClient.user_name, newClient.password);
+  await expect(page).toHaveURL(/#\/your-order$/);
+  await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
 });

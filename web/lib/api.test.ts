@@ -106,7 +106,7 @@ describe('api client', () => {
     fetchMock.mockResolvedValueOnce(reply(401, { error: { code: 'unauthorized', message: 'Expired.' } }));
     await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 401 });
     expect(getLoggedClient()).toBeNull();
-    expect(win.location.hash).toBe('/login?returnUrl=%2Fcart%3Fx%3D1');
+    expect(win.location.hash).toBe('/login?returnUrl=%2Fcart%3Fx%3D1&session=ended');
   });
 
   it('does not redirect on a 401 from config or the logger, whatever the case', async () => {

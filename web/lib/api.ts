@@ -72,7 +72,7 @@ export function currentHashRoute(): string {
 function sendToLogin(): void {
   const route = currentHashRoute();
   if (/^\/login(?:[/?]|$)/i.test(route)) return;
-  window.location.hash = paths.login(route);
+  window.location.hash = paths.login(route, true);
 }
 
 function authHeaders(): Record<string, string> {

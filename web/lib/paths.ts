@@ -23,7 +23,9 @@ export const paths = {
   // Storefront (spec storefront §2)
   home: () => '/',
   retail: () => '/retail',
-  login: (returnUrl?: string) => withQuery('/login', { returnUrl }),
+  /** `sessionEnded`: the server ended the session (expired, revoked, logged out elsewhere), the page says so. */
+  login: (returnUrl?: string, sessionEnded = false) =>
+    withQuery('/login', { returnUrl, session: sessionEnded ? 'ended' : undefined }),
   signup: (returnUrl?: string) => withQuery('/signup', { returnUrl }),
   notFound: () => '/PageNotFound',
   shopping: () => '/shopping',

@@ -13,6 +13,7 @@ import { AuthCard } from './auth-card.tsx';
 export function LoginPage() {
   const [searchParams] = useSearchParams();
   const returnUrl = searchParams.get('returnUrl') ?? undefined;
+  const sessionEnded = searchParams.get('session') === 'ended';
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const [formError, setFormError] = useState<string>();
@@ -43,6 +44,11 @@ export function LoginPage() {
     <AuthCard title="Log in" subtitle="Welcome back! Log in to see the full range and prices." width={440}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
+          {sessionEnded ? (
+            <Alert color="blue" variant="light" title="Your session has ended" role="status">
+              Please log in again to carry on where you were.
+            </Alert>
+          ) : null}
           <TextField
             control={control}
             name="user_name"
