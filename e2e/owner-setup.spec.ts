@@ -189,6 +189,7 @@ test.describe('the owner of an empty shop', () => {
     await form.getByRole('button', { name: 'Create the product' }).click();
     await expect(page.getByText('NS-WOOL-001 is created. Set its stock on the stock page.')).toBeVisible();
     await expect(page).toHaveURL(/#\/admin\/products\/\d+$/);
+    const productPage = page.url();
 
     // Stock: 20 in size M.
     await page.goto(`${shop.baseURL}/#/admin/stock`);
@@ -249,5 +250,14 @@ test.describe('the owner of an empty shop', () => {
     const left = await shop.api.get('/api/admin/stock?q=NS-WOOL-001', { headers: bearer(owner) });
     const items = ((await left.json()) as { items: { size_name: string; instock: number }[] }).items;
     expect(items.find((item) => item.size_name === 'M')?.instock).toBe(17);
+
+    // The owner archives it: the shop stops showing it, and the owner is told so.
+    await page.evaluate((value) => localStorage.setItem('LoggedClient', JSON.stringify(value)), owner);
+    await page.goto(productPage);
+    await page.getByRole('checkbox', { name: 'Visible in the shop (off: archived)' }).uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(
+      page.getByText('NS-WOOL-001 is saved; it is archived, so the shop does not show it.'),
+    ).toBeVisible();
   });
 });

@@ -138,7 +138,11 @@ export function ProductForm({ product, tree, sizeTypes, onConflict }: ProductFor
         const saved = await update.mutateAsync({ id: product.id, version, ...change });
         setVersion(saved.version);
         reset(formValuesOf(saved));
-        notifySuccess(`${saved.code} is saved; the shop shows it now.`);
+        notifySuccess(
+          saved.active
+            ? `${saved.code} is saved; the shop shows it now.`
+            : `${saved.code} is saved; it is archived, so the shop does not show it.`,
+        );
       } else {
         const saved = await create.mutateAsync(body);
         notifySuccess(`${saved.code} is created. Set its stock on the stock page.`);
