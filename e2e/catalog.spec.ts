@@ -338,6 +338,20 @@ test.describe('a logged-in client following links', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('a product whose name has a word longer than the screen keeps the page within it', async ({
+    page,
+    newClient,
+  }) => {
+    const longName = `Merino ${'Supercalifragilistic'.repeat(3)} Sock`;
+    await page.route('**/api/product/2/1', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), name: longName } });
+    });
+    await openLoggedIn(page, newClient.record, '/product/2/1');
+    await expect(page.getByRole('heading', { name: longName })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('the shopping tabs scroll sideways in one row, and product names are not cut', async ({
     page,
     newClient,

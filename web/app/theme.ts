@@ -56,6 +56,9 @@ export const theme = createTheme({
     // A dialog's × is named for screen readers (Mantine's has only an icon); the same reason as above
     // to name the component rather than import it.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A heading breaks a word longer than its line (a product's long code-like name) instead of
+    // widening the page past a phone's screen.
+    Title: { styles: { root: { overflowWrap: 'anywhere' } } },
   },
 });
 
