@@ -1,6 +1,6 @@
 import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
-import { notifyError, notifySuccess } from './notify.ts';
+import { dismissError, notifyError, notifySuccess } from './notify.ts';
 
 const shown = () => [...notificationsStore.getState().notifications, ...notificationsStore.getState().queue];
 
@@ -15,5 +15,12 @@ describe('toasts', () => {
       ['red', 'Refund failed, please try again later.'],
       ['green', 'Refund successfully.'],
     ]);
+  });
+
+  it('an error tried again is taken away, and only that one', () => {
+    notifyError('Could not send.');
+    notifyError('Could not upload.', 'Logo');
+    dismissError('Could not send.');
+    expect(shown().map((toast) => toast.message)).toEqual(['Could not upload.']);
   });
 });

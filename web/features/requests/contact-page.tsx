@@ -14,7 +14,7 @@ import { ContactFields } from '../../components/contact-fields.tsx';
 import { TextAreaField, TextField } from '../../components/form/text-field.tsx';
 import { useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { dismissError, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSendContact } from './requests.api.ts';
 
@@ -60,6 +60,7 @@ export function ContactPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(undefined);
+    dismissError(REQUEST_MESSAGES.contactFailure);
     try {
       await sendContact.mutateAsync(values);
       notifySuccess(REQUEST_MESSAGES.contactSuccess);

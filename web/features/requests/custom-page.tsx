@@ -15,7 +15,7 @@ import { SelectField } from '../../components/form/select-field.tsx';
 import { TextAreaField } from '../../components/form/text-field.tsx';
 import { useLoggedClient } from '../../lib/auth-store.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { dismissError, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import {
   type CustomFormInput,
@@ -94,6 +94,7 @@ export function CustomPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(undefined);
+    dismissError(REQUEST_MESSAGES.customFailure);
     setPhase('uploading');
     const uploaded = await logos.uploadPending();
     if (!uploaded.ok) {
