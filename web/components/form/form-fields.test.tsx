@@ -43,7 +43,7 @@ function TestForm({ onValid }: { onValid: (values: Parsed) => void }) {
     <form onSubmit={handleSubmit(onValid)} noValidate>
       <TextField control={control} name="first_name" label="First Name" withAsterisk />
       <PasswordField control={control} name="password" label="Password" />
-      <TextAreaField control={control} name="message" label="Message" />
+      <TextAreaField control={control} name="message" label="Message" maxLength={20} />
       <SelectField
         control={control}
         name="province"
@@ -117,6 +117,17 @@ describe('the form kit', () => {
       addTax: false,
       fromDate: '11/24/2026',
     });
+  });
+
+  it('counts a long text against its limit, and says when a paste was cut there', async () => {
+    const { user } = renderWithProviders(<TestForm onValid={vi.fn()} />);
+    expect(screen.getByText('0 / 20 characters')).toBeTruthy();
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    await user.click(message);
+    await user.paste('Twenty-five characters!!!');
+    expect((message as HTMLTextAreaElement).value).toBe('Twenty-five characte');
+    expect(screen.getByText('20 / 20 characters')).toBeTruthy();
+    expect(screen.getByText('The limit of 20 characters is reached; the text stops there.')).toBeTruthy();
   });
 
   it('keeps a field labelled for the browser tests and people with screen readers', () => {

@@ -1,10 +1,12 @@
 import {
   PasswordInput,
   type PasswordInputProps,
+  Text,
   Textarea,
   type TextareaProps,
   TextInput,
   type TextInputProps,
+  VisuallyHidden,
 } from '@mantine/core';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { type FormFieldProps, useFormField } from './use-form-field.ts';
@@ -60,12 +62,51 @@ export function PasswordField<TForm extends FieldValues, TName extends FieldPath
   );
 }
 
-/** Several lines of text. */
+/** Several lines of text; with a `maxLength`, a count of what is used of it under the field. */
 export function TextAreaField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
   control,
   name,
   ...input
 }: FormFieldProps<TForm, TName> & Omit<TextareaProps, Owned>) {
   const { field, bound } = useFormField({ control, name });
-  return <Textarea {...input} {...bound} value={field.value ?? ''} onChange={field.onChange} />;
+  const value: string = field.value ?? '';
+  const { maxLength } = input;
+  return (
+    <Textarea
+      {...input}
+      {...bound}
+      value={value}
+      onChange={field.onChange}
+      inputContainer={
+        maxLength === undefined
+          ? undefined
+          : (textarea) => (
+              <>
+                {textarea}
+                <LengthCounter length={value.length} max={maxLength} />
+              </>
+            )
+      }
+    />
+  );
+}
+
+const count = (n: number) => n.toLocaleString('en-CA');
+
+/**
+ * How much of a long text's limit is used. The browser cuts a paste at the limit without a word,
+ * so the count says it, and a screen reader hears it once the limit is reached.
+ */
+function LengthCounter({ length, max }: { length: number; max: number }) {
+  const full = length >= max;
+  return (
+    <>
+      <Text size="xs" c={full ? 'red.8' : 'dimmed'} ta="right" mt={4} aria-hidden="true">
+        {count(length)} / {count(max)} characters
+      </Text>
+      <VisuallyHidden aria-live="polite">
+        {full ? `The limit of ${count(max)} characters is reached; the text stops there.` : ''}
+      </VisuallyHidden>
+    </>
+  );
 }
