@@ -102,3 +102,17 @@ test('a session ended elsewhere sends the client to log in, says why, and brings
   await expect(page).toHaveURL(/#\/your-order$/);
   await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
 });
+
+test('a logout in another tab sends an open page that needs the login to the login page', async ({
+  page,
+  newClient,
+}) => {
+  await openLoggedIn(page, newClient.record, '/profile');
+  await expect(page.getByRole('region', { name: 'Change password' })).toBeVisible();
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/#/');
+  await otherTab.evaluate(() => localStorage.removeItem('LoggedClient'));
+
+  await expect(page).toHaveURL(/#\/login\?returnUrl=%2Fprofile$/);
+  await expect(page.getByRole('button', { name: 'Log in', exact: true }).last()).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, type LoaderFunction, type RouteObject, redirect } from 'react-router';
+import { LOGGED_CLIENT_KEY } from '../../domain/storage-keys.ts';
 import {
   prefetchMessages,
   preloadImages,
@@ -288,3 +289,11 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createHashRouter(routes);
+
+// A login or logout in another tab runs the open page's guards again: a page that needs the login
+// goes to the login page (and back after it) instead of staying on screen with nothing it can do.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === LOGGED_CLIENT_KEY || event.key === null) void router.revalidate();
+  });
+}
