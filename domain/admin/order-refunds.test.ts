@@ -7,6 +7,8 @@ const order: RefundableOrder = {
   amountRefunded: 0,
   shippingFee: 1299,
   taxRatePpm: 130_000,
+  tax: 507,
+  taxRefunded: 0,
   shippingRefunded: false,
 };
 const lines: RefundableLine[] = [
@@ -145,5 +147,61 @@ describe('planning a refund of a web order', () => {
     );
     expect(plan.amount).toBe(405);
     expect(plan.itemsAmount + plan.shippingAmount + plan.tax).toBe(405);
+  });
+
+  it('after a refund of an amount, the last refund gives back what remains of each part: the tax too', () => {
+    // 51.96 of socks, 10.99 shipping, 13% HST 8.18: 71.13. The POS refund screen gave back 10.00 first
+    // (8.85 of items, 1.15 of tax, no line).
+    const paid: RefundableOrder = {
+      total: 7113,
+      amountRefunded: 0,
+      shippingFee: 1099,
+      taxRatePpm: 130_000,
+      tax: 818,
+      taxRefunded: 0,
+      shippingRefunded: false,
+    };
+    const socks: RefundableLine[] = [
+      { id: 1, name: 'Wool Crew', unitPrice: 1299, quantity: 4, quantityRefunded: 0 },
+    ];
+    const first = planOf(planOrderRefund(paid, socks, { kind: 'amount', amount: 1000, restock: false }));
+    expect(first).toMatchObject({ itemsAmount: 885, shippingAmount: 0, tax: 115, amount: 1000 });
+
+    const afterFirst = { ...paid, amountRefunded: 1000, taxRefunded: 115 };
+    const rest = planOf(
+      planOrderRefund(afterFirst, socks, {
+        kind: 'lines',
+        lines: [{ lineId: 1, quantity: 4, restock: true }],
+        shipping: true,
+      }),
+    );
+    expect(rest).toMatchObject({
+      itemsAmount: 4311,
+      shippingAmount: 1099,
+      tax: 703,
+      amount: 6113,
+      completes: true,
+    });
+    expect(first.itemsAmount + rest.itemsAmount).toBe(5196);
+    expect(first.tax + rest.tax).toBe(818);
+  });
+
+  it("a refund cut to what remains takes the rate's share of it as tax, never more than the tax left", () => {
+    const paid: RefundableOrder = { ...order, amountRefunded: 3405, taxRefunded: 392 };
+    const plan = planOf(
+      planOrderRefund(paid, lines, {
+        kind: 'lines',
+        lines: [{ lineId: 1, quantity: 2, restock: false }],
+        shipping: false,
+      }),
+    );
+    // 10.00 remain (22.60 asked): 8.85 of items and 1.15 of tax.
+    expect(plan).toMatchObject({
+      amount: 1000,
+      itemsAmount: 885,
+      shippingAmount: 0,
+      tax: 115,
+      completes: false,
+    });
   });
 });

@@ -11,6 +11,10 @@ export interface RefundableOrder {
   amountRefunded: number;
   shippingFee: number;
   taxRatePpm: number;
+  /** The tax the order charged. */
+  tax: number;
+  /** The tax earlier refunds (done or under way) gave back. */
+  taxRefunded: number;
   /** Whether an earlier refund (done or under way) gave the shipping back. */
   shippingRefunded: boolean;
 }
@@ -51,6 +55,13 @@ export interface RefundPlan {
 export type RefundPlanResult =
   | { ok: true; plan: RefundPlan }
   | { ok: false; status: 400 | 409; code: string; message: string; field?: string };
+
+/** The tax an order's refunds gave back, or are giving back (a failed one gave nothing). */
+export function taxRefundedBy(refunds: readonly { status: string; tax: number }[]): number {
+  return refunds
+    .filter((refund) => refund.status === 'pending' || refund.status === 'succeeded')
+    .reduce((sum, refund) => sum + refund.tax, 0);
+}
 
 export const NOTHING_LEFT_TO_REFUND = 'This order has been refunded in full.';
 export const NOTHING_CHOSEN = 'Choose at least one line or the shipping to refund.';
@@ -143,13 +154,22 @@ export function planOrderRefund(
   const shippingDone = order.shippingFee === 0 || order.shippingRefunded || shippingAmount > 0;
   const completes = linesDone && shippingDone;
 
-  let amount = itemsAmount + shippingAmount + taxOf(itemsAmount + shippingAmount, order.taxRatePpm);
-  // The last refund gives back exactly what remains; none gives back more (an earlier refund of
-  // an amount took its share of items and tax already).
-  if (completes || amount > remaining) amount = remaining;
-  itemsAmount = Math.min(itemsAmount, amount);
-  shippingAmount = Math.min(shippingAmount, amount - itemsAmount);
-  const tax = amount - itemsAmount - shippingAmount;
+  let tax = taxOf(itemsAmount + shippingAmount, order.taxRatePpm);
+  let amount = itemsAmount + shippingAmount + tax;
+  // The last refund gives back exactly what remains; none gives back more. An earlier refund of an
+  // amount (the POS refund screen) took its share of items and tax without naming a line, so the
+  // tax given back here is what remains of the order's tax (the last refund), or the rate's share
+  // of what remains, and the items what is left beside it: the order's parts add up once refunded.
+  if (completes || amount > remaining) {
+    amount = remaining;
+    const taxLeft = Math.max(0, order.tax - order.taxRefunded);
+    tax = Math.min(
+      taxLeft,
+      completes ? amount : Math.round((amount * order.taxRatePpm) / (PPM + order.taxRatePpm)),
+    );
+    shippingAmount = Math.min(shippingAmount, amount - tax);
+    itemsAmount = amount - tax - shippingAmount;
+  }
   if (amount <= 0) return refused(409, 'nothing_to_refund', NOTHING_LEFT_TO_REFUND);
   return { ok: true, plan: { lines: planLines, itemsAmount, shippingAmount, tax, amount, completes } };
 }

@@ -141,24 +141,22 @@ export function createOrderRefunds({
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.id));
-    const [shipping] = await tx
-      .select({ id: orderRefunds.id })
+    const [earlier] = await tx
+      .select({
+        tax: sql<number>`coalesce(sum(${orderRefunds.tax}), 0)::int`,
+        shipping: sql<boolean>`coalesce(bool_or(${orderRefunds.shippingAmount} > 0), false)`,
+      })
       .from(orderRefunds)
-      .where(
-        and(
-          eq(orderRefunds.orderId, order.id),
-          inArray(orderRefunds.status, ['pending', 'succeeded']),
-          sql`${orderRefunds.shippingAmount} > 0`,
-        ),
-      )
-      .limit(1);
+      .where(and(eq(orderRefunds.orderId, order.id), inArray(orderRefunds.status, ['pending', 'succeeded'])));
     const result = planOrderRefund(
       {
         total: order.total,
         amountRefunded: order.amountRefunded,
         shippingFee: order.shippingFee,
         taxRatePpm: order.taxRatePpm,
-        shippingRefunded: shipping !== undefined,
+        tax: order.tax,
+        taxRefunded: earlier?.tax ?? 0,
+        shippingRefunded: earlier?.shipping ?? false,
       },
       lines,
       request.ask,

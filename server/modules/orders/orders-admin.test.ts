@@ -446,6 +446,12 @@ describe('one refund path: the POS refund screen', () => {
     const after = await orderOf(placed.orderNumber);
     expect(after).toMatchObject({ status: 'refunded', amountRefunded: order.total });
     expect(after.refunds.map((row) => row.source)).toEqual(['pos', 'pos']);
+    // The part refunded first took its share of tax: the rest gives back what remains of each part.
+    const refunded = (part: 'itemsAmount' | 'shippingAmount' | 'tax') =>
+      after.refunds.reduce((sum, row) => sum + row[part], 0);
+    expect(refunded('tax')).toBe(order.tax);
+    expect(refunded('shippingAmount')).toBe(order.shippingFee);
+    expect(refunded('itemsAmount')).toBe(order.total - order.tax - order.shippingFee);
     expect(after.events.at(-1)?.message).toContain('from the POS refund screen');
     expect(await stockOf(t.db, second().id)).toBe(before);
     expect(await chargeRefunded(placed.paymentIntentId)).toBe(order.total);

@@ -24,7 +24,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { planOrderRefund } from '../../../../domain/admin/order-refunds.ts';
+import { planOrderRefund, taxRefundedBy } from '../../../../domain/admin/order-refunds.ts';
 import type { AdminOrder } from '../../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import type { Carrier } from '../../../../domain/shipping.ts';
@@ -488,6 +488,8 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
       amountRefunded: order.amountRefunded,
       shippingFee: order.shippingFee,
       taxRatePpm: order.taxRatePpm,
+      tax: order.tax,
+      taxRefunded: taxRefundedBy(order.refunds),
       shippingRefunded: order.shippingRefunded,
     },
     order.lines.map((line) => ({ ...line })),
