@@ -910,9 +910,10 @@ export const posSaleTenders = pgTable(
 );
 
 /**
- * Refunds made at the card processor outside the shop (in its dashboard) of a payment that is not
- * a web order's (a register sale's card, a POS payment), as its webhook reported them: the sale
- * shows them, the reconciliation counts them. A web order's are order_refunds of source processor.
+ * Refunds of a payment that is not a web order's (a register sale's card, a POS payment) made
+ * outside the register's returns: in the processor's dashboard, as its webhook reported them, or on
+ * the POS refund screen. The sale shows them, the reconciliation counts them. A web order's are
+ * order_refunds.
  */
 export const outsideRefunds = pgTable(
   'outside_refunds',

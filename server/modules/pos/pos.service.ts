@@ -19,7 +19,15 @@ import type {
 } from '../../../domain/pos/refunds.ts';
 import { hasAnyRole } from '../../../domain/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { clients, orders, posPayments, readerActions, readerAssignments, receipts } from '../../db/schema.ts';
+import {
+  clients,
+  orders,
+  outsideRefunds,
+  posPayments,
+  readerActions,
+  readerAssignments,
+  receipts,
+} from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   AppError,
@@ -512,6 +520,14 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
         .catch(async (error: unknown) => {
           throw await refundError(error, request.paymentIntentId);
         });
+      // Recorded on the payment as a refund made in the processor's dashboard is: the register sale
+      // it paid shows it and its returns give back only what remains on the card.
+      if (refund.status === 'succeeded') {
+        await db
+          .insert(outsideRefunds)
+          .values({ refundId: refund.id, paymentIntentId: request.paymentIntentId, amount: refund.amount })
+          .onConflictDoNothing();
+      }
       return {
         id: refund.id,
         object: 'refund',

@@ -459,6 +459,47 @@ describe('the processor’s events about a web order', () => {
     expect(both.json().error.message).toContain('left to refund');
   });
 
+  it('a refund screen refund of a register sale’s card shows on the sale, which refunds that much less', async () => {
+    await assignReader(t, cashier, FRONT_COUNTER);
+    await posCall(t, cashier, '/api/pos/shifts/open', { float: 0 });
+    const paid = await payOnReader(t, cashier, FRONT_COUNTER, 2000);
+    const sold = await posCall(
+      t,
+      cashier,
+      '/api/pos/sales',
+      {
+        addTax: false,
+        lines: [{ productId: counterItem.id, size_id: null, packageId: null, quantity: 2 }],
+        tenders: [{ type: 'card', amount: 2000, paymentIntentId: paid.paymentIntentId }],
+      },
+      { 'idempotency-key': `screen-sale-${paid.paymentIntentId}` },
+    );
+    expect(sold.statusCode, sold.body).toBe(200);
+    const sale = sold.json<{ id: number; receipt: { receipt_number: number } }>();
+    const refunded = await posCall(
+      t,
+      cashier,
+      '/api/pos/refund',
+      { paymentIntentId: paid.paymentIntentId, amount: 500 },
+      { 'idempotency-key': `screen-refund-${sale.id}` },
+    );
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const found = await t.app.inject({
+      url: `/api/pos/sales/by-receipt/${sale.receipt.receipt_number}`,
+      headers: bearer(cashier),
+    });
+    expect(found.json().tenders[0]).toMatchObject({ amount: 2000, refundedOutside: 500 });
+    const both = await posCall(
+      t,
+      cashier,
+      `/api/pos/sales/${sale.id}/returns`,
+      { lines: [{ line: 0, quantity: 2 }] },
+      { 'idempotency-key': `screen-return-${sale.id}` },
+    );
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.message).toContain('left to refund');
+  });
+
   it('flag a disputed order, write it on its history and e-mail the shop, once', async () => {
     const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 1 }]);
     const order = await orderOf(placed.paymentIntentId);

@@ -292,24 +292,25 @@ function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleR
   );
 }
 
-/** After a return: the cash to give back in big type, the refund receipt. */
 /**
- * Money given back on a card of the sale outside the shop (in the card processor's dashboard): the
- * cashier sees it before refunding that card again.
+ * Money given back on a card of the sale outside the register's returns (on the refund screen, or in
+ * the card processor's dashboard): the cashier sees it before refunding that card again.
  */
 function RefundedOutside({ sale }: { sale: Sale }) {
   const refunded = sale.tenders.filter((tender) => tender.refundedOutside > 0);
   if (refunded.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" title="Refunded outside the shop">
+    <Alert color="yellow" variant="light" title="Refunded before, outside the returns">
       {refunded
         .map((tender) => `${formatMoney(tender.refundedOutside)} on ${tenderCardText(tender)}`)
         .join('; ')}{' '}
-      was given back in the card processor's dashboard. That card can be refunded at most what remains.
+      was given back on the refund screen or in the card processor's dashboard. That card can be refunded at
+      most what remains.
     </Alert>
   );
 }
 
+/** After a return: the cash to give back in big type, the refund receipt. */
 function ReturnDone({ made, onAnother }: { made: SaleReturn; onAnother: () => void }) {
   const cash = made.tenders.find((tender) => tender.type === 'cash');
   return (
