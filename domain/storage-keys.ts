@@ -2,3 +2,5 @@
 export const LOGGED_CLIENT_KEY = 'LoggedClient';
 export const POS_PAID_DETAILS_KEY = 'POS_PaidDetails';
 export const POS_INVOICE_DETAILS_KEY = 'POS_InvoiceDetails';
+/** A register sale whose card part is paid and which is not recorded yet (web/features/pos/pending-sale.ts). */
+export const POS_PENDING_SALE_KEY = 'POS_PendingSale';

@@ -110,6 +110,9 @@ export const OWNED = {
     argyleS: product(10, 'MS-CRW-010', 'Argyle Heritage Crew Sock - Burgundy', 'S'),
   },
 
+  /** 'a sale whose card part was paid comes back after a reload, to be finished in cash' */
+  registerReloaded: { gripGreyM: product(45, 'WS-ANK-004', 'Studio Grip Sock - Grey', 'M') },
+
   /** 'no payment is taken for a line the stock cannot give' */
   registerShort: { greenBox: inPackage(57, 2, 'GP-BOX-001-FOREST-GREEN', 'Holiday Gift Box - Green') },
 

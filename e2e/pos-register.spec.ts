@@ -252,3 +252,52 @@ test.describe('on a phone', () => {
     await expect(scrollbar).toBeVisible();
   });
 });
+
+test('a sale whose card part was paid comes back after a reload, to be finished in cash', async ({
+  page,
+  request,
+}) => {
+  const { gripGreyM } = OWNED.registerReloaded;
+  await setStock(request, [stockAt(gripGreyM, 10)]);
+  const cashier = await logInByApi(request, DEMO.pos);
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
+  await request.post('/api/pos/shifts/close', { headers: bearer(cashier), data: { counted: 0 } });
+  const opened = await request.post('/api/pos/shifts/open', {
+    headers: bearer(cashier),
+    data: { float: 10000 },
+  });
+  expect(opened.ok(), await opened.text()).toBe(true);
+
+  await openLoggedIn(page, cashier, '/pos/register');
+  const search = page.getByRole('textbox', { name: /Find a product/ });
+  await search.fill(gripGreyM.code);
+  await search.press('Enter');
+  const found = page.getByRole('table', { name: 'Products found' });
+  await found.getByRole('combobox', { name: `Size of ${gripGreyM.name}` }).click();
+  await page.getByRole('option', { name: /^M / }).click();
+  await found.getByRole('button', { name: `Add ${gripGreyM.name}` }).click();
+  // 14.99 + 1.95 tax = 16.94: 10.00 on the card, the rest in cash.
+  await expect(page.getByLabel('Sale total', { exact: true })).toHaveText('CDN$16.94');
+  await page.getByText('Split card + cash', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Card part (CDN$)' }).fill('10');
+  await page.getByRole('button', { name: 'Charge CDN$10.00 on the reader' }).click();
+  await page.getByRole('button', { name: 'Simulate Payment', exact: true }).click();
+  await expect(page.getByText('Card paid: CDN$10.00')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'A sale to finish' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Sale lines' }).getByText(`${gripGreyM.name} (M)`),
+  ).toBeVisible();
+  await expect(page.getByText('Card paid: CDN$10.00')).toBeVisible();
+  await expect(page.getByText('Cash due: CDN$6.95')).toBeVisible();
+  await page.getByRole('button', { name: 'Exact CDN$6.95' }).click();
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  const done = page.getByRole('region', { name: 'Sale complete' });
+  await expect(done.getByRole('link', { name: /^No\. \d+$/ })).toBeVisible();
+
+  // Recorded once: the page opened again starts a new sale.
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'A sale to finish' })).toHaveCount(0);
+  await expect(page.getByText('Card paid:')).toHaveCount(0);
+});

@@ -15,15 +15,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { Sale } from '../../../domain/pos/register.ts';
 import type { ShiftReport } from '../../../domain/pos/shifts.ts';
+import { useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
+import { keepPendingSale, readPendingSale } from './pending-sale.ts';
 import { useSendReceipt } from './pos.api.ts';
 import classes from './pos.module.css';
 import { storeRatePpm } from './pos-rules.ts';
@@ -211,13 +213,20 @@ export function RegisterPage() {
   const ratePpm = storeRatePpm(config.storeTaxRate);
   const shift = useCurrentShift();
   const searchRef = useRef<HTMLInputElement>(null);
-  const [lines, setLines] = useState<RegisterLine[]>([]);
-  const [addTax, setAddTax] = useState(true);
-  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
-  const [cardPaid, setCardPaid] = useState<ReaderPaid>();
+  const cashierId = useLoggedClient()?.client_id ?? 0;
+  // A sale whose card part was paid before the page was reloaded comes back to be finished.
+  const [restored] = useState(() => readPendingSale(cashierId));
+  const [lines, setLines] = useState<RegisterLine[]>(restored?.lines ?? []);
+  const [addTax, setAddTax] = useState(restored?.addTax ?? true);
+  const [attemptKey, setAttemptKey] = useState(() => restored?.attemptKey ?? newIdempotencyKey());
+  const [cardPaid, setCardPaid] = useState<ReaderPaid | undefined>(restored?.cardPaid);
   const [cardWaiting, setCardWaiting] = useState(false);
   const [sold, setSold] = useState<Sale>();
   const [report, setReport] = useState<ShiftReport>();
+  useEffect(() => {
+    const unfinished = cardPaid && !sold ? { cashierId, lines, addTax, attemptKey, cardPaid } : undefined;
+    keepPendingSale(cashierId, unfinished);
+  }, [cashierId, lines, addTax, attemptKey, cardPaid, sold]);
 
   const totals = saleTotals(lines, addTax, ratePpm ?? 0);
   const locked = cardPaid !== undefined || cardWaiting;
@@ -264,6 +273,12 @@ export function RegisterPage() {
     >
       <TestModeNotice />
       <TaxRateMissingNotice />
+      {restored && !sold && cardPaid?.paymentIntentId === restored.cardPaid.paymentIntentId ? (
+        <Alert color="orange" variant="light" title="A sale to finish" role="status">
+          The card paid {formatMoney(cardPaid.amount)} of this sale before the page was reloaded. Finish the
+          sale below; to give the money back instead, refund that card on the refund screen.
+        </Alert>
+      ) : null}
       <ShiftBar
         onClosed={(closed) => {
           setReport(closed);

@@ -73,7 +73,10 @@ export function RegisterTender(props: TenderProps) {
     onCardWaiting,
     onSold,
   } = props;
-  const [mode, setMode] = useState<Mode>('cash');
+  // A card part paid before a reload (register-page.tsx) comes back as the way it was being paid.
+  const [mode, setMode] = useState<Mode>(() =>
+    cardPaid === undefined ? 'cash' : cardPaid.amount === total ? 'card' : 'split',
+  );
   const [tenderedText, setTenderedText] = useState('');
   const [cardPartText, setCardPartText] = useState('');
   const [email, setEmail] = useState('');
