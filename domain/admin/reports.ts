@@ -159,7 +159,10 @@ const salesFiguresSchema = z.object({
   pos_sales: count,
   pos_gross: cents,
   tenders: z.object({ cash: tenderTotalsSchema, card: tenderTotalsSchema, interac: tenderTotalsSchema }),
-  /** Web refunds made in the period (a cancellation counts as the refund of what remained). */
+  /**
+   * Web refunds and returns at the counter made in the period (a cancellation counts as the refund
+   * of what remained).
+   */
   refunds: count,
   refunded: cents,
   /** web_gross + pos_gross - refunded. */

@@ -95,7 +95,7 @@ export function SalesReportView({ query }: { query: SalesQuery }) {
                 {
                   label: 'Refunds',
                   value: formatMoney(totals.refunded),
-                  hint: `${formatCount(totals.refunds)} web refunds`,
+                  hint: `${formatCount(totals.refunds)} web refunds and counter returns`,
                 },
                 { label: 'Tax', value: formatMoney(totals.tax), hint: 'Collected less refunded' },
               ]}
