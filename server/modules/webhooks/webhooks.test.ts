@@ -412,7 +412,8 @@ describe('the processor’s events about a web order', () => {
     ]);
   });
 
-  it('show a dashboard refund of a register sale’s card on the sale, which refunds that much less', async () => {
+  /** Two of the counter item sold for 20.00 on the cashier's reader, in a shift of its own. */
+  async function cardSaleOnReader(name: string) {
     await assignReader(t, cashier, FRONT_COUNTER);
     await posCall(t, cashier, '/api/pos/shifts/open', { float: 0 });
     const paid = await payOnReader(t, cashier, FRONT_COUNTER, 2000);
@@ -425,10 +426,14 @@ describe('the processor’s events about a web order', () => {
         lines: [{ productId: counterItem.id, size_id: null, packageId: null, quantity: 2 }],
         tenders: [{ type: 'card', amount: 2000, paymentIntentId: paid.paymentIntentId }],
       },
-      { 'idempotency-key': `dashboard-sale-${paid.paymentIntentId}` },
+      { 'idempotency-key': `${name}-sale-${paid.paymentIntentId}` },
     );
     expect(sold.statusCode, sold.body).toBe(200);
-    const sale = sold.json<{ id: number; receipt: { receipt_number: number } }>();
+    return { paid, sale: sold.json<{ id: number; receipt: { receipt_number: number } }>() };
+  }
+
+  it('show a dashboard refund of a register sale’s card on the sale, which refunds that much less', async () => {
+    const { paid, sale } = await cardSaleOnReader('dashboard');
     const refund = await createSandboxGateway(t.db, systemClock).createRefund({
       paymentIntentId: paid.paymentIntentId,
       amount: 1000,
@@ -460,22 +465,7 @@ describe('the processor’s events about a web order', () => {
   });
 
   it('a refund screen refund of a register sale’s card shows on the sale, which refunds that much less', async () => {
-    await assignReader(t, cashier, FRONT_COUNTER);
-    await posCall(t, cashier, '/api/pos/shifts/open', { float: 0 });
-    const paid = await payOnReader(t, cashier, FRONT_COUNTER, 2000);
-    const sold = await posCall(
-      t,
-      cashier,
-      '/api/pos/sales',
-      {
-        addTax: false,
-        lines: [{ productId: counterItem.id, size_id: null, packageId: null, quantity: 2 }],
-        tenders: [{ type: 'card', amount: 2000, paymentIntentId: paid.paymentIntentId }],
-      },
-      { 'idempotency-key': `screen-sale-${paid.paymentIntentId}` },
-    );
-    expect(sold.statusCode, sold.body).toBe(200);
-    const sale = sold.json<{ id: number; receipt: { receipt_number: number } }>();
+    const { paid, sale } = await cardSaleOnReader('screen');
     const refunded = await posCall(
       t,
       cashier,
