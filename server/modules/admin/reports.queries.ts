@@ -22,18 +22,22 @@ const within = (column: string, range: ReportInstants) =>
   sql`${sql.raw(column)} >= ${range.start}::timestamptz AND ${sql.raw(column)} < ${range.end}::timestamptz`;
 
 /**
- * Money given back on web orders in the period, one row each: `key`, the order, when, how much
- * and its tax. A succeeded refund counts; a cancelled order was refunded whole by its cancellation,
- * so what its refund rows leave of its total counts as given back when it was cancelled.
+ * Money given back on web orders in the period, one row each: `key`, the order, when, how much,
+ * its tax, and the tax the order's refunds gave back before it (`tax_before`, whatever their period).
+ * A succeeded refund counts; a cancelled order was refunded whole by its cancellation, so what its
+ * refund rows leave of its total counts as given back when it was cancelled.
  */
 function refundEvents(range: ReportInstants) {
   return sql`
-    SELECT 'r' || r.id AS key, r.order_id, r.created_at AS at, r.amount, r.tax
+    SELECT 'r' || r.id AS key, r.order_id, r.created_at AS at, r.amount, r.tax,
+           (SELECT coalesce(sum(p.tax), 0) FROM order_refunds p
+            WHERE p.order_id = r.order_id AND p.status = 'succeeded'
+              AND (p.created_at, p.id) < (r.created_at, r.id)) AS tax_before
     FROM order_refunds r
     WHERE r.status = 'succeeded' AND ${within('r.created_at', range)}
     UNION ALL
     SELECT 'c' || o.id, o.id, coalesce(o.cancelled_at, o.created_at),
-           o.total - coalesce(g.amount, 0), o.tax - coalesce(g.tax, 0)
+           o.total - coalesce(g.amount, 0), o.tax - coalesce(g.tax, 0), coalesce(g.tax, 0)
     FROM orders o
     LEFT JOIN LATERAL (SELECT sum(amount) AS amount, sum(tax) AS tax FROM order_refunds
                        WHERE order_id = o.id AND status = 'succeeded') g ON true
@@ -97,8 +101,9 @@ export const selectTenderBuckets = typedQuery(
  * order in its shipping province on the day it was placed (its refunds too), a POS sale in the
  * store's province (a return at the counter too, on its sale's day). Its tax is split between the components in effect there that day (each its
  * newest row from that day or before) in proportion to their rates, rounded, the last component by
- * name taking what rounding leaves, so the parts add up to the tax exactly. Without components that
- * day the whole tax stays in one row of component ''.
+ * name taking what rounding leaves, so the parts add up to the tax exactly; a refund's split follows
+ * from the tax its sale's refunds gave back before it, so that refunds in parts add up to the sale's
+ * split. Without components that day the whole tax stays in one row of component ''.
  */
 export const selectTaxRows = typedQuery(
   z.object({
@@ -121,28 +126,35 @@ export const selectTaxRows = typedQuery(
     ),
     taxed AS (
       SELECT 'o' || o.id AS key, 'sale' AS kind, upper(coalesce(o.shipping_address->>'province', '')) AS province,
-             (o.created_at AT TIME ZONE ${ZONE})::date AS day, o.total - o.tax AS base, o.tax
+             (o.created_at AT TIME ZONE ${ZONE})::date AS day, o.total - o.tax AS base, o.tax, 0 AS tax_before
       FROM orders o WHERE ${within('o.created_at', range)}
       UNION ALL
       SELECT r.key, 'refund', upper(coalesce(o.shipping_address->>'province', '')),
-             (o.created_at AT TIME ZONE ${ZONE})::date, r.amount - r.tax, r.tax
+             (o.created_at AT TIME ZONE ${ZONE})::date, r.amount - r.tax, r.tax, r.tax_before
       FROM (${refundEvents(range)}) r JOIN orders o ON o.id = r.order_id
       UNION ALL
       SELECT 'p' || p.id, 'sale', upper(${storeProvince}), (p.created_at AT TIME ZONE ${ZONE})::date,
              (SELECT coalesce(sum(coalesce(l->>'amount', l->>'subtotal')::int), 0) FROM jsonb_array_elements(p.lines) l
               WHERE coalesce((l->>'addTax')::boolean, true)),
-             p.tax
+             p.tax, 0
       FROM receipts p
       WHERE (p.payment_intent_id IS NOT NULL OR p.sale_id IS NOT NULL) AND ${within('p.created_at', range)}
       UNION ALL
       SELECT 'x' || x.id, 'refund', upper(${storeProvince}), (s.created_at AT TIME ZONE ${ZONE})::date,
-             CASE WHEN s.add_tax THEN x.subtotal ELSE 0 END, x.tax
+             CASE WHEN s.add_tax THEN x.subtotal ELSE 0 END, x.tax,
+             (SELECT coalesce(sum(e.tax), 0) FROM pos_returns e
+              WHERE e.sale_id = x.sale_id AND e.status = 'succeeded' AND (e.created_at, e.id) < (x.created_at, x.id))
       FROM pos_returns x JOIN pos_sales s ON s.id = x.sale_id
       WHERE x.status = 'succeeded' AND ${within('x.created_at', range)}
     ),
+    -- A refund's share of a component is that component's share of all the tax its sale gave back
+    -- so far less its share before it: refunds in parts give back each component in full, no cent
+    -- moving from one to the other.
     shares AS (
       SELECT t.key, t.kind, t.province, t.base, t.tax, c.name, c.rate_ppm,
-             round(t.tax::numeric * c.rate_ppm / nullif(sum(c.rate_ppm) OVER (PARTITION BY t.key), 0)) AS share,
+             round((t.tax_before + t.tax)::numeric * c.rate_ppm / nullif(sum(c.rate_ppm) OVER (PARTITION BY t.key), 0))
+             - round(t.tax_before::numeric * c.rate_ppm / nullif(sum(c.rate_ppm) OVER (PARTITION BY t.key), 0))
+               AS share,
              row_number() OVER (PARTITION BY t.key ORDER BY c.name DESC) AS from_last
       FROM taxed t
       LEFT JOIN components c ON c.province_code = t.province AND c.effective_from <= t.day

@@ -373,6 +373,26 @@ describe('tax', () => {
   });
 });
 
+describe('tax refunded in parts', () => {
+  it('gives back each component in full, no cent moving between GST and QST', async () => {
+    // 72.92 in Quebec at 14.975%: 10.92 of tax, 3.65 GST and 7.27 QST; given back in two refunds.
+    const order = await insertOrder({
+      at: '2026-08-05T15:00:00Z',
+      province: 'QC',
+      base: 7292,
+      ratePpm: 149_750,
+    });
+    await insertRefund(order.id, '2026-08-06T15:00:00Z', 1300, 195);
+    await insertRefund(order.id, '2026-08-07T15:00:00Z', 5992, 897);
+    const august = await asAdmin('/api/admin/reports/tax?from=2026-08-01&to=2026-08-31');
+    expect(august.statusCode, august.body).toBe(200);
+    const rows = august.json<TaxReport>().rows;
+    const qc = (component: string) => rows.find((r) => r.province === 'QC' && r.component === component);
+    expect(qc('GST')).toMatchObject({ tax_collected: 365, tax_refunded: 365, net_tax: 0 });
+    expect(qc('QST')).toMatchObject({ tax_collected: 727, tax_refunded: 727, net_tax: 0 });
+  });
+});
+
 describe('top products', () => {
   it('ranks by units kept, net of refunded ones; a cancelled order sold nothing', async () => {
     const response = await asAdmin(`/api/admin/reports/top-products?${MARCH}`);
