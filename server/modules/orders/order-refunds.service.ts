@@ -89,7 +89,9 @@ function refundMail(order: OrderRow, refund: RefundRow, names: Map<number, strin
       '',
       cancelled
         ? `Your order ${order.orderNumber} has been cancelled.`
-        : `We have refunded part of your order ${order.orderNumber}.`,
+        : order.status === 'refunded'
+          ? `We have refunded your order ${order.orderNumber} in full.`
+          : `We have refunded part of your order ${order.orderNumber}.`,
       '',
       ...(lines.length > 0 ? ['Refunded:', ...lines] : []),
       ...(refund.shippingAmount > 0 ? [`Shipping: ${formatMoney(refund.shippingAmount)}`] : []),
