@@ -46,9 +46,30 @@ function refundEvents(range: ReportInstants) {
 }
 
 /**
+ * Money given back in the period on a register sale's card or a POS payment outside the register's
+ * returns (the POS refund screen, the processor's dashboard: outside_refunds), one row each: `key`,
+ * when, how much, the tax in it (the sale's share of tax in the amount), what it is net of tax when
+ * the sale was taxed, and the sale's day.
+ */
+function outsideRefundEvents(range: ReportInstants) {
+  return sql`
+    SELECT 'u' || u.refund_id AS key, u.created_at AS at, u.amount,
+           coalesce(round(u.amount::numeric * coalesce(s.tax, p.tax) / nullif(coalesce(s.total, p.total), 0)), 0)::int
+             AS tax,
+           (coalesce(s.created_at, p.created_at, u.created_at) AT TIME ZONE ${ZONE})::date AS day
+    FROM outside_refunds u
+    LEFT JOIN pos_sale_tenders t ON t.payment_intent_id = u.payment_intent_id
+    LEFT JOIN pos_sales s ON s.id = t.sale_id
+    LEFT JOIN receipts p ON s.id IS NULL AND p.payment_intent_id = u.payment_intent_id
+                        AND p.sale_id IS NULL AND p.return_id IS NULL
+    WHERE ${within('u.created_at', range)}`;
+}
+
+/**
  * The sales report's figures per day, week or month and kind: `web` orders, register sales (`pos`),
  * POS `card` payments (receipts with a payment), `manual` receipts (Generate Receipt: not payments)
- * and `refund`s: web refunds and returns at the counter (what they gave back, cash rounding in).
+ * and `refund`s: web refunds, returns at the counter (what they gave back, cash rounding in) and
+ * refunds of a register sale's card or a POS payment outside the returns.
  */
 export const selectSalesBuckets = typedQuery(
   z.object({
@@ -74,6 +95,8 @@ export const selectSalesBuckets = typedQuery(
       UNION ALL
       SELECT x.created_at, 'refund', x.refunded, x.tax FROM pos_returns x
       WHERE x.status = 'succeeded' AND ${within('x.created_at', range)}
+      UNION ALL
+      SELECT u.at, 'refund', u.amount, u.tax FROM (${outsideRefundEvents(range)}) u
     ) e
     GROUP BY 1, 2
     ORDER BY 1, 2`,
@@ -99,7 +122,8 @@ export const selectTenderBuckets = typedQuery(
 /**
  * Tax per province and component. Each sale and refund is taxed in a province on a day: a web
  * order in its shipping province on the day it was placed (its refunds too), a POS sale in the
- * store's province (a return at the counter too, on its sale's day). Its tax is split between the components in effect there that day (each its
+ * store's province (a return at the counter, or a refund of its card outside the returns, too, on its
+ * sale's day). Its tax is split between the components in effect there that day (each its
  * newest row from that day or before) in proportion to their rates, rounded, the last component by
  * name taking what rounding leaves, so the parts add up to the tax exactly; a refund's split follows
  * from the tax its sale's refunds gave back before it, so that refunds in parts add up to the sale's
@@ -146,6 +170,10 @@ export const selectTaxRows = typedQuery(
               WHERE e.sale_id = x.sale_id AND e.status = 'succeeded' AND (e.created_at, e.id) < (x.created_at, x.id))
       FROM pos_returns x JOIN pos_sales s ON s.id = x.sale_id
       WHERE x.status = 'succeeded' AND ${within('x.created_at', range)}
+      UNION ALL
+      SELECT u.key, 'refund', upper(${storeProvince}), u.day, CASE WHEN u.tax > 0 THEN u.amount - u.tax ELSE 0 END,
+             u.tax, 0
+      FROM (${outsideRefundEvents(range)}) u
     ),
     -- A refund's share of a component is that component's share of all the tax its sale gave back
     -- so far less its share before it: refunds in parts give back each component in full, no cent

@@ -17,6 +17,7 @@ import {
   orderLines,
   orderRefunds,
   orders,
+  outsideRefunds,
   posReturns,
   posSales,
   posSaleTenders,
@@ -607,6 +608,60 @@ describe('register sales', () => {
       totals: { tax_collected: number; tax_refunded: number; taxable_refunded: number };
     }>();
     expect(tax.totals).toMatchObject({ tax_collected: 650, tax_refunded: 130, taxable_refunded: 1000 });
+  });
+});
+
+describe('refunds of a register sale’s card outside the returns', () => {
+  it('count as refunds with the sale’s share of tax, in the store’s province', async () => {
+    const at = new Date('2026-09-12T15:00:00Z');
+    const [sale] = await t.db
+      .insert(posSales)
+      .values({
+        cashierId: admin.client_id,
+        idempotencyKey: 'report-refunded-outside',
+        lines: [],
+        addTax: true,
+        taxRatePpm: 130_000,
+        subtotal: 5000,
+        tax: 650,
+        total: 5650,
+        rounding: 0,
+        paid: 5650,
+        createdAt: at,
+      })
+      .returning();
+    if (!sale) throw new Error('no sale');
+    await t.db
+      .insert(posSaleTenders)
+      .values({ saleId: sale.id, type: 'card', amount: 5650, paymentIntentId: 'pi_report_outside' });
+    await t.db.insert(receipts).values({
+      clientId: admin.client_id,
+      saleId: sale.id,
+      paymentIntentId: 'pi_report_outside',
+      lines: [
+        { product_name: 'Socks', amount: 5000, tax: 650, total: 5650, addTax: true, tax_rate_ppm: 130_000 },
+      ],
+      subtotal: 5000,
+      tax: 650,
+      total: 5650,
+      createdAt: at,
+    });
+    // 20.00 given back on the refund screen: 2.30 of it is tax (650 / 5650 of it).
+    await t.db.insert(outsideRefunds).values({
+      refundId: 're_report_outside',
+      paymentIntentId: 'pi_report_outside',
+      amount: 2000,
+      createdAt: new Date('2026-09-14T15:00:00Z'),
+    });
+    const september = 'from=2026-09-01&to=2026-09-30';
+    const sales = (await asAdmin(`/api/admin/reports/sales?${september}&by=month`)).json<SalesReport>();
+    expect(sales.totals).toMatchObject({ refunds: 1, refunded: 2000, net: 5650 - 2000, tax: 650 - 230 });
+    const tax = (await asAdmin(`/api/admin/reports/tax?${september}`)).json<TaxReport>();
+    expect(tax.rows.find((r) => r.province === 'ON' && r.component === 'HST')).toMatchObject({
+      tax_collected: 650,
+      tax_refunded: 230,
+      taxable_refunded: 1770,
+    });
   });
 });
 
