@@ -1,5 +1,5 @@
 import { Burger, Container, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useClickOutside, useHotkeys } from '@mantine/hooks';
+import { useClickOutside, useHotkeys, useWindowEvent } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isLoggedIn, useLoggedClient } from '../lib/auth-store.ts';
@@ -42,6 +42,9 @@ export function Header() {
   };
   useHotkeys([['Escape', escapeMenu, { preventDefault: false }]]);
   useClickOutside(closeMenu, null, [burger, mobileNav], menuOpened);
+  // Back and Forward close it at once: the new page may take a while to render (a busy phone), and
+  // the menu of the page left would stay over it meanwhile.
+  useWindowEvent('popstate', closeMenu);
 
   return (
     <header className={classes.header}>
