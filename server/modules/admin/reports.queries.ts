@@ -60,8 +60,10 @@ function outsideRefundEvents(range: ReportInstants) {
     FROM outside_refunds u
     LEFT JOIN pos_sale_tenders t ON t.payment_intent_id = u.payment_intent_id
     LEFT JOIN pos_sales s ON s.id = t.sale_id
-    LEFT JOIN receipts p ON s.id IS NULL AND p.payment_intent_id = u.payment_intent_id
-                        AND p.sale_id IS NULL AND p.return_id IS NULL
+    LEFT JOIN LATERAL (SELECT r.tax, r.total, r.created_at FROM receipts r
+                       WHERE s.id IS NULL AND r.payment_intent_id = u.payment_intent_id
+                         AND r.sale_id IS NULL AND r.return_id IS NULL
+                       ORDER BY r.id LIMIT 1) p ON true
     WHERE ${within('u.created_at', range)}`;
 }
 

@@ -611,8 +611,8 @@ describe('register sales', () => {
   });
 });
 
-describe('refunds of a register sale’s card outside the returns', () => {
-  it('count as refunds with the sale’s share of tax, in the store’s province', async () => {
+describe('refunds of a register sale’s card or a POS payment outside the returns', () => {
+  it('count as refunds with the share of tax of the sale or POS payment, in the store’s province', async () => {
     const at = new Date('2026-09-12T15:00:00Z');
     const [sale] = await t.db
       .insert(posSales)
@@ -653,14 +653,37 @@ describe('refunds of a register sale’s card outside the returns', () => {
       amount: 2000,
       createdAt: new Date('2026-09-14T15:00:00Z'),
     });
+    // A POS payment (its one receipt, no sale) of 22.60, half of it given back: 1.30 of it is tax.
+    await t.db.insert(receipts).values({
+      clientId: admin.client_id,
+      paymentIntentId: 'pi_report_outside_payment',
+      lines: [
+        { product_name: 'Socks', amount: 2000, tax: 260, total: 2260, addTax: true, tax_rate_ppm: 130_000 },
+      ],
+      subtotal: 2000,
+      tax: 260,
+      total: 2260,
+      createdAt: at,
+    });
+    await t.db.insert(outsideRefunds).values({
+      refundId: 're_report_outside_payment',
+      paymentIntentId: 'pi_report_outside_payment',
+      amount: 1130,
+      createdAt: new Date('2026-09-15T15:00:00Z'),
+    });
     const september = 'from=2026-09-01&to=2026-09-30';
     const sales = (await asAdmin(`/api/admin/reports/sales?${september}&by=month`)).json<SalesReport>();
-    expect(sales.totals).toMatchObject({ refunds: 1, refunded: 2000, net: 5650 - 2000, tax: 650 - 230 });
+    expect(sales.totals).toMatchObject({
+      refunds: 2,
+      refunded: 2000 + 1130,
+      net: 5650 + 2260 - 3130,
+      tax: 650 + 260 - 230 - 130,
+    });
     const tax = (await asAdmin(`/api/admin/reports/tax?${september}`)).json<TaxReport>();
     expect(tax.rows.find((r) => r.province === 'ON' && r.component === 'HST')).toMatchObject({
-      tax_collected: 650,
-      tax_refunded: 230,
-      taxable_refunded: 1770,
+      tax_collected: 650 + 260,
+      tax_refunded: 230 + 130,
+      taxable_refunded: 1770 + 1000,
     });
   });
 });
