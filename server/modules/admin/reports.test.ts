@@ -510,42 +510,55 @@ describe('bad periods', () => {
   });
 });
 
-describe('register sales', () => {
-  it('count once in POS sales and in each of their tenders, and their tax in the store’s province', async () => {
-    const at = new Date('2026-05-12T15:00:00Z');
-    const [sale] = await t.db
-      .insert(posSales)
-      .values({
-        cashierId: admin.client_id,
-        idempotencyKey: 'report-register-sale',
-        lines: [],
-        addTax: true,
-        taxRatePpm: 130_000,
-        subtotal: 5000,
-        tax: 650,
-        total: 5650,
-        rounding: 0,
-        paid: 5650,
-        createdAt: at,
-      })
-      .returning();
-    if (!sale) throw new Error('no sale');
-    await t.db.insert(posSaleTenders).values([
-      { saleId: sale.id, type: 'interac', amount: 3000, paymentIntentId: 'pi_report_interac' },
-      { saleId: sale.id, type: 'cash', amount: 2650, tendered: 3000, change: 350 },
-    ]);
-    await t.db.insert(receipts).values({
-      clientId: admin.client_id,
-      saleId: sale.id,
-      paymentIntentId: 'pi_report_interac',
-      lines: [
-        { product_name: 'Socks', amount: 5000, tax: 650, total: 5650, addTax: true, tax_rate_ppm: 130_000 },
-      ],
+/**
+ * A register sale of 50.00 with Ontario's 13% (5650), paid by `tenders`, with its receipt (naming
+ * `paymentIntentId`, its card or Interac payment) on `at`.
+ */
+async function insertRegisterSale(
+  idempotencyKey: string,
+  at: Date,
+  paymentIntentId: string,
+  tenders: Omit<typeof posSaleTenders.$inferInsert, 'saleId'>[],
+) {
+  const [sale] = await t.db
+    .insert(posSales)
+    .values({
+      cashierId: admin.client_id,
+      idempotencyKey,
+      lines: [],
+      addTax: true,
+      taxRatePpm: 130_000,
       subtotal: 5000,
       tax: 650,
       total: 5650,
+      rounding: 0,
+      paid: 5650,
       createdAt: at,
-    });
+    })
+    .returning();
+  if (!sale) throw new Error('no sale');
+  await t.db.insert(posSaleTenders).values(tenders.map((tender) => ({ ...tender, saleId: sale.id })));
+  await t.db.insert(receipts).values({
+    clientId: admin.client_id,
+    saleId: sale.id,
+    paymentIntentId,
+    lines: [
+      { product_name: 'Socks', amount: 5000, tax: 650, total: 5650, addTax: true, tax_rate_ppm: 130_000 },
+    ],
+    subtotal: 5000,
+    tax: 650,
+    total: 5650,
+    createdAt: at,
+  });
+  return sale;
+}
+
+describe('register sales', () => {
+  it('count once in POS sales and in each of their tenders, and their tax in the store’s province', async () => {
+    await insertRegisterSale('report-register-sale', new Date('2026-05-12T15:00:00Z'), 'pi_report_interac', [
+      { type: 'interac', amount: 3000, paymentIntentId: 'pi_report_interac' },
+      { type: 'cash', amount: 2650, tendered: 3000, change: 350 },
+    ]);
     const may = 'from=2026-05-01&to=2026-05-31';
     const report = (await asAdmin(`/api/admin/reports/sales?${may}&by=month`)).json<SalesReport>();
     expect(report.totals).toMatchObject({
@@ -614,38 +627,9 @@ describe('register sales', () => {
 describe('refunds of a register sale’s card or a POS payment outside the returns', () => {
   it('count as refunds with the share of tax of the sale or POS payment, in the store’s province', async () => {
     const at = new Date('2026-09-12T15:00:00Z');
-    const [sale] = await t.db
-      .insert(posSales)
-      .values({
-        cashierId: admin.client_id,
-        idempotencyKey: 'report-refunded-outside',
-        lines: [],
-        addTax: true,
-        taxRatePpm: 130_000,
-        subtotal: 5000,
-        tax: 650,
-        total: 5650,
-        rounding: 0,
-        paid: 5650,
-        createdAt: at,
-      })
-      .returning();
-    if (!sale) throw new Error('no sale');
-    await t.db
-      .insert(posSaleTenders)
-      .values({ saleId: sale.id, type: 'card', amount: 5650, paymentIntentId: 'pi_report_outside' });
-    await t.db.insert(receipts).values({
-      clientId: admin.client_id,
-      saleId: sale.id,
-      paymentIntentId: 'pi_report_outside',
-      lines: [
-        { product_name: 'Socks', amount: 5000, tax: 650, total: 5650, addTax: true, tax_rate_ppm: 130_000 },
-      ],
-      subtotal: 5000,
-      tax: 650,
-      total: 5650,
-      createdAt: at,
-    });
+    await insertRegisterSale('report-refunded-outside', at, 'pi_report_outside', [
+      { type: 'card', amount: 5650, paymentIntentId: 'pi_report_outside' },
+    ]);
     // 20.00 given back on the refund screen: 2.30 of it is tax (650 / 5650 of it).
     await t.db.insert(outsideRefunds).values({
       refundId: 're_report_outside',
