@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../domain/money.ts';
-import type { Tx } from '../../db/database.ts';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 import { orderEvents, orderRefunds, orders, outsideRefunds } from '../../db/schema.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
 import { readSettings } from '../settings/settings.service.ts';
@@ -118,15 +118,24 @@ export interface OutsideRefund {
  * charge.refunded recorded already without the id), or else on the payment (outside_refunds: a
  * register sale's card or a POS payment shows it).
  */
+/**
+ * A refund of a payment that is not a web order's, made outside the register's returns (the
+ * processor's dashboard, the POS refund screen), recorded on the payment once: answers whether it
+ * was new.
+ */
+export async function recordPaymentRefund(db: DbOrTx, refund: OutsideRefund): Promise<boolean> {
+  const recorded = await db
+    .insert(outsideRefunds)
+    .values({ refundId: refund.id, paymentIntentId: refund.paymentIntentId, amount: refund.amount })
+    .onConflictDoNothing()
+    .returning({ refundId: outsideRefunds.refundId });
+  return recorded.length > 0;
+}
+
 export async function refundMadeOutside(tx: Tx, refund: OutsideRefund): Promise<string> {
   const order = await lockedOrder(tx, refund.paymentIntentId);
   if (!order) {
-    const recorded = await tx
-      .insert(outsideRefunds)
-      .values({ refundId: refund.id, paymentIntentId: refund.paymentIntentId, amount: refund.amount })
-      .onConflictDoNothing()
-      .returning({ refundId: outsideRefunds.refundId });
-    return recorded.length > 0
+    return (await recordPaymentRefund(tx, refund))
       ? `${formatMoney(refund.amount)} refunded outside the shop on payment ${refund.paymentIntentId} recorded`
       : `refund ${refund.id} already recorded`;
   }

@@ -19,15 +19,7 @@ import type {
 } from '../../../domain/pos/refunds.ts';
 import { hasAnyRole } from '../../../domain/roles.ts';
 import type { Database } from '../../db/database.ts';
-import {
-  clients,
-  orders,
-  outsideRefunds,
-  posPayments,
-  readerActions,
-  readerAssignments,
-  receipts,
-} from '../../db/schema.ts';
+import { clients, orders, posPayments, readerActions, readerAssignments, receipts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   AppError,
@@ -46,6 +38,7 @@ import {
   type Reader,
 } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import { recordPaymentRefund } from '../orders/order-payment-events.ts';
 import type { OrderRefunds } from '../orders/order-refunds.service.ts';
 import { storeTaxRatePpm } from '../settings/settings.service.ts';
 import type { ReceiptsService } from './receipts.service.ts';
@@ -523,10 +516,11 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
       // Recorded on the payment as a refund made in the processor's dashboard is: the register sale
       // it paid shows it and its returns give back only what remains on the card.
       if (refund.status === 'succeeded') {
-        await db
-          .insert(outsideRefunds)
-          .values({ refundId: refund.id, paymentIntentId: request.paymentIntentId, amount: refund.amount })
-          .onConflictDoNothing();
+        await recordPaymentRefund(db, {
+          id: refund.id,
+          paymentIntentId: request.paymentIntentId,
+          amount: refund.amount,
+        });
       }
       return {
         id: refund.id,
