@@ -305,6 +305,33 @@ test('paying for a cart emptied in another tab goes back to the cart, which says
   await expect(page.getByText('Your cart is currently empty.').first()).toBeVisible();
 });
 
+test('a reload at Review comes back to Review with the card paid with, and places the order', async ({
+  page,
+  request,
+  newClient,
+}) => {
+  const { dressNavyM } = OWNED.reloadedAtReview;
+  await setStock(request, [stockAt(dressNavyM, 20)]);
+  await addToCart(request, newClient.record, [cartLine(dressNavyM, 5)]);
+  await openLoggedIn(page, newClient.record, '/checkout');
+  await saveAddresses(page);
+  await payWithCard(page, '4242 4242 4242 4242');
+  const placeOrder = page.getByRole('button', { name: 'Place Order', exact: true });
+  await expect(placeOrder).toBeVisible();
+
+  await page.reload();
+  await expect(placeOrder).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Payment (done)' })).toContainText('Visa ending in 4242');
+  await placeOrder.click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+
+  // The payment is used up with the order: the next checkout of this tab asks for a card again.
+  await addToCart(request, newClient.record, [cartLine(dressNavyM, 5)]);
+  await page.goto('/#/checkout');
+  await expect(page.getByRole('form', { name: 'Card details' })).toBeVisible();
+  await expect(placeOrder).toBeHidden();
+});
+
 test('the payment step says No key defined! when the shop has no payment key', async ({
   page,
   request,

@@ -47,6 +47,8 @@ export const OWNED = {
   paymentReleased: { canoeNavyM: product(13, 'MS-CRW-013', 'Canoe Club Crew Sock - Navy', 'M') },
   /** 'paying for a cart emptied in another tab goes back to the cart, which says it is empty' */
   cartEmptiedElsewhere: { dressBlackM: product(14, 'MS-DRS-001', 'Bay Street Dress Sock - Black', 'M') },
+  /** 'a reload at Review comes back to Review with the card paid with, and places the order' */
+  reloadedAtReview: { dressNavyM: product(15, 'MS-DRS-002', 'Bay Street Dress Sock - Navy', 'M') },
   /** 'the payment step says No key defined! when the shop has no payment key' */
   noPaymentKey: { phoneCase: product(62, 'AC-PHN-002', 'Sock Stripe Phone Case - Red') },
   // ------------------------------------------------------------------ orders-admin.spec.ts

@@ -39,6 +39,7 @@ import {
   type StepCounter,
   type StepName,
 } from './checkout-rules.ts';
+import { keepPayment, readKeptPayment } from './kept-payment.ts';
 import { OrderSummary, type SummaryFigures } from './order-summary.tsx';
 import { type Paid, PaymentStep } from './payment-step.tsx';
 import { describeCard, ReviewStep } from './review-step.tsx';
@@ -289,14 +290,23 @@ interface CheckoutStepsProps {
 /** The four steps and the Order Summary, from the addresses saved before. */
 function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: CheckoutStepsProps) {
   const forgetCart = useForgetCart();
-  const start = initialCheckout(saved);
+  const [start] = useState(() => {
+    const addressed = initialCheckout(saved);
+    // A reload at Review comes back to it with the card the cart was paid with.
+    const kept = addressed.counter >= 2 ? readKeptPayment(client.client_id, cart) : undefined;
+    return kept ? { counter: 3 as const, open: 'review' as const, paid: kept } : { ...addressed, paid: kept };
+  });
   const [counter, setCounter] = useState<StepCounter>(start.counter);
   const [open, setOpen] = useState<StepName | null>(start.open);
   const [shipping, setShipping] = useState<SavedAddress | undefined>(saved.shipping);
   const [billing, setBilling] = useState<SavedAddress | undefined>(
     start.counter >= 2 ? saved.billing : undefined,
   );
-  const [paid, setPaid] = useState<Paid>();
+  const [paid, setPaidState] = useState<Paid | undefined>(start.paid);
+  const setPaid = (payment: Paid | undefined) => {
+    setPaidState(payment);
+    keepPayment(client.client_id, cart, payment);
+  };
   const [paymentNotice, setPaymentNotice] = useState<string>();
   const revealStep = useRevealStep();
   const figures = useFigures(cart, shipping);
