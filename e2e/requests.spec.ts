@@ -114,7 +114,9 @@ test('the contact form is prefilled for a logged-in client and sends the message
 
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(fullName);
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(client.email);
-  const message = `Do you have merino socks in kids' sizes? ${Date.now().toString(36)}`;
+  // A long link, one unbroken word: the owner's page wraps it instead of growing past the screen.
+  const link = `https://example.com/${'merinokidssizes'.repeat(50)}${Date.now().toString(36)}`;
+  const message = `Do you have merino socks in kids' sizes? Like these: ${link}`;
   await page.getByRole('textbox', { name: 'Message' }).fill(message);
   await page.getByRole('button', { name: 'Send message' }).click();
 
@@ -132,9 +134,13 @@ test('the contact form is prefilled for a logged-in client and sends the message
   await page.getByRole('textbox', { name: 'Find a request' }).fill(client.email);
   const row = page.getByRole('row').filter({ hasText: fullName });
   await expect(row).toHaveCount(1);
-  await row.getByText(message).click();
+  // The list shows the message's beginning.
+  await row.getByText(/^Do you have merino socks in kids' sizes\? Like these: https:/).click();
   await expect(page.getByRole('heading', { name: fullName, level: 1 })).toBeVisible();
   await expect(page.getByText(message)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
 });
 
 test('a visitor must give a valid name and e-mail to contact the shop', async ({ page }) => {

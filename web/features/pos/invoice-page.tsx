@@ -26,6 +26,7 @@ import type { Invoice } from '../../../domain/pos/invoices.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import { taxRateLabel } from '../../../domain/pos/sale.ts';
 import { TextField } from '../../components/form/text-field.tsx';
+import { FreeText } from '../../components/free-text.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -119,9 +120,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               <Text size="xs" fw={700} c="dimmed" tt="uppercase">
                 Additional details
               </Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {invoice.additionalDetails}
-              </Text>
+              <FreeText>{invoice.additionalDetails}</FreeText>
             </Box>
           </>
         ) : null}

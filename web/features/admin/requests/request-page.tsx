@@ -30,6 +30,7 @@ import {
 } from '../../../../domain/admin/requests.ts';
 import { REQUEST_STATUSES, type RequestStatus, SOCK_SIZES } from '../../../../domain/requests.ts';
 import { TextAreaField } from '../../../components/form/text-field.tsx';
+import { FreeText } from '../../../components/free-text.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -128,7 +129,9 @@ function Fields({ rows }: { rows: [string, ReactNode][] }) {
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
             <Table.Th w={160}>{label}</Table.Th>
-            <Table.Td>{value === '' || value === null || value === undefined ? '—' : value}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {value === '' || value === null || value === undefined ? '—' : value}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -138,9 +141,7 @@ function Fields({ rows }: { rows: [string, ReactNode][] }) {
 
 function Message({ text }: { text: string }) {
   return text.trim() ? (
-    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-      {text}
-    </Text>
+    <FreeText>{text}</FreeText>
   ) : (
     <Text size="sm" c="dimmed">
       No message.
@@ -325,9 +326,7 @@ function Replies({ request }: { request: RequestDetail }) {
                 </Group>
               }
             >
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {reply.text}
-              </Text>
+              <FreeText>{reply.text}</FreeText>
             </Timeline.Item>
           ))}
         </Timeline>
