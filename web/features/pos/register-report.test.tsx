@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RegisterFigures } from '../../../domain/pos/shifts.ts';
+import type { RegisterFigures, ShiftReport } from '../../../domain/pos/shifts.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { RegisterFiguresView } from './register-report.tsx';
+import { RegisterFiguresView, ShiftReportView } from './register-report.tsx';
 
 const noTender = (type: 'cash' | 'card' | 'interac') => ({ type, count: 0, amount: 0 });
 
@@ -63,5 +63,35 @@ describe('RegisterFiguresView', () => {
     expect(within(returnsRow()).getByText('-CDN$12.50')).toBeTruthy();
     const cashRefunds = screen.getByText('Cash refunds').closest('tr');
     expect(cashRefunds && within(cashRefunds).getByText('-CDN$12.50')).toBeTruthy();
+  });
+});
+
+describe('ShiftReportView', () => {
+  it('gives the sales their total, as the cashiers and the shift do; the cash rounding stays on its own line', () => {
+    const report: ShiftReport = {
+      ...figures(0),
+      final: true,
+      shift: {
+        id: 4,
+        cashierId: 2,
+        cashier: 'Alex Martin',
+        status: 'closed',
+        openedAt: '2026-11-28T14:00:00.000Z',
+        closedAt: '2026-11-28T22:00:00.000Z',
+        float: 10_000,
+        cashSales: 7_230,
+        cashRefunds: 0,
+        cashMovements: 0,
+        expectedCash: 17_230,
+        counted: 17_230,
+        overShort: 0,
+        sales: 1,
+        salesTotal: 7_229,
+      },
+    };
+    renderWithProviders(<ShiftReportView report={report} />);
+    expect(screen.getByText('1 · CDN$72.29')).toBeTruthy();
+    expect(screen.queryByText('1 · CDN$72.30')).toBeNull();
+    expect(screen.getByText('Cash rounding to 5 cents: CDN$0.01')).toBeTruthy();
   });
 });

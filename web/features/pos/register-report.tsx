@@ -200,7 +200,7 @@ export function ShiftReportView({ report }: { report: ShiftReport }) {
               </Badge>
             )}
           </Stack>
-          <Figure label="Sales" value={`${sales.count} · ${formatMoney(sales.paid)}`} />
+          <Figure label="Sales" value={`${sales.count} · ${formatMoney(sales.total)}`} />
         </SimpleGrid>
 
         <RegisterFiguresView figures={report} />
