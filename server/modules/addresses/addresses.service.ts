@@ -100,22 +100,38 @@ export function createAddressService(db: Database) {
         sameAsShipping: data.same_as_shipping,
       };
       return db.transaction(async (tx) => {
+        let row: typeof addresses.$inferSelect | undefined;
         if (data.id > 0) {
-          const [row] = await tx
+          [row] = await tx
             .update(addresses)
             .set(values)
             .where(and(eq(addresses.id, data.id), eq(addresses.clientId, user.id)))
             .returning();
           if (!row) throw notFound('Address');
-          return toSavedAddress(row);
+        } else {
+          // The new address becomes the one checkout uses; the old ones stay for past orders.
+          await tx
+            .update(addresses)
+            .set({ isDefault: false })
+            .where(and(eq(addresses.clientId, user.id), eq(addresses.addressTypeId, data.address_type_id)));
+          [row] = await tx.insert(addresses).values(values).returning();
+          if (!row) throw new Error('address insert returned nothing');
         }
-        // The new address becomes the one checkout uses; the old ones stay for past orders.
-        await tx
-          .update(addresses)
-          .set({ isDefault: false })
-          .where(and(eq(addresses.clientId, user.id), eq(addresses.addressTypeId, data.address_type_id)));
-        const [row] = await tx.insert(addresses).values(values).returning();
-        if (!row) throw new Error('address insert returned nothing');
+        if (data.address_type_id === SHIPPING_ADDRESS) {
+          // A billing address "same as shipping" is a copy: it follows the shipping address it copies,
+          // or an order would be billed to where the client shipped before.
+          await tx
+            .update(addresses)
+            .set({ ...values, addressTypeId: BILLING_ADDRESS, sameAsShipping: true })
+            .where(
+              and(
+                eq(addresses.clientId, user.id),
+                eq(addresses.addressTypeId, BILLING_ADDRESS),
+                eq(addresses.isDefault, true),
+                eq(addresses.sameAsShipping, true),
+              ),
+            );
+        }
         return toSavedAddress(row);
       });
     },

@@ -82,6 +82,46 @@ describe('POST api/Address', () => {
     expect(list.json()[0].address).toBe('1 Rideau St');
   });
 
+  it('keeps a billing address "same as shipping" a copy of the shipping address when that changes', async () => {
+    const current = async (client: LoginRecord) =>
+      (
+        await t.app.inject({ url: `/api/Address/client/${client.client_id}`, headers: bearer(client) })
+      ).json() as Array<{ id: number; address_type_id: number; city: string; province: string }>;
+    const client = await signUp(t.app);
+    const first = (await save(client, shippingAddress)).json();
+    await save(client, { address_type_id: 2, same_as_shipping: true });
+
+    // A new shipping address, as the checkout's Edit saves it, and then one changed in place.
+    const montreal = {
+      address: '500 Rue Sherbrooke O',
+      city: 'Montréal',
+      province: 'QC',
+      postalcode: 'H3A 1B1',
+    };
+    await save(client, { ...shippingAddress, ...montreal });
+    expect(await current(client)).toMatchObject([
+      { address_type_id: 1, ...montreal },
+      { address_type_id: 2, same_as_shipping: true, ...montreal },
+    ]);
+    const [shipping] = await current(client);
+    await save(client, {
+      ...shippingAddress,
+      ...montreal,
+      id: shipping?.id,
+      city: 'Laval',
+      postalcode: 'H7N 1A1',
+    });
+    expect((await current(client)).map((address) => address.city)).toEqual(['Laval', 'Laval']);
+    expect(first.id).not.toBe(shipping?.id);
+
+    // A billing address of its own stays as it is.
+    const other = await signUp(t.app);
+    await save(other, shippingAddress);
+    await save(other, { ...shippingAddress, address_type_id: 2, city: 'Kingston', postalcode: 'K7L 2N8' });
+    await save(other, { ...shippingAddress, ...montreal });
+    expect((await current(other)).map((address) => address.city)).toEqual(['Montréal', 'Kingston']);
+  });
+
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
     ['missing first name', { first_name: '' }, 'first_name', 'First Name is required.'],
     [
