@@ -332,6 +332,36 @@ test('a reload at Review comes back to Review with the card paid with, and place
   await expect(placeOrder).toBeHidden();
 });
 
+test('each step the checkout opens takes the keyboard focus', async ({ page, request, newClient }) => {
+  const { dressCharcoalM } = OWNED.keyboardSteps;
+  await setStock(request, [stockAt(dressCharcoalM, 20)]);
+  await addToCart(request, newClient.record, [cartLine(dressCharcoalM, 5)]);
+  await openLoggedIn(page, newClient.record, '/checkout');
+  const shipping = page.getByRole('form', { name: 'Shipping address' });
+  await chooseOption(page, 'Select Province/State', 'Quebec');
+  await shipping.getByRole('textbox', { name: 'City' }).fill('Montréal');
+  await shipping.getByRole('textbox', { name: 'Postal Code' }).fill('H2X 1Y4');
+  await shipping.getByRole('button', { name: 'Continue' }).press('Enter');
+  await expect(page.getByRole('button', { name: 'Billing Address' })).toBeFocused();
+
+  await page
+    .getByRole('form', { name: 'Billing address' })
+    .getByRole('button', { name: 'Continue' })
+    .press('Enter');
+  await expect(page.getByRole('button', { name: /^Payment/ })).toBeFocused();
+
+  const card = page.getByRole('form', { name: 'Card details' });
+  await card.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await card.getByRole('textbox', { name: 'Expiration date' }).fill(futureCardExpiry().typed);
+  await card.getByRole('textbox', { name: 'Security code' }).fill('123');
+  await card.getByRole('button', { name: 'Review Order' }).press('Enter');
+  await expect(page.getByRole('button', { name: 'Review and Place Order' })).toBeFocused();
+
+  // Edit goes away as its step opens: the step's heading takes the focus, not the page.
+  await page.getByRole('button', { name: 'Edit Shipping Address' }).press('Enter');
+  await expect(page.getByRole('button', { name: 'Shipping Address (done)' })).toBeFocused();
+});
+
 test('the payment step says No key defined! when the shop has no payment key', async ({
   page,
   request,

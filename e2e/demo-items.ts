@@ -49,6 +49,8 @@ export const OWNED = {
   cartEmptiedElsewhere: { dressBlackM: product(14, 'MS-DRS-001', 'Bay Street Dress Sock - Black', 'M') },
   /** 'a reload at Review comes back to Review with the card paid with, and places the order' */
   reloadedAtReview: { dressNavyM: product(15, 'MS-DRS-002', 'Bay Street Dress Sock - Navy', 'M') },
+  /** 'each step the checkout opens takes the keyboard focus' */
+  keyboardSteps: { dressCharcoalM: product(16, 'MS-DRS-003', 'Bay Street Dress Sock - Charcoal', 'M') },
   /** 'the payment step says No key defined! when the shop has no payment key' */
   noPaymentKey: { phoneCase: product(62, 'AC-PHN-002', 'Sock Stripe Phone Case - Red') },
   // ------------------------------------------------------------------ orders-admin.spec.ts

@@ -13,7 +13,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BILLING_ADDRESS, type SavedAddress, SHIPPING_ADDRESS } from '../../../domain/address.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
@@ -125,21 +125,27 @@ function Step({ name, counter, open, summary, onEdit, children }: StepProps) {
 
 const STEPS_ORDER: Record<StepName, number> = { shipping: 1, billing: 2, payment: 3, review: 4 };
 
-/** Brings a step that has just opened into view, once the accordion has finished moving. */
+/**
+ * Opens a step for the person: once it has rendered, its heading (the accordion's control) takes
+ * the focus, so that the keyboard and a screen reader follow to it (the button pressed is gone or
+ * closed away), and it is brought into view once the accordion has finished moving.
+ */
 function useRevealStep(): (name: StepName) => void {
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  return useCallback((name: StepName) => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      const item = document.querySelector<HTMLElement>(`[data-step="${name}"]`);
+  const [revealing, setRevealing] = useState<{ name: StepName }>();
+  useEffect(() => {
+    if (!revealing) return;
+    const item = document.querySelector<HTMLElement>(`[data-step="${revealing.name}"]`);
+    item?.querySelector<HTMLButtonElement>('button[aria-controls]')?.focus({ preventScroll: true });
+    const timer = window.setTimeout(() => {
       if (!item) return;
       const headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
       if (!needsReveal(item.getBoundingClientRect().top, window.innerHeight, headerBottom)) return;
       const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
       item.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
     }, ACCORDION_MS);
-  }, []);
+    return () => window.clearTimeout(timer);
+  }, [revealing]);
+  return useCallback((name: StepName) => setRevealing({ name }), []);
 }
 
 /** The client's own details, to start a new address with. */
@@ -348,6 +354,10 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
     revealStep('payment');
     onOrderFailed();
   };
+  const onEdit = (name: StepName) => {
+    setOpen(name);
+    revealStep(name);
+  };
   const onToggle = (value: string | null) => {
     const name = value as StepName | null;
     if (name && isStepLocked(name, counter)) return;
@@ -380,7 +390,7 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
                 counter={counter}
                 open={open}
                 summary={shipping && addressLine(shipping)}
-                onEdit={setOpen}
+                onEdit={onEdit}
               >
                 <AddressForm
                   type={SHIPPING_ADDRESS}
@@ -397,7 +407,7 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
                 summary={
                   billing && (billing.same_as_shipping ? 'Same as shipping address' : addressLine(billing))
                 }
-                onEdit={setOpen}
+                onEdit={onEdit}
               >
                 <AddressForm
                   type={BILLING_ADDRESS}
@@ -413,7 +423,7 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
                 counter={counter}
                 open={open}
                 summary={paid && describeCard(paid.method.card)}
-                onEdit={setOpen}
+                onEdit={onEdit}
               >
                 {counter >= 2 ? (
                   <PaymentStep
@@ -427,7 +437,7 @@ function CheckoutSteps({ client, cart, saved, onPlaced, onOrderFailed }: Checkou
                   />
                 ) : null}
               </Step>
-              <Step name="review" counter={counter} open={open} summary={undefined} onEdit={setOpen}>
+              <Step name="review" counter={counter} open={open} summary={undefined} onEdit={onEdit}>
                 {counter >= 3 && paid && shipping && billing ? (
                   <ReviewStep
                     client={client}
