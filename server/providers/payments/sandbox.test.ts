@@ -216,6 +216,8 @@ describe('online payments: authorize now, capture later', () => {
     ['4000 0000 0000 9995', 'card_declined', 'insufficient_funds', 'Your card has insufficient funds.'],
     ['4000 0000 0000 9987', 'card_declined', 'lost_card', 'Your card was declined.'],
     ['4000 0000 0000 9979', 'card_declined', 'stolen_card', 'Your card was declined.'],
+    ['4100 0000 0000 0019', 'card_declined', 'fraudulent', 'Your card was declined.'],
+    ['4000 0000 0000 4954', 'card_declined', 'fraudulent', 'Your card was declined.'],
     ['4000 0000 0000 0069', 'expired_card', 'expired_card', 'Your card has expired.'],
     ['4000 0000 0000 0127', 'incorrect_cvc', 'incorrect_cvc', "Your card's security code is incorrect."],
     [

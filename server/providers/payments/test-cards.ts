@@ -16,6 +16,9 @@
  *   pays on session, where each of them asks the cardholder; Stripe's test page completes or fails it.
  * - dispute test card: https://docs.stripe.com/testing#disputes (0259: the charge succeeds, then is
  *   disputed as fraudulent).
+ * - fraud prevention test cards: https://docs.stripe.com/radar/testing (4100 0000 0000 0019 always
+ *   blocked, and 4954 at the highest risk level, which Radar's default rule blocks: card_declined,
+ *   fraudulent; 9235 at an elevated risk level goes through).
  */
 import { PaymentError, type PaymentMethodType } from './gateway.ts';
 
@@ -38,6 +41,7 @@ export const DECLINES: Record<string, Decline> = {
   },
   lost_card: { code: 'card_declined', decline_code: 'lost_card', message: DECLINED },
   stolen_card: { code: 'card_declined', decline_code: 'stolen_card', message: DECLINED },
+  fraudulent: { code: 'card_declined', decline_code: 'fraudulent', message: DECLINED },
   call_issuer: { code: 'card_declined', decline_code: 'call_issuer', message: DECLINED },
   incorrect_pin: { code: 'card_declined', decline_code: 'incorrect_pin', message: DECLINED },
   withdrawal_count_limit_exceeded: {
@@ -113,6 +117,8 @@ const TEST_CARDS: Record<string, TestCard> = {
   '4000008260003178': threeDSecureVisa('insufficient_funds'),
   '4000008400001629': threeDSecureVisa('generic_decline'),
   '4000000000000259': { ...visa(), dispute: 'fraudulent' },
+  '4100000000000019': visa('fraudulent'),
+  '4000000000004954': visa('fraudulent'),
 };
 
 /** Stripe's Interac test card (Terminal testing page). */
