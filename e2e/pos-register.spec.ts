@@ -291,6 +291,17 @@ test('a sale whose card part was paid comes back after a reload, to be finished 
   ).toBeVisible();
   await expect(page.getByText('Card paid: CDN$10.00')).toBeVisible();
   await expect(page.getByText('Cash due: CDN$6.95')).toBeVisible();
+
+  // The shift does not close on a sale the card has paid part of.
+  await page.getByRole('button', { name: 'Close shift' }).click();
+  const closing = page.getByRole('dialog', { name: 'Close the shift' });
+  await expect(closing.getByRole('alert')).toContainText(
+    'The card paid CDN$10.00 of the sale on the register.',
+  );
+  await expect(closing.getByRole('textbox', { name: 'Counted cash' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(closing).toBeHidden();
+
   await page.getByRole('button', { name: 'Exact CDN$6.95' }).click();
   await page.getByRole('button', { name: 'Complete sale' }).click();
   const done = page.getByRole('region', { name: 'Sale complete' });

@@ -280,6 +280,13 @@ export function RegisterPage() {
         </Alert>
       ) : null}
       <ShiftBar
+        unfinishedSale={
+          cardPaid && !sold
+            ? `The card paid ${formatMoney(cardPaid.amount)} of the sale on the register. Take the rest and complete the sale, or refund that card on the refund screen, before you close the shift: a shift closed now would leave that money out of its report.`
+            : cardWaiting
+              ? 'A card payment is under way on the reader. Let it finish, or cancel it, before you close the shift.'
+              : undefined
+        }
         onClosed={(closed) => {
           setReport(closed);
           notifySuccess(`Shift ${closed.shift.id} closed.`);

@@ -138,7 +138,14 @@ function ShiftFigure({ label, value }: { label: string; value: string }) {
  * The register's shift bar: open a shift with the counted float; while open, its running figures,
  * cash in and out, and the close with the counted cash (the report then shows on the page).
  */
-export function ShiftBar({ onClosed }: { onClosed: (report: ShiftReport) => void }) {
+export function ShiftBar({
+  onClosed,
+  unfinishedSale,
+}: {
+  onClosed: (report: ShiftReport) => void;
+  /** Why the shift cannot close now: a sale on the register has money taken for it. */
+  unfinishedSale?: string;
+}) {
   const current = useCurrentShift();
   const [cashOpened, cashDialog] = useDisclosure(false);
   const [closeOpened, closeDialog] = useDisclosure(false);
@@ -195,13 +202,19 @@ export function ShiftBar({ onClosed }: { onClosed: (report: ShiftReport) => void
           <CashMovementForm onDone={cashDialog.close} />
         </Modal>
         <Modal opened={closeOpened} onClose={closeDialog.close} title="Close the shift">
-          <CloseShiftForm
-            shift={shift}
-            onClosed={(report) => {
-              closeDialog.close();
-              onClosed(report);
-            }}
-          />
+          {unfinishedSale ? (
+            <Alert color="orange" variant="light" title="Finish the sale first" role="alert">
+              {unfinishedSale}
+            </Alert>
+          ) : (
+            <CloseShiftForm
+              shift={shift}
+              onClosed={(report) => {
+                closeDialog.close();
+                onClosed(report);
+              }}
+            />
+          )}
         </Modal>
       </Group>
     );
