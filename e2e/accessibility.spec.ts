@@ -1,5 +1,6 @@
 import { expectNoSeriousViolations } from './accessibility.ts';
-import { expect, openLoggedIn, test } from './fixtures.ts';
+import { cartLine, OWNED, stockAt } from './demo-items.ts';
+import { addToCart, expect, openLoggedIn, placeOrderByApi, setStock, test } from './fixtures.ts';
 
 /**
  * Every storefront page passes axe-core's WCAG 2.1 A and AA rules with no serious or critical
@@ -26,6 +27,7 @@ const CLIENT_PAGES: [route: string, ready: string][] = [
   ['/cart', 'Cart'],
   ['/profile', 'Profile'],
   ['/your-order', 'Your Orders'],
+  ['/productlist', 'Products'],
 ];
 
 for (const [route, ready] of VISITOR_PAGES) {
@@ -43,3 +45,26 @@ for (const [route, ready] of CLIENT_PAGES) {
     await expectNoSeriousViolations(page, route);
   });
 }
+
+test('a client with an order: Your Orders, the cart and the payment step have no serious accessibility violation', async ({
+  page,
+  request,
+  newClient,
+}) => {
+  // What a new client's pages do not show: an order's status, a full cart, the TEST MODE notice.
+  const { pinDotNavyM } = OWNED.accessibleOrder;
+  await setStock(request, [stockAt(pinDotNavyM, 20)]);
+  await placeOrderByApi(request, newClient.record, [cartLine(pinDotNavyM, 5)]);
+  await openLoggedIn(page, newClient.record, '/your-order');
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'Your Orders with an order');
+
+  await addToCart(request, newClient.record, [cartLine(pinDotNavyM, 5)]);
+  await openLoggedIn(page, newClient.record, '/cart');
+  await expect(page.getByText(pinDotNavyM.name).first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'the cart with a line');
+
+  await openLoggedIn(page, newClient.record, '/checkout');
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await expectNoSeriousViolations(page, "the checkout's payment step");
+});

@@ -51,6 +51,9 @@ export const OWNED = {
   reloadedAtReview: { dressNavyM: product(15, 'MS-DRS-002', 'Bay Street Dress Sock - Navy', 'M') },
   /** 'each step the checkout opens takes the keyboard focus' */
   keyboardSteps: { dressCharcoalM: product(16, 'MS-DRS-003', 'Bay Street Dress Sock - Charcoal', 'M') },
+  // ------------------------------------------------------------------ accessibility.spec.ts
+  /** 'a client with an order: Your Orders, the cart and the payment step ...' */
+  accessibleOrder: { pinDotNavyM: product(17, 'MS-DRS-004', 'Pin Dot Dress Sock - Navy', 'M') },
   /** 'the payment step says No key defined! when the shop has no payment key' */
   noPaymentKey: { phoneCase: product(62, 'AC-PHN-002', 'Sock Stripe Phone Case - Red') },
   // ------------------------------------------------------------------ orders-admin.spec.ts

@@ -171,7 +171,7 @@ test('the process page shows the five steps and leads to the custom form', async
     'We knit your socks',
     'Delivered to your door',
   ]) {
-    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
     await expect(page.getByRole('img', { name: title })).toBeVisible();
   }
   const buttons = page.getByRole('link', { name: 'Customize my socks' });

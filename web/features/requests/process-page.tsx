@@ -74,7 +74,7 @@ function Steps() {
             <Badge variant="light" size="sm">
               Step {index + 1}
             </Badge>
-            <Title order={3} size="h5">
+            <Title order={2} size="h5">
               {step.title}
             </Title>
           </Stack>
