@@ -129,6 +129,10 @@ test.describe('a logged-in client', () => {
     await page.getByRole('link', { name: 'Red', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Maple Leaf Crew Sock - Red' })).toBeVisible();
     await expect(page.getByRole('radio', { name: 'S', exact: true })).toBeChecked();
+    // The sizes are one stop of the Tab key, as a radio group is (the arrows move between them).
+    await page.getByRole('radio', { name: 'S', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('radiogroup', { name: 'Size' }).locator(':focus')).toHaveCount(0);
     await expect(page.getByText(/^Only \d+ units in stock$/)).toHaveCount(0);
     await expect(quantity).toHaveValue('1');
     await expect.poll(() => visits.count).toBe(2);

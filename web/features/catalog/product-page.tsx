@@ -200,6 +200,7 @@ function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSi
                         value={String(size.id)}
                         variant="outline"
                         type="radio"
+                        name="size"
                         disabled={soldOut && String(size.id) !== String(sizeId)}
                       >
                         <span className={soldOut ? classes.soldOut : undefined}>{size.name}</span>
