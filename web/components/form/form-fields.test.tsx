@@ -90,6 +90,18 @@ describe('the form kit', () => {
     expect(onValid).not.toHaveBeenCalled();
   });
 
+  it('marks a wrong password on its input, and points it to the message, as the other fields are', async () => {
+    const { user } = renderWithProviders(<TestForm onValid={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(password.getAttribute('aria-describedby')).toBe(
+      screen.getByText('Password must be at least 8 characters.').id,
+    );
+    const firstName = screen.getByRole('textbox', { name: /First Name/ });
+    expect(firstName.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('holds what is typed and chosen, each field as its form expects', async () => {
     const onValid = vi.fn();
     const { user } = renderWithProviders(<TestForm onValid={onValid} />);

@@ -8,6 +8,7 @@ import {
   type TextInputProps,
   VisuallyHidden,
 } from '@mantine/core';
+import { useId } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { type FormFieldProps, useFormField } from './use-form-field.ts';
 
@@ -41,7 +42,11 @@ export function TextField<TForm extends FieldValues, TName extends FieldPath<TFo
   );
 }
 
-/** A secret; `afterChange` runs once the form holds the new value (a confirmation to re-check). */
+/**
+ * A secret; `afterChange` runs once the form holds the new value (a confirmation to re-check).
+ * Mantine's PasswordInput marks neither its error nor its description on the input itself (the
+ * other inputs do): a screen reader would not hear that the field is wrong, nor why.
+ */
 export function PasswordField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
   control,
   name,
@@ -49,10 +54,18 @@ export function PasswordField<TForm extends FieldValues, TName extends FieldPath
   ...input
 }: FormFieldProps<TForm, TName> & Omit<PasswordInputProps, Owned> & { afterChange?: () => void }) {
   const { field, bound } = useFormField({ control, name });
+  const fallbackId = useId();
+  const id = input.id ?? fallbackId;
+  const describedBy = [bound.error ? `${id}-error` : '', input.description ? `${id}-description` : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <PasswordInput
       {...input}
       {...bound}
+      id={id}
+      aria-invalid={bound.error ? true : undefined}
+      aria-describedby={describedBy || undefined}
       value={field.value ?? ''}
       onChange={(event) => {
         field.onChange(event);
