@@ -188,10 +188,13 @@ test('a return of an Interac sale is refunded on the reader first, then recorded
   await page.getByRole('textbox', { name: 'Receipt number' }).fill(String(sale.receipt.receipt_number));
   await page.getByRole('button', { name: 'Find the sale' }).click();
   await expect(page.getByText(/paid Interac/)).toBeVisible();
-  await page
+  const argyles = page
     .getByRole('table', { name: 'Sale lines to return' })
-    .getByRole('textbox', { name: `Return how many of ${argyleS.name} (S)` })
-    .fill('1');
+    .getByRole('textbox', { name: `Return how many of ${argyleS.name} (S)` });
+  // More than the sale holds shows as all of it.
+  await argyles.fill('5');
+  await expect(argyles).toHaveValue('1');
+  await argyles.fill('1');
   const finish = page.getByRole('button', { name: 'Refund CDN$19.20', exact: true });
   await expect(finish).toBeDisabled();
   const onReader = page.getByRole('region', { name: 'Interac refund' });

@@ -151,10 +151,11 @@ function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleR
                         max={left}
                         allowDecimal={false}
                         allowNegative={false}
-                        clampBehavior="strict"
+                        clampBehavior="none"
                         value={quantities[index] ?? 0}
                         disabled={locked || post.isPending}
-                        onChange={(value) => setQuantity(index, typeof value === 'number' ? value : 0)}
+                        // More than is left shows as what is left, not as a keystroke refused.
+                        onChange={(value) => setQuantity(index, Math.min(left, Number(value) || 0))}
                       />
                     )}
                   </Table.Td>

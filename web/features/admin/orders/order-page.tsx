@@ -553,10 +553,14 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
                       max={left}
                       allowDecimal={false}
                       allowNegative={false}
-                      clampBehavior="strict"
+                      clampBehavior="none"
                       value={quantities[line.id] ?? 0}
+                      // More than is left shows as what is left, not as a keystroke refused.
                       onChange={(value) =>
-                        setQuantities((current) => ({ ...current, [line.id]: Number(value) || 0 }))
+                        setQuantities((current) => ({
+                          ...current,
+                          [line.id]: Math.min(left, Number(value) || 0),
+                        }))
                       }
                       w={90}
                     />
