@@ -83,6 +83,8 @@ test('a visitor designs custom socks with a logo (a PDF is refused) and sends th
   expect((await uploaded).status()).toBe(200);
 
   await expect(page.getByText('Your order is submitted.').first()).toBeVisible();
+  // The outcome has the focus: the keyboard and a screen reader are not sent to the page's top.
+  await expect(page.locator(':focus')).toContainText('Your order is submitted.');
   // The form starts over.
   await expect(name).toHaveValue('');
   await expect(quantity).toHaveValue('200');
@@ -126,6 +128,7 @@ test('the contact form is prefilled for a logged-in client and sends the message
       .filter({ hasText: 'Thank you to contact us, we will reach you as soon as possible.' })
       .first(),
   ).toBeVisible();
+  await expect(page.locator(':focus')).toContainText('Thank you to contact us');
   const mails = await readOutbox(request);
   expect(mails.some((mail) => mail.subject.endsWith(`from ${fullName}`))).toBe(true);
 

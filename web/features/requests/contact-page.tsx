@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { LoginRecord } from '../../../domain/auth.ts';
@@ -45,6 +45,12 @@ export function ContactPage() {
   const defaults = useMemo(() => defaultsFor(client), [client]);
   const sendContact = useSendContact();
   const [outcome, setOutcome] = useState<Outcome>();
+  // The outcome takes the focus: the submit button was disabled while sending, which left the
+  // keyboard and a screen reader at the top of the page.
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
 
   const {
     control,
@@ -88,21 +94,28 @@ export function ContactPage() {
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
               <form onSubmit={onSubmit} noValidate aria-label="Contact us">
                 <Stack gap="md">
-                  {outcome === 'success' ? (
-                    <Alert
-                      color="green"
-                      variant="light"
-                      withCloseButton
-                      onClose={() => setOutcome(undefined)}
-                    >
-                      {REQUEST_MESSAGES.contactSuccess}
-                    </Alert>
-                  ) : null}
-                  {outcome === 'failure' ? (
-                    <Alert color="red" variant="light" withCloseButton onClose={() => setOutcome(undefined)}>
-                      {REQUEST_MESSAGES.contactFailure}
-                    </Alert>
-                  ) : null}
+                  <div ref={outcomeRef} tabIndex={-1} style={outcome ? undefined : { display: 'none' }}>
+                    {outcome === 'success' ? (
+                      <Alert
+                        color="green"
+                        variant="light"
+                        withCloseButton
+                        onClose={() => setOutcome(undefined)}
+                      >
+                        {REQUEST_MESSAGES.contactSuccess}
+                      </Alert>
+                    ) : null}
+                    {outcome === 'failure' ? (
+                      <Alert
+                        color="red"
+                        variant="light"
+                        withCloseButton
+                        onClose={() => setOutcome(undefined)}
+                      >
+                        {REQUEST_MESSAGES.contactFailure}
+                      </Alert>
+                    ) : null}
+                  </div>
                   <Grid gap="md">
                     <ContactFields
                       control={control}

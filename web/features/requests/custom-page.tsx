@@ -89,7 +89,12 @@ export function CustomPage() {
   const finish = (result: Outcome) => {
     setOutcome(result);
     setPhase('idle');
-    requestAnimationFrame(() => outcomeRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+    // The outcome takes the focus too: the submit button was disabled while sending, which left the
+    // keyboard and a screen reader at the top of the page.
+    requestAnimationFrame(() => {
+      outcomeRef.current?.focus({ preventScroll: true });
+      outcomeRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    });
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -134,7 +139,7 @@ export function CustomPage() {
         <MinimumOrder />
 
         {/* Kept in the page (for scrolling to it), but out of the layout while empty. */}
-        <div ref={outcomeRef} style={outcome ? undefined : { display: 'none' }}>
+        <div ref={outcomeRef} tabIndex={-1} style={outcome ? undefined : { display: 'none' }}>
           {outcome?.kind === 'success' ? (
             <Alert
               color="green"
