@@ -239,7 +239,7 @@ test('no payment is taken for a line the stock cannot give', async ({ page, requ
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the register's empty sale says so within the screen, and its wider table shows its scrollbar", async ({
+  test("the register's empty sale says so within the screen, and its table is as wide as the screen", async ({
     page,
     request,
   }) => {
@@ -248,11 +248,34 @@ test.describe('on a phone', () => {
     await expect(hint).toBeVisible();
     const box = await hint.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(390);
-    const lines = page.getByRole('table', { name: 'Sale lines' });
-    const scrollbar = page
-      .locator('.mantine-ScrollArea-root', { has: lines })
-      .locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]');
-    await expect(scrollbar).toBeVisible();
+    const table = await page.getByRole('table', { name: 'Sale lines' }).boundingBox();
+    expect(table && table.x + table.width).toBeLessThanOrEqual(390);
+  });
+
+  test("the register's items found and the sale's lines fit the screen, Add and Remove within reach", async ({
+    page,
+    request,
+  }) => {
+    const cashier = await logInByApi(request, DEMO.pos);
+    await openLoggedIn(page, cashier, '/pos/register');
+    const search = page.getByRole('textbox', { name: /Find a product/ });
+    await search.fill(mixedFivePack.code);
+    const found = page.getByRole('table', { name: 'Products found' });
+    const add = found.getByRole('button', { name: `Add ${mixedFivePack.name}` });
+    await expect(add).toBeVisible();
+    const withinScreen = async (control: typeof add) => {
+      const box = await control.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box)).toBe(true);
+    };
+    await withinScreen(add);
+    await add.click();
+
+    const remove = page
+      .getByRole('table', { name: 'Sale lines' })
+      .getByRole('button', { name: `Remove ${mixedFivePack.name}` });
+    await expect(remove).toBeVisible();
+    await withinScreen(remove);
+    await withinScreen(page.getByRole('radio', { name: 'Split card + cash' }));
   });
 });
 

@@ -58,6 +58,9 @@ export function TaxRateMissingNotice() {
   );
 }
 
+/** A phone's width, where the register's tables stack their rows (pos.module.css .stackedTable). */
+export const PHONE_QUERY = '(max-width: 36em)';
+
 /**
  * The one row of a table with nothing to show. Its text stays in view when the table is wider than a
  * phone's screen and scrolls sideways.

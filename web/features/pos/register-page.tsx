@@ -15,6 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -32,6 +33,7 @@ import { storeRatePpm } from './pos-rules.ts';
 import {
   EmptyTableRow,
   newIdempotencyKey,
+  PHONE_QUERY,
   PosPage,
   TaxRateMissingNotice,
   TestModeNotice,
@@ -69,9 +71,14 @@ function SaleLines({
   onQuantity: (key: string, quantity: number) => void;
   onRemove: (key: string) => void;
 }) {
+  const phone = useMediaQuery(PHONE_QUERY) === true;
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table aria-label="Sale lines" verticalSpacing="xs">
+    <Table.ScrollContainer minWidth={phone ? 0 : 520}>
+      <Table
+        aria-label="Sale lines"
+        verticalSpacing="xs"
+        className={phone ? classes.stackedTable : undefined}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Item</Table.Th>
