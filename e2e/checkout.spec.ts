@@ -207,9 +207,19 @@ test('a card that asks for 3-D Secure: failed, the message; completed, the order
   await expect(challenge).toContainText(/Maple Sock Co\.: CDN\$\d/);
   await challenge.getByRole('button', { name: 'Fail authentication' }).click();
   await expect(challenge).toBeHidden();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'We are unable to authenticate your payment method.' }),
-  ).toBeVisible();
+  const refused = page
+    .getByRole('alert')
+    .filter({ hasText: 'We are unable to authenticate your payment method.' });
+  await expect(refused).toBeVisible();
+  // The message takes the keyboard's focus (the button pressed was disabled meanwhile).
+  await expect(refused).toBeFocused();
+
+  // Closing the window (Escape) fails it too, as on Stripe's.
+  await payWithCard(page, '4000 0027 6000 3184');
+  await expect(challenge).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(challenge).toBeHidden();
+  await expect(refused).toBeFocused();
   await expect(page.getByRole('button', { name: 'Review and Place Order' })).toBeDisabled();
 
   // Again, completed this time: the review, then the order.

@@ -1,5 +1,5 @@
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { type SavedAddress, SHIP_ONLY_TO_CANADA_ERROR } from '../../../domain/address.ts';
 import { NO_KEY_DEFINED, type PaymentMethod } from '../../../domain/orders.ts';
 import { isApiError } from '../../lib/api.ts';
@@ -65,6 +65,15 @@ export function PaymentStep({
   const authorize = useAuthorizePayment();
   const authenticationResult = useAuthenticationResult();
   const [error, setError] = useState<string>();
+  // A refusal that no field owns (the bank's window closed, the card declined) takes the focus when
+  // nothing has it: the button pressed was disabled meanwhile, and the keyboard would start over at
+  // the page's top. A field the card form marked keeps it.
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error && (document.activeElement === null || document.activeElement === document.body)) {
+      errorRef.current?.focus();
+    }
+  }, [error]);
 
   const beforeSubmit = () => {
     if (!isShippable(shipping)) {
@@ -137,7 +146,7 @@ export function PaymentStep({
       </Text>
       {form}
       {error ? (
-        <Alert color="red" variant="light" role="alert">
+        <Alert color="red" variant="light" role="alert" ref={errorRef} tabIndex={-1}>
           {error}
         </Alert>
       ) : null}
