@@ -277,21 +277,32 @@ export function ReceiptPage() {
     }
   }, [printWhenReady, stored.data]);
 
-  /** Stores the draft on the server (once); answers the receipt's id. */
-  const generate = async (email?: string): Promise<number | undefined> => {
-    if (id) return id;
-    if (!draft) return undefined;
-    try {
-      const created = await createReceipt.mutateAsync({
+  /**
+   * Stores the draft on the server, once: a second click (or Print or Send meanwhile) waits for the
+   * same receipt rather than making another number. A draft of typed lines is then forgotten, so
+   * that the receipt page opened again does not offer to generate it a second time (a payment's
+   * receipt is the server's one for that payment anyway).
+   */
+  const generating = useRef<Promise<number | undefined> | undefined>(undefined);
+  const generate = (email?: string): Promise<number | undefined> => {
+    if (id) return Promise.resolve(id);
+    if (!draft) return Promise.resolve(undefined);
+    generating.current ??= createReceipt
+      .mutateAsync({
         lines: draft.lines,
         ...(draft.paymentIntentId ? { paymentIntentId: draft.paymentIntentId } : {}),
         ...(email || draft.email ? { email: email || draft.email } : {}),
+      })
+      .then((created) => {
+        if (!draft.paymentIntentId) window.localStorage.removeItem(POS_PAID_DETAILS_KEY);
+        return created.receipt_id;
+      })
+      .catch((error: unknown) => {
+        generating.current = undefined;
+        notifyError(errorMessage(error));
+        return undefined;
       });
-      return created.receipt_id;
-    } catch (error) {
-      notifyError(errorMessage(error));
-      return undefined;
-    }
+    return generating.current;
   };
 
   const onGenerate = async () => {
