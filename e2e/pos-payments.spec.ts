@@ -69,6 +69,11 @@ test('a cashier cancels a payment waiting on the reader', async ({ page, request
   await openLoggedIn(page, cashier, '/pos');
   await expect(page.getByText('present, online')).toBeVisible();
 
+  // Under the ceiling before tax, over it with: said at once, nothing to begin.
+  await page.getByRole('textbox', { name: 'Amount' }).fill('90000');
+  await expect(page.getByText('The total with tax cannot be more than CDN$100,000.00.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Begin Transaction' })).toBeDisabled();
+
   await page.getByRole('checkbox', { name: 'Add tax' }).uncheck();
   await page.getByRole('textbox', { name: 'Amount' }).fill('5');
   await expect(page.getByText('CDN$5.00', { exact: true })).toBeVisible();

@@ -7,6 +7,7 @@ export const POS_MESSAGES = {
   amountNumeric: 'Amount must be a number',
   amountMin: 'Amount must be at least CDN$0.50.',
   amountMax: 'Amount cannot be more than CDN$100,000.00.',
+  totalMax: 'The total with tax cannot be more than CDN$100,000.00.',
   emailInvalid: 'Please enter a valid email address',
   emailRequired: 'Email is required',
   productNameRequired: 'Product Name is required',

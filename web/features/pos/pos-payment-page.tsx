@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toCents } from '../../../domain/money.ts';
+import { POS_AMOUNT_MAX_CENTS } from '../../../domain/pos/constants.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import { type PosForm, posFormSchema, posTotals } from '../../../domain/pos/sale.ts';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
@@ -51,6 +52,8 @@ export function PosPaymentPage() {
   const amountCents = typedCents(amount);
   const previewTotals =
     amountCents === undefined || ratePpm === undefined ? undefined : posTotals(amountCents, addTax, ratePpm);
+  // The amount is checked alone by the form; what the reader charges is the total with tax.
+  const totalTooLarge = previewTotals !== undefined && previewTotals.total > POS_AMOUNT_MAX_CENTS;
 
   const payment = useReaderPayment({ onFinished: () => reset(DEFAULT_VALUES) });
   const { transaction, paid, receipt, cancelled, unpaid, cardReader, strayAction } = payment;
@@ -123,6 +126,11 @@ export function PosPaymentPage() {
               disabled={started}
               description={ratePpm === undefined ? undefined : amountHint(previewTotals, addTax, ratePpm)}
             />
+            {totalTooLarge ? (
+              <Text size="sm" c="red.8" role="alert">
+                {POS_MESSAGES.totalMax}
+              </Text>
+            ) : null}
 
             {showEmail ? (
               <TextField
@@ -140,7 +148,7 @@ export function PosPaymentPage() {
               <Button
                 type="submit"
                 size="md"
-                disabled={!isValid || started || ratePpm === undefined}
+                disabled={!isValid || totalTooLarge || started || ratePpm === undefined}
                 loading={started}
               >
                 Begin Transaction
