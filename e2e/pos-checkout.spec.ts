@@ -83,10 +83,20 @@ test('a cashier without a reader sells through Card Checkout and the hosted paym
   await expect(page.getByText(`${camelM.name} (M)`)).toBeVisible();
   await expect(page.getByText(`Qty 2 × ${unit}`)).toBeVisible();
   await expect(page.getByText('HST 13%')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+  const pay = page.getByRole('button', { name: `Pay ${formatMoney(subtotal + tax)}` });
+  // A declined card says so; the next card, refused by the form, does not keep that message.
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4000000000000002');
   await page.getByRole('textbox', { name: 'Expiration date' }).fill(futureCardExpiry().typed);
   await page.getByRole('textbox', { name: 'Security code' }).fill('123');
-  await page.getByRole('button', { name: `Pay ${formatMoney(subtotal + tax)}` }).click();
+  await pay.click();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+  await page.getByRole('textbox', { name: 'Expiration date' }).fill('');
+  await pay.click();
+  await expect(page.getByText("Your card's expiration date is incomplete.")).toBeVisible();
+  await expect(page.getByText('Your card was declined.')).toBeHidden();
+  await page.getByRole('textbox', { name: 'Expiration date' }).fill(futureCardExpiry().typed);
+  await pay.click();
 
   // Back on this shop's success page, even when PUBLIC_URL names another address of it, with the
   // session the payment page filled in: the sale is recorded and its receipt offered.

@@ -80,6 +80,10 @@ describe('readerPaymentReducer (spec §4 Card payment with a reader)', () => {
     expect(readerPaymentReducer(idle, { type: 'cancelled' })).toEqual(cancelledState);
     // The customer paid just before the cancel reached the reader: both are told.
     expect(readerPaymentReducer(paidState, { type: 'cancelled' })).toEqual({ ...paidState, cancelled: true });
+    // A payment refused because an earlier page's action held the reader: that action cancelled,
+    // the refusal is not shown beside the cancel.
+    const refused = { ...idle, unpaid: 'terminal_reader_busy: the reader is busy.' };
+    expect(readerPaymentReducer(refused, { type: 'cancelled' })).toEqual(cancelledState);
   });
 });
 

@@ -90,8 +90,9 @@ export function readerPaymentReducer(
     case 'receipted':
       return state.paid ? { ...state, receipt: event.receipt } : state;
     case 'cancelled':
-      // Also a reader left busy by an earlier page, cancelled from this one.
-      return { ...state, transaction: undefined, cancelled: true };
+      // Also a reader left busy by an earlier page, cancelled from this one: the refusal that busy
+      // reader caused is over with it ("Not paid" beside "Payment cancelled." said two things).
+      return { ...state, transaction: undefined, cancelled: true, unpaid: undefined };
   }
 }
 
