@@ -109,6 +109,13 @@ describe('api client', () => {
     expect(win.location.hash).toBe('/login?returnUrl=%2Fcart%3Fx%3D1&session=ended');
   });
 
+  it('on a 401 to a visitor who never logged in, opens login without saying a session ended', async () => {
+    const { api } = await load();
+    fetchMock.mockResolvedValueOnce(reply(401, { error: { code: 'unauthorized', message: 'Log in.' } }));
+    await expect(api.get('/api/product/2/11')).rejects.toMatchObject({ status: 401 });
+    expect(win.location.hash).toBe('/login?returnUrl=%2Fcart%3Fx%3D1');
+  });
+
   it('does not redirect on a 401 from config or the logger, whatever the case', async () => {
     const { api, setLoggedClient, getLoggedClient } = await load();
     setLoggedClient(record);

@@ -69,10 +69,11 @@ export function currentHashRoute(): string {
   return route.startsWith('/') ? route : `/${route}`;
 }
 
-function sendToLogin(): void {
+/** `sessionEnded`: the refused call carried a login, which the server no longer takes. */
+function sendToLogin(sessionEnded: boolean): void {
   const route = currentHashRoute();
   if (/^\/login(?:[/?]|$)/i.test(route)) return;
-  window.location.hash = paths.login(route, true);
+  window.location.hash = paths.login(route, sessionEnded);
 }
 
 function authHeaders(): Record<string, string> {
@@ -155,7 +156,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const error = toApiError(response, data);
     if (response.status === 401 && options.redirectOn401 !== false && redirectsOn401(path)) {
       clearLoggedClient();
-      sendToLogin();
+      // A visitor who never logged in is asked to log in, not told a session ended.
+      sendToLogin(headers.Authorization !== undefined);
     }
     logFailure(method, path, error);
     throw error;
