@@ -7,6 +7,7 @@ import {
   logInByApi,
   newClientDetails,
   readOutbox,
+  setStock,
   test,
 } from './fixtures.ts';
 import { type OwnShop, startOwnShop } from './own-shop.ts';
@@ -51,6 +52,12 @@ test.describe('wish-list mode', () => {
     await page.goto(`${shop.baseURL}/#/showroom`);
     await expect(page.getByRole('link', { name: sockName }).first()).toBeVisible();
     await expect(page.getByText(/CDN\$/)).toHaveCount(0);
+
+    // A sold-out package takes nothing; without prices its quantity shows 1, as a product's does.
+    await setStock(shop.api, [{ productId: 57, size_id: null, packageId: 2, instock: 0, reason: 'counted' }]);
+    await page.goto(`${shop.baseURL}/#/package/2/57`);
+    await expect(page.getByText('Out of Stock')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1');
   });
 
   test('a client sends the wish list and sees the confirmation', async ({ page }) => {

@@ -19,11 +19,13 @@ import {
   NOT_ENOUGH_STOCK_TEXT,
   orderButtonsDisabled,
   packageStockText,
+  resetQuantity,
 } from '../../../domain/catalog-display.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { useBackToList } from '../../components/use-back-to-list.ts';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { useMessageText } from '../../lib/catalog-queries.ts';
+import { useConfig } from '../../lib/config.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { paths } from '../../lib/paths.ts';
 import { recordPackageVisit, usePackageDetail, usePackageStock, useProductDetail } from './catalog.api.ts';
@@ -51,6 +53,7 @@ function Selector({ label, children }: { label: string; children: ReactNode }) {
 
 function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
   const loggedIn = isLoggedIn(useLoggedClient());
+  const { config } = useConfig();
   const location = useLocation();
   // Stock is asked for each time a package is selected; 0 when the call fails (spec §4, §8).
   const stock = usePackageStock(pkId, pkg.id === pkId ? pkg.instock : undefined);
@@ -61,7 +64,8 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
   const { shortage } = stockMessages(stockKnown ? instock : null, quantity, notEnoughText, pkg.name);
   // Opened directly: back to the package's group; a visitor, who cannot browse it, to the showroom.
   const back = useBackToList(loggedIn ? paths.categories(pkg.category_id) : paths.showroom());
-  // A sold-out colour takes no quantity and has no total.
+  // A sold-out colour takes no quantity and has no total; it shows 0 in price mode and 1 in wish-list
+  // mode, as a product's quantity resets (spec §2 Product detail).
   const soldOut = stockKnown && instock <= 0;
   const total = soldOut ? null : totalPrice(pkg.pricing, quantity);
   const disabled = orderButtonsDisabled({ instock, quantity, withsize: false, sizeId: null });
@@ -129,7 +133,7 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
           <Group align="flex-end" gap="lg">
             <NumberInput
               label="Quantity"
-              value={soldOut ? 0 : quantity}
+              value={soldOut ? resetQuantity(config.showPrices, instock) : quantity}
               disabled={soldOut}
               onChange={(value) =>
                 setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 0)
