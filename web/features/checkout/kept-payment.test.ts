@@ -1,25 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Cart } from '../../../domain/cart.ts';
 import { CHECKOUT_PAYMENT_KEY } from '../../../domain/storage-keys.ts';
+import { memoryStorageForEachTest } from '../../test/memory-storage.ts';
 import { keepPayment, readKeptPayment } from './kept-payment.ts';
 import type { Paid } from './payment-step.tsx';
 
-const storage = new Map<string, string>();
-
-beforeEach(() => {
-  storage.clear();
-  vi.stubGlobal('window', {
-    sessionStorage: {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => void storage.set(key, value),
-      removeItem: (key: string) => void storage.delete(key),
-    },
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const storage = memoryStorageForEachTest('sessionStorage');
 
 const line: Cart['products'][number] = {
   id: 31,

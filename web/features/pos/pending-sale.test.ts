@@ -1,23 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POS_PENDING_SALE_KEY } from '../../../domain/storage-keys.ts';
+import { memoryStorageForEachTest } from '../../test/memory-storage.ts';
 import { keepPendingSale, type PendingSale, readPendingSale } from './pending-sale.ts';
 
-const storage = new Map<string, string>();
-
-beforeEach(() => {
-  storage.clear();
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => void storage.set(key, value),
-      removeItem: (key: string) => void storage.delete(key),
-    },
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const storage = memoryStorageForEachTest('localStorage');
 
 const sale: PendingSale = {
   cashierId: 7,
