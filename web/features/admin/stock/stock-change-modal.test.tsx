@@ -97,5 +97,13 @@ describe('StockChangeModal', () => {
       'MS-CRW-001 (M) has 12 in stock: it cannot go down by 20.',
     );
     expect(onClose).not.toHaveBeenCalled();
+
+    // The next Save, refused by the form itself, takes that refusal away.
+    const change = screen.getByRole('textbox', { name: 'Change (negative to remove)' });
+    await user.clear(change);
+    await user.type(change, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The change cannot be 0.')).toBeTruthy();
+    expect(screen.queryByText('MS-CRW-001 (M) has 12 in stock: it cannot go down by 20.')).toBeNull();
   });
 });

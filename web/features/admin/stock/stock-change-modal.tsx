@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { STOCK_LEVEL_MAX, STOCK_REASONS, type StockItem } from '../../../../domain/admin/stock.ts';
@@ -58,8 +58,7 @@ function StockChangeForm({ item, onDone }: { item: StockItem; onDone: () => void
   });
   const mode = useWatch({ control, name: 'mode' });
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
+  const send = handleSubmit(async (values) => {
     const change = {
       productId: item.productId,
       size_id: item.size_id,
@@ -77,6 +76,11 @@ function StockChangeForm({ item, onDone }: { item: StockItem; onDone: () => void
       setFailure(errorMessage(error));
     }
   });
+  // The last refusal goes with the next Save, also when the form itself refuses that one.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setFailure(null);
+    return send(event);
+  };
 
   return (
     <form onSubmit={submit} noValidate>
