@@ -108,10 +108,11 @@ const LINE_DIMENSIONS = sql`
       SELECT d.length_mm, d.width_mm, d.height_mm, d.weight_g, 0 AS rank
       FROM dimensions d WHERE d.package_id = cl.package_id
       UNION ALL
+      -- A product's box in the line's size, else for every size; a package without a box of its
+      -- own (the back office's package form asks for none) ships in its product's.
       SELECT d.length_mm, d.width_mm, d.height_mm, d.weight_g, CASE WHEN d.size_id IS NULL THEN 2 ELSE 1 END
       FROM dimensions d
-      WHERE cl.package_id IS NULL AND d.product_id = cl.product_id
-        AND (d.size_id = cl.size_id OR d.size_id IS NULL)
+      WHERE d.product_id = cl.product_id AND (d.size_id = cl.size_id OR d.size_id IS NULL)
       ORDER BY rank
       LIMIT 1
     ) dim ON true`;

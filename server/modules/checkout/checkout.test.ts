@@ -148,6 +148,50 @@ describe('POST api/Payment/shippingfee', () => {
     if (units * item.pricing < 25000) expect(inQuebec.free).toBe(false);
   });
 
+  it("quotes a package without a box of its own in its product's box; 409 when neither has one", async () => {
+    const own = await createTestApp();
+    try {
+      const [pack] = await own.db
+        .select({ id: packages.id, productId: packages.productId })
+        .from(packages)
+        .where(gt(packages.instock, 5))
+        .orderBy(asc(packages.id))
+        .limit(1);
+      if (!pack) throw new Error('the demo data has a package in stock');
+      // A package added in the back office has no box; its product has one for every size.
+      await own.db.delete(dimensions).where(eq(dimensions.packageId, pack.id));
+      await own.db.delete(dimensions).where(eq(dimensions.productId, pack.productId));
+      await own.db
+        .insert(dimensions)
+        .values({ productId: pack.productId, lengthMm: 250, widthMm: 180, heightMm: 80, weightG: 400 });
+      const client = await signUp(own.app);
+      const added = await own.app.inject({
+        method: 'POST',
+        url: '/api/addcart',
+        headers: bearer(client),
+        payload: { userId: client.client_id, productId: pack.id, quantity: 1, isPackage: true },
+      });
+      expect(added.statusCode).toBe(200);
+      const quote = () =>
+        own.app.inject({
+          method: 'POST',
+          url: '/api/Payment/shippingfee',
+          headers: bearer(client),
+          payload: { address: { province: 'QC' } },
+        });
+      const quoted = await quote();
+      expect(quoted.statusCode, quoted.body).toBe(200);
+      expect(quoted.json().shipping_fee).toBeGreaterThan(0);
+
+      await own.db.delete(dimensions).where(eq(dimensions.productId, pack.productId));
+      const refused = await quote();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('no_dimensions');
+    } finally {
+      await own.close();
+    }
+  });
+
   it('answers 409 when a product has no dimensions, and 401 to a visitor', async () => {
     const own = await createTestApp();
     try {

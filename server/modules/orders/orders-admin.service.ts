@@ -93,8 +93,9 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
         SELECT d.length_mm, d.width_mm, d.height_mm, d.weight_g,
                CASE WHEN d.package_id IS NOT NULL THEN 0 WHEN d.size_id IS NULL THEN 2 ELSE 1 END AS rank
         FROM dimensions d
+        -- A package without a box of its own ships in its product's, as checkout quoted it.
         WHERE (ol.package_id IS NOT NULL AND d.package_id = ol.package_id)
-           OR (ol.package_id IS NULL AND d.product_id = ol.product_id AND (d.size_id = ol.size_id OR d.size_id IS NULL))
+           OR (d.product_id = ol.product_id AND (d.size_id = ol.size_id OR d.size_id IS NULL))
         ORDER BY rank LIMIT 1
       ) dim ON true
       WHERE ol.order_id = ${orderId} AND ol.quantity > ol.quantity_refunded
