@@ -372,6 +372,36 @@ test('each step the checkout opens takes the keyboard focus', async ({ page, req
   await expect(page.getByRole('button', { name: 'Shipping Address (done)' })).toBeFocused();
 });
 
+test('a cart whose shipping cannot be quoted says why in the summary', async ({
+  page,
+  request,
+  newClient,
+}) => {
+  const { pinDotBurgundyM } = OWNED.unquotable;
+  await setStock(request, [stockAt(pinDotBurgundyM, 20)]);
+  await addToCart(request, newClient.record, [cartLine(pinDotBurgundyM, 5)]);
+  // What the server answers for an item with no shipping box (checkout.test.ts makes one).
+  await page.route('**/api/Payment/shippingfee', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: {
+          code: 'no_dimensions',
+          message: 'Shipping cannot be calculated for this cart yet; please contact us.',
+        },
+      }),
+    }),
+  );
+  await openLoggedIn(page, newClient.record, '/checkout');
+  await saveAddresses(page);
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Order Summary' })
+      .getByText('Shipping cannot be calculated for this cart yet; please contact us.'),
+  ).toBeVisible();
+});
+
 test('the payment step says No key defined! when the shop has no payment key', async ({
   page,
   request,

@@ -51,6 +51,8 @@ export const OWNED = {
   reloadedAtReview: { dressNavyM: product(15, 'MS-DRS-002', 'Bay Street Dress Sock - Navy', 'M') },
   /** 'each step the checkout opens takes the keyboard focus' */
   keyboardSteps: { dressCharcoalM: product(16, 'MS-DRS-003', 'Bay Street Dress Sock - Charcoal', 'M') },
+  /** 'a cart whose shipping cannot be quoted says why in the summary' */
+  unquotable: { pinDotBurgundyM: product(18, 'MS-DRS-005', 'Pin Dot Dress Sock - Burgundy', 'M') },
   // ------------------------------------------------------------------ accessibility.spec.ts
   /** 'a client with an order: Your Orders, the cart and the payment step ...' */
   accessibleOrder: { pinDotNavyM: product(17, 'MS-DRS-004', 'Pin Dot Dress Sock - Navy', 'M') },

@@ -188,6 +188,7 @@ function useFigures(cart: Cart | undefined, shipping: SavedAddress | undefined):
     totals: checkoutTotals(cartTotal, shippingFee?.shipping_fee, taxRate),
     shippingFee,
     feePending: feeQuery.isFetching,
+    feeError: feeQuery.isError ? errorMessage(feeQuery.error) : undefined,
     taxRate,
     province: shipping?.province,
     hasShippingAddress: shipping !== undefined,

@@ -24,6 +24,8 @@ export interface SummaryFigures {
   shippingFee: ShippingFee | undefined;
   /** A quote is on its way: a spinner replaces the amount. */
   feePending: boolean;
+  /** Why no quote could be made (no earlier one to keep): said under the shipping's dash. */
+  feeError?: string | undefined;
   taxRate: number | undefined;
   province: string | undefined;
   hasShippingAddress: boolean;
@@ -44,7 +46,7 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
 
 /** The amounts of an order: subtotal, shipping, estimated tax, total (shared by the panel and the review). */
 export function SummaryRows({ figures }: { figures: SummaryFigures }) {
-  const { totals, shippingFee, feePending, taxRate, province, hasShippingAddress } = figures;
+  const { totals, shippingFee, feePending, feeError, taxRate, province, hasShippingAddress } = figures;
   const freeShipping =
     shippingFee && province && !feePending
       ? freeShippingText(totals.subtotal, province, shippingFee.free_shipping_threshold)
@@ -77,6 +79,11 @@ export function SummaryRows({ figures }: { figures: SummaryFigures }) {
       {shippingFee && !shippingFee.free && shippingFee.carrier && !feePending ? (
         <Text size="xs" c="dimmed" ta="right" mt={-6}>
           {shippingFee.carrier}
+        </Text>
+      ) : null}
+      {!shippingFee && feeError && hasShippingAddress && !feePending ? (
+        <Text size="sm" c="red.8" role="alert">
+          {feeError}
         </Text>
       ) : null}
       <Row label={taxLabel}>
