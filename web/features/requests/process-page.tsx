@@ -55,6 +55,17 @@ function Steps() {
       </Alert>
     );
   }
+  if (steps.length === 0) {
+    // A new shop before its owner describes the steps (back office, Offers).
+    return (
+      <Alert color="gray" variant="light" title="The steps are being written">
+        <Text size="sm">
+          Tell us about your idea with the custom sock form: we answer with a proof and a quote, and nothing
+          is knitted before you approve it.
+        </Text>
+      </Alert>
+    );
+  }
   return (
     <SimpleGrid
       component="ol"

@@ -60,8 +60,8 @@ export function TopProductsReportView({
         />
       </Group>
       <Text size="sm" c="dimmed">
-        Web orders only (register receipts name what was sold in free text). Refunded units are taken off, and
-        a cancelled order sold nothing; revenue is the lines' prices, before the order's discount, tax and
+        Web orders only: the register's sales are in the shift and day reports. Refunded units are taken off,
+        and a cancelled order sold nothing; revenue is the lines' prices, before the order's discount, tax and
         shipping.
       </Text>
       <ReportState
