@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
@@ -116,7 +116,10 @@ function CardForm({ session }: { session: SandboxCheckout }) {
   // Once paid, the button stays busy while the buyer is sent back to the shop.
   const paying = payCheckout.isPending || payCheckout.isSuccess;
 
-  const submitCard = handleSubmit(async (card) => {
+  // The last card's refusal goes at once, also when this card is refused by the form itself.
+  const clearRefusal = () => setPayError(undefined);
+  const pay = handleSubmit(async (card) => {
+    clearRefusal();
     const expiry = parseExpiry(card.expiry);
     if (!expiry) return;
     try {
@@ -138,12 +141,7 @@ function CardForm({ session }: { session: SandboxCheckout }) {
       // The card's own message: 'Your card was declined.', 'Your card has insufficient funds.'...
       setPayError(errorMessage(error));
     }
-  });
-  // The last card's refusal goes at once, also when this card is refused by the form itself.
-  const pay = (event: FormEvent<HTMLFormElement>) => {
-    setPayError(undefined);
-    return submitCard(event);
-  };
+  }, clearRefusal);
 
   return (
     <form onSubmit={pay} noValidate aria-label="Pay with card" lang="en">

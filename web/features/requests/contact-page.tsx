@@ -94,28 +94,20 @@ export function ContactPage() {
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
               <form onSubmit={onSubmit} noValidate aria-label="Contact us">
                 <Stack gap="md">
-                  <div ref={outcomeRef} tabIndex={-1} style={outcome ? undefined : { display: 'none' }}>
-                    {outcome === 'success' ? (
+                  {outcome ? (
+                    <div ref={outcomeRef} tabIndex={-1}>
                       <Alert
-                        color="green"
+                        color={outcome === 'success' ? 'green' : 'red'}
                         variant="light"
                         withCloseButton
                         onClose={() => setOutcome(undefined)}
                       >
-                        {REQUEST_MESSAGES.contactSuccess}
+                        {outcome === 'success'
+                          ? REQUEST_MESSAGES.contactSuccess
+                          : REQUEST_MESSAGES.contactFailure}
                       </Alert>
-                    ) : null}
-                    {outcome === 'failure' ? (
-                      <Alert
-                        color="red"
-                        variant="light"
-                        withCloseButton
-                        onClose={() => setOutcome(undefined)}
-                      >
-                        {REQUEST_MESSAGES.contactFailure}
-                      </Alert>
-                    ) : null}
-                  </div>
+                    </div>
+                  ) : null}
                   <Grid gap="md">
                     <ContactFields
                       control={control}

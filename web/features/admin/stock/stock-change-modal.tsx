@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { STOCK_LEVEL_MAX, STOCK_REASONS, type StockItem } from '../../../../domain/admin/stock.ts';
@@ -58,7 +58,10 @@ function StockChangeForm({ item, onDone }: { item: StockItem; onDone: () => void
   });
   const mode = useWatch({ control, name: 'mode' });
 
-  const send = handleSubmit(async (values) => {
+  // The last refusal goes with the next Save, also when the form itself refuses that one.
+  const clearFailure = () => setFailure(null);
+  const submit = handleSubmit(async (values) => {
+    clearFailure();
     const change = {
       productId: item.productId,
       size_id: item.size_id,
@@ -75,12 +78,7 @@ function StockChangeForm({ item, onDone }: { item: StockItem; onDone: () => void
     } catch (error) {
       setFailure(errorMessage(error));
     }
-  });
-  // The last refusal goes with the next Save, also when the form itself refuses that one.
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    setFailure(null);
-    return send(event);
-  };
+  }, clearFailure);
 
   return (
     <form onSubmit={submit} noValidate>
