@@ -1,4 +1,5 @@
 import { Alert, Anchor, Container, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useConfig } from '../../lib/config.ts';
@@ -58,8 +59,10 @@ export function TaxRateMissingNotice() {
   );
 }
 
-/** A phone's width, where the register's tables stack their rows (pos.module.css .stackedTable). */
-export const PHONE_QUERY = '(max-width: 36em)';
+/** A phone's width: the register's tables stack their rows there (pos.module.css .stackedTable). */
+export function useIsPhone(): boolean {
+  return useMediaQuery('(max-width: 36em)') === true;
+}
 
 /**
  * The one row of a table with nothing to show. Its text stays in view when the table is wider than a

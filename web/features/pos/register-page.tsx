@@ -15,7 +15,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -33,10 +32,10 @@ import { storeRatePpm } from './pos-rules.ts';
 import {
   EmptyTableRow,
   newIdempotencyKey,
-  PHONE_QUERY,
   PosPage,
   TaxRateMissingNotice,
   TestModeNotice,
+  useIsPhone,
 } from './pos-ui.tsx';
 import { useCurrentShift } from './register.api.ts';
 import type { ReaderPaid } from './register-card.ts';
@@ -71,7 +70,7 @@ function SaleLines({
   onQuantity: (key: string, quantity: number) => void;
   onRemove: (key: string) => void;
 }) {
-  const phone = useMediaQuery(PHONE_QUERY) === true;
+  const phone = useIsPhone();
   return (
     <Table.ScrollContainer minWidth={phone ? 0 : 520}>
       <Table

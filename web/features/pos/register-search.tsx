@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Loader, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useState } from 'react';
 import type { PosCatalogueItem, PosCatalogueSize } from '../../../domain/pos/catalogue.ts';
 import { formatMoney } from '../../lib/format.ts';
 import classes from './pos.module.css';
-import { EmptyTableRow, PHONE_QUERY } from './pos-ui.tsx';
+import { EmptyTableRow, useIsPhone } from './pos-ui.tsx';
 import { catalogueQuery, useCatalogueSearch } from './register.api.ts';
 import { LINE_QUANTITY_MAX, onlySize, scannedItem } from './register-rules.ts';
 
@@ -97,7 +97,7 @@ export function RegisterSearch({ inputRef, onAdd, disabled }: SearchProps) {
   const results = useCatalogueSearch(debounced);
   const [notice, setNotice] = useState<string>();
   const items = debounced === '' ? [] : (results.data ?? []);
-  const phone = useMediaQuery(PHONE_QUERY) === true;
+  const phone = useIsPhone();
 
   const add: AddItem = (item, size, quantity) => {
     onAdd(item, size, quantity);

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { POS_AMOUNT_MIN_CENTS } from '../../../domain/pos/constants.ts';
@@ -8,7 +7,7 @@ import type { Sale, SaleRequest, TenderInput } from '../../../domain/pos/registe
 import { isApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { ReaderLink, ReaderStatusLine, ReaderWaiting } from './card-reader.tsx';
-import { PHONE_QUERY } from './pos-ui.tsx';
+import { useIsPhone } from './pos-ui.tsx';
 import { usePostSale } from './register.api.ts';
 import { type ReaderPaid, useRegisterCardPayment } from './register-card.ts';
 import { cashDue, changeFor, dollarsToCents, quickCashAmounts } from './register-rules.ts';
@@ -76,7 +75,7 @@ export function RegisterTender(props: TenderProps) {
     onSold,
   } = props;
   // A card part paid before a reload (register-page.tsx) comes back as the way it was being paid.
-  const phone = useMediaQuery(PHONE_QUERY) === true;
+  const phone = useIsPhone();
   const [mode, setMode] = useState<Mode>(() =>
     cardPaid === undefined ? 'cash' : cardPaid.amount === total ? 'card' : 'split',
   );
