@@ -56,6 +56,15 @@ export const IDLE_CONNECTION_MS = 10 * 60_000;
 /** Statements a connection keeps prepared at most; later new ones run unprepared. */
 const PREPARED_PER_CONNECTION = 400;
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * Whether PreparingClient prepares a statement of this text: one SELECT, INSERT, UPDATE, DELETE or
+ * WITH statement. Any ';' (even in a comment) reads as a second statement, and the text then runs
+ * unprepared: parsed and planned at every call.
+ */
+export function isPreparable(text: string): boolean {
+  return PREPARABLE.test(text) && !text.includes(';');
+}
 const statementNames = new Map<string, string>();
 
 /** Names remembered at most (hashing a text again costs more than a lookup, but memory is finite). */
@@ -91,7 +100,7 @@ class PreparingClient extends pg.Client {
 
   override query(...args: unknown[]): never {
     const [config] = args;
-    if (isUnnamedQuery(config) && PREPARABLE.test(config.text) && !config.text.includes(';')) {
+    if (isUnnamedQuery(config) && isPreparable(config.text)) {
       const name = statementName(config.text);
       const parsed = this.#parsedStatements();
       if (name in parsed || Object.keys(parsed).length < PREPARED_PER_CONNECTION) {

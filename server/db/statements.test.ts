@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import { openTestDatabase } from '../test/test-database.ts';
 import { type DatabaseHandle, rowsOf } from './database.ts';
+import { compiledQuery } from './typed-query.ts';
 
 /**
  * Statements are prepared once per connection (database.ts). A statement that fails while it is
@@ -113,5 +115,36 @@ describe('a connection lost while a caller holds it', () => {
     await expect(client.query('SELECT 2')).rejects.toThrow();
     client.release(new Error('network lost'));
     expect(await rowsOf(handle.db, sql`SELECT ${3}::int AS x`)).toEqual([{ x: 3 }]);
+  });
+});
+
+describe('a compiled statement', () => {
+  const preparedLike = (start: string) =>
+    rowsOf<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE ${`${start}%`}`,
+    );
+
+  it('is prepared once on the connection and bound at every call after', async () => {
+    const doubled = compiledQuery(
+      z.object({ doubled: z.number() }),
+      (n: number) => ({ variant: 'doubled', values: { n } }),
+      (_variant, v) => sql`SELECT 2 * ${v.n}::int AS doubled /* statements.test */`,
+    );
+    expect(await doubled(handle.db, 4)).toEqual([{ doubled: 8 }]);
+    expect(await doubled(handle.db, 5)).toEqual([{ doubled: 10 }]);
+    expect(await preparedLike('SELECT 2 * $1::int AS doubled /* statements.test */')).toEqual([{ n: 1 }]);
+  });
+
+  it('is refused when it would run unprepared: a semicolon, even in a comment, reads as two statements', async () => {
+    const commented = compiledQuery(
+      z.object({ x: z.number() }),
+      (n: number) => ({ variant: 'commented', values: { n } }),
+      (_variant, v) => sql`SELECT ${v.n}::int AS x -- one; two`,
+    );
+    await expect(commented(handle.db, 1)).rejects.toThrow(
+      'the compiled statement "commented" would run unprepared',
+    );
+    expect(await preparedLike('SELECT $1::int AS x -- one; two')).toEqual([{ n: 0 }]);
   });
 });

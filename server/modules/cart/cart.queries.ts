@@ -101,15 +101,15 @@ export type DimensionColumns = z.infer<typeof cartDimensionRowSchema>;
 
 /**
  * The dimensions of a line's item (spec §9): its package's, else its product's in its size, else
- * its product's for every size. Two branches, each one index lookup.
+ * its product's for every size. Two branches, each one index lookup. The second branch also serves
+ * a package without a box of its own (the back office's package form asks for none): it ships in
+ * its product's.
  */
 const LINE_DIMENSIONS = sql`
     LEFT JOIN LATERAL (
       SELECT d.length_mm, d.width_mm, d.height_mm, d.weight_g, 0 AS rank
       FROM dimensions d WHERE d.package_id = cl.package_id
       UNION ALL
-      -- A product's box in the line's size, else for every size; a package without a box of its
-      -- own (the back office's package form asks for none) ships in its product's.
       SELECT d.length_mm, d.width_mm, d.height_mm, d.weight_g, CASE WHEN d.size_id IS NULL THEN 2 ELSE 1 END
       FROM dimensions d
       WHERE d.product_id = cl.product_id AND (d.size_id = cl.size_id OR d.size_id IS NULL)
