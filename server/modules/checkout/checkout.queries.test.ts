@@ -229,6 +229,13 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
     expect(unasked?.payment_method_owner).toBeNull();
   });
 
+  it('the quote context: the cart with each line’s box and the settings, nothing of the client’s addresses', async () => {
+    const [row] = await expectRows(queries.selectQuoteContext, t.db, client.client_id);
+    expect(row).toMatchObject({ line_id: expect.any(Number), length_mm: expect.any(Number) });
+    expect(row?.settings_rows).toContainEqual({ key: 'show_prices', value: expect.any(Boolean) });
+    expect(row).not.toHaveProperty('default_addresses');
+  });
+
   it('the stale card holds, taken off their carts by the release job', async () => {
     await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, 'pi_stale_hold');
     const none = await queries.takeStaleHolds(t.db, new Date(Date.now() - 3_600_000));

@@ -140,6 +140,39 @@ export const selectCheckoutContext = cartWith(
   contextColumns,
 );
 
+/** What a shipping quote is computed from: the cart, its lines' boxes and the shop's settings. */
+export type QuoteContext = Pick<CheckoutContext, 'cart' | 'boxItems' | 'settings'>;
+
+/**
+ * The cart with each line's dimensions and the shop's settings, without the rest of the checkout
+ * context: a quote is for the address it is asked about, not the client's saved ones.
+ */
+export const selectQuoteContext = cartWith(
+  z.object({ settings_rows: contextColumnsSchema.shape.settings_rows }),
+  (clientId: number) => ({ variant: 'quote', values: { clientId } }),
+  () => ({ columns: sql`${SETTINGS_JSON} AS settings_rows` }),
+);
+
+type QuoteRow = Awaited<ReturnType<typeof selectQuoteContext>>[number];
+
+/** The cart, its boxes and the settings, from the rows of selectQuoteContext or selectCheckoutContext. */
+function quoteContextOf(rows: readonly QuoteRow[], clientId: number): QuoteContext {
+  const first = rows[0];
+  if (!first) throw new Error('the cart statement answers a row even for an empty cart');
+  const cart = toCart(rows, clientId);
+  return {
+    cart,
+    boxItems: lineDimensions(rows).map((item, index) =>
+      item ? { ...item, quantity: cart.products[index]?.quantity ?? 0 } : null,
+    ),
+    settings: settingsFrom(first.settings_rows),
+  };
+}
+
+export async function loadQuoteContext(db: DbOrTx, clientId: number): Promise<QuoteContext> {
+  return quoteContextOf(await selectQuoteContext(db, clientId), clientId);
+}
+
 /** The checkout context of the client's cart, from selectCheckoutContext's rows. */
 export async function loadCheckoutContext(
   db: DbOrTx,
@@ -149,14 +182,9 @@ export async function loadCheckoutContext(
   const rows = await selectCheckoutContext(db, clientId, also);
   const extras = rows[0];
   if (!extras) throw new Error('the cart statement answers a row even for an empty cart');
-  const cart = toCart(rows, clientId);
   const address = (typeId: number) => extras.default_addresses.find((a) => a.address_type_id === typeId);
   return {
-    cart,
-    boxItems: lineDimensions(rows).map((item, index) =>
-      item ? { ...item, quantity: cart.products[index]?.quantity ?? 0 } : null,
-    ),
-    settings: settingsFrom(extras.settings_rows),
+    ...quoteContextOf(rows, clientId),
     shipping: address(SHIPPING_ADDRESS),
     billing: address(BILLING_ADDRESS),
     shippingTaxRatePpm: extras.shipping_tax_ppm,

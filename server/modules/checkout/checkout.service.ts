@@ -15,7 +15,7 @@ import {
 import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
 import type { Database } from '../../db/database.ts';
-import { orders, paymentMethodOwners } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation, refusalReason } from '../../lib/db-errors.ts';
 import { AppError, badRequest, missingAsNotFound, notFound } from '../../lib/errors.ts';
@@ -36,6 +36,7 @@ import {
   type CheckoutContext,
   insertOrder,
   loadCheckoutContext,
+  loadQuoteContext,
   replaceCartAuthorization,
 } from './checkout.queries.ts';
 import { shippingFeeFor } from './shipping.service.ts';
@@ -370,8 +371,7 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
     /** The sandbox's card form: what Stripe.js does in the browser with Stripe. It is the caller's. */
     async createSandboxPaymentMethod(user: AuthUser, input: SandboxCardData): Promise<PaymentMethod> {
       if (!payments.sandbox) throw notFound('The sandbox card form');
-      const method = await payments.sandbox.createPaymentMethod(input);
-      await db.insert(paymentMethodOwners).values({ paymentMethodId: method.id, clientId: user.id });
+      const method = await payments.sandbox.createPaymentMethod(input, { ownerClientId: user.id });
       // Only what the card form shows: brand, last 4 and expiry.
       const { card } = method;
       return {
@@ -387,7 +387,7 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
 
     /** The shipping fee of the client's cart to an address: POST api/Payment/shippingfee. */
     async shippingFee(user: AuthUser, destination: Destination): Promise<ShippingFee> {
-      const context = await loadCheckoutContext(db, user.id);
+      const context = await loadQuoteContext(db, user.id);
       return shippingFeeFor(shippingRates, context.cart, context.boxItems, destination, context.settings);
     },
 

@@ -451,8 +451,12 @@ export interface CardInput {
 
 /** What only the sandbox does: in production the browser gives card details to Stripe, never to us. */
 export interface SandboxOperations {
-  /** Validates the card as Stripe does (Luhn, expiry, CVC) and keeps brand, last 4, expiry and funding. */
-  createPaymentMethod(card: CardInput): Promise<PaymentMethod>;
+  /**
+   * Validates the card as Stripe does (Luhn, expiry, CVC) and keeps brand, last 4, expiry and funding.
+   * With `ownerClientId` (the storefront's card form), the method is recorded as that client's
+   * (payment_method_owners) by the same statement: nobody else can pay with it.
+   */
+  createPaymentMethod(card: CardInput, options?: { ownerClientId?: number }): Promise<PaymentMethod>;
   /** The sandbox's hosted payment page pays the session: a succeeded payment, or a PaymentError. */
   completeCheckoutSession(id: string, card: CardInput): Promise<CheckoutSession>;
   /**

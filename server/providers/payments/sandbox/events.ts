@@ -254,7 +254,7 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
 
   const innerSandbox = inner.sandbox;
   const sandbox: SandboxOperations | undefined = innerSandbox && {
-    createPaymentMethod: (card) => innerSandbox.createPaymentMethod(card),
+    createPaymentMethod: (card, options) => innerSandbox.createPaymentMethod(card, options),
     takeOpenedDispute: (paymentIntentId) => innerSandbox.takeOpenedDispute(paymentIntentId),
     async completeCheckoutSession(id, card) {
       const session = await innerSandbox.completeCheckoutSession(id, card);

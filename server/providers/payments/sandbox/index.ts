@@ -54,8 +54,8 @@ export function createSandboxGateway(
     provider: 'sandbox',
     testMode: true,
     sandbox: {
-      async createPaymentMethod(card) {
-        return toPaymentMethod(await ledger.insertCardMethod(db, card));
+      async createPaymentMethod(card, options) {
+        return toPaymentMethod(await ledger.insertCardMethod(db, card, options?.ownerClientId));
       },
       completeCheckoutSession,
       expireCheckoutSessions,

@@ -265,18 +265,33 @@ export function createLedger({ db, clock, openedDisputes }: SandboxContext) {
     return row;
   }
 
-  async function insertCardMethod(tx: DbOrTx, card: CardInput): Promise<MethodRow> {
+  /**
+   * A card's payment method, and with `ownerClientId` its owner (payment_method_owners) in the same
+   * statement: the storefront's card form makes one an order, and the owner's row was a second
+   * round trip.
+   */
+  async function insertCardMethod(
+    tx: DbOrTx,
+    card: CardInput,
+    ownerClientId: number | null = null,
+  ): Promise<MethodRow> {
     const checked = checkCard(card, clock.now());
     const billing = JSON.stringify(billingDetails(card.billing_details));
     const [row] = await rowsOf<RawMethodRow>(
       tx,
-      sql`INSERT INTO sandbox_payment_methods (id, type, brand, last4, exp_month, exp_year, funding,
-            network, country, test_outcome, requires_authentication, dispute_reason, billing_details,
-            created_at)
-          VALUES (${newId('pm')}, 'card', ${checked.brand}, ${checked.last4}, ${checked.expMonth}::integer,
-            ${checked.expYear}::integer, ${checked.funding}, ${checked.brand}, ${checked.country},
-            ${checked.outcome}, ${checked.requiresAuthentication}, ${checked.disputeReason}, ${billing}::jsonb, ${clock.now().toISOString()}::timestamptz)
-          RETURNING ${METHOD_COLUMNS}`,
+      sql`WITH method AS (
+            INSERT INTO sandbox_payment_methods (id, type, brand, last4, exp_month, exp_year, funding,
+              network, country, test_outcome, requires_authentication, dispute_reason, billing_details,
+              created_at)
+            VALUES (${newId('pm')}, 'card', ${checked.brand}, ${checked.last4}, ${checked.expMonth}::integer,
+              ${checked.expYear}::integer, ${checked.funding}, ${checked.brand}, ${checked.country},
+              ${checked.outcome}, ${checked.requiresAuthentication}, ${checked.disputeReason}, ${billing}::jsonb, ${clock.now().toISOString()}::timestamptz)
+            RETURNING ${METHOD_COLUMNS}
+          ), owner AS (
+            INSERT INTO payment_method_owners (payment_method_id, client_id)
+            SELECT id, ${ownerClientId}::int FROM method WHERE ${ownerClientId}::int IS NOT NULL
+          )
+          SELECT * FROM method`,
     );
     if (!row) throw new Error('payment method insert returned nothing');
     return methodRow(row);
