@@ -212,9 +212,10 @@ export const selectTaxRows = typedQuery(
 );
 
 /**
- * The products of the web orders placed in the period, by units kept (sold less refunded) or by
- * revenue kept (the lines' totals less the refunded units' share); a cancelled order's lines were
- * all given back. Grouped by product or package and code; the name is the newest line's.
+ * The products sold in the period, on the web and at the register, by units kept (sold less
+ * refunded or returned) or by revenue kept (the lines' totals less the refunded units' share): a
+ * cancelled order's lines were all given back; a register sale's lines less their succeeded returns
+ * at the counter. Grouped by product or package and code; the name is the newest line's.
  */
 export const selectTopProducts = typedQuery(
   z.object({
@@ -229,18 +230,32 @@ export const selectTopProducts = typedQuery(
     revenue: z.number().int(),
   }),
   (range: ReportInstants, sort: TopProductsSort, limit: number) => sql`
-    SELECT l.product_id, l.package_id, l.code, (array_agg(l.name ORDER BY l.id DESC))[1] AS name,
-           sum(l.quantity)::int AS quantity_sold, sum(x.refunded)::int AS quantity_refunded,
-           sum(l.quantity - x.refunded)::int AS quantity, sum(l.line_total)::float8 AS gross,
-           coalesce(sum(round(l.line_total::numeric * (l.quantity - x.refunded) / nullif(l.quantity, 0))), 0)::float8
+    WITH sold AS (
+      SELECT l.product_id, l.package_id, l.code, l.name, o.created_at AS at, l.quantity, l.line_total,
+             CASE WHEN o.status = 'cancelled' THEN l.quantity ELSE l.quantity_refunded END AS refunded
+      FROM order_lines l
+      JOIN orders o ON o.id = l.order_id
+      WHERE ${within('o.created_at', range)}
+      UNION ALL
+      -- A web order's package line carries its product's code, the register's its package's own.
+      SELECT (line->>'productId')::int, (line->>'packageId')::int,
+             CASE WHEN line->>'packageId' IS NULL THEN line->>'code' ELSE coalesce(p.code, line->>'code') END,
+             line->>'name', s.created_at, (line->>'quantity')::int, (line->>'lineTotal')::int,
+             (SELECT coalesce(sum((r->>'quantity')::int), 0) FROM pos_returns x, jsonb_array_elements(x.lines) r
+              WHERE x.sale_id = s.id AND x.status = 'succeeded' AND (r->>'line')::int = n - 1)::int
+      FROM pos_sales s
+      CROSS JOIN LATERAL jsonb_array_elements(s.lines) WITH ORDINALITY AS sale_line(line, n)
+      LEFT JOIN products p ON p.id = (line->>'productId')::int
+      WHERE ${within('s.created_at', range)}
+    )
+    SELECT product_id, package_id, code, (array_agg(name ORDER BY at DESC))[1] AS name,
+           sum(quantity)::int AS quantity_sold, sum(refunded)::int AS quantity_refunded,
+           sum(quantity - refunded)::int AS quantity, sum(line_total)::float8 AS gross,
+           coalesce(sum(round(line_total::numeric * (quantity - refunded) / nullif(quantity, 0))), 0)::float8
              AS revenue
-    FROM order_lines l
-    JOIN orders o ON o.id = l.order_id
-    CROSS JOIN LATERAL (SELECT CASE WHEN o.status = 'cancelled' THEN l.quantity
-                                    ELSE l.quantity_refunded END AS refunded) x
-    WHERE ${within('o.created_at', range)}
-    GROUP BY l.product_id, l.package_id, l.code
-    HAVING sum(l.quantity - x.refunded) > 0
-    ORDER BY ${sort === 'revenue' ? sql`revenue DESC, quantity DESC` : sql`quantity DESC, revenue DESC`}, l.code
+    FROM sold
+    GROUP BY product_id, package_id, code
+    HAVING sum(quantity - refunded) > 0
+    ORDER BY ${sort === 'revenue' ? sql`revenue DESC, quantity DESC` : sql`quantity DESC, revenue DESC`}, code
     LIMIT ${limit}`,
 );

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostalAddress } from '../../../domain/address.ts';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../domain/admin/reports.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { rowsOf } from '../../db/database.ts';
 import {
   orderLines,
   orderRefunds,
@@ -29,6 +30,7 @@ import {
   bearer,
   createTestApp,
   expectAdminOnly,
+  firstSizedProductAndPackage,
   type InjectOptions,
   logIn,
   type TestApp,
@@ -74,7 +76,7 @@ interface OrderInput {
   ratePpm: number;
   status?: 'paid' | 'cancelled' | 'shipped';
   cancelledAt?: string;
-  lines?: { code: string; quantity: number; lineTotal: number; refunded?: number }[];
+  lines?: { code: string; quantity: number; lineTotal: number; refunded?: number; productId?: number }[];
 }
 
 /** What the test wrote, to check the reports against. */
@@ -105,6 +107,7 @@ async function insertOrder(input: OrderInput) {
   for (const line of input.lines ?? []) {
     await t.db.insert(orderLines).values({
       orderId: order.id,
+      productId: line.productId ?? null,
       code: line.code,
       name: `Sock ${line.code}`,
       unitPrice: Math.round(line.lineTotal / line.quantity),
@@ -414,6 +417,108 @@ describe('top products', () => {
       await asAdmin(`/api/admin/reports/top-products?${MARCH}&sort=revenue&limit=2`)
     ).json<TopProductsReport>();
     expect(report.products.map((p) => p.code)).toEqual(['SOCK-A', 'SOCK-B']);
+  });
+});
+
+describe('top products at the register', () => {
+  it('counts a register sale’s lines less their succeeded returns, beside the web’s lines of the same item', async () => {
+    const { pack } = await firstSizedProductAndPackage(t.db);
+    const [product] = await rowsOf<{ code: string }>(
+      t.db,
+      sql`SELECT code FROM products WHERE id = ${pack.product_id}`,
+    );
+    if (!product) throw new Error('no product');
+    const [sale] = await t.db
+      .insert(posSales)
+      .values({
+        cashierId: admin.client_id,
+        idempotencyKey: 'report-top-register-sale',
+        lines: [
+          {
+            productId: pack.product_id,
+            size_id: null,
+            packageId: null,
+            code: product.code,
+            name: 'Register name',
+            sizeName: '',
+            unitPrice: 1500,
+            quantity: 3,
+            lineTotal: 4500,
+          },
+          {
+            productId: pack.product_id,
+            size_id: null,
+            packageId: pack.id,
+            code: 'BOX-CODE',
+            name: 'Gift box',
+            sizeName: '',
+            unitPrice: 2000,
+            quantity: 1,
+            lineTotal: 2000,
+          },
+        ],
+        addTax: false,
+        taxRatePpm: 0,
+        subtotal: 6500,
+        tax: 0,
+        total: 6500,
+        paid: 6500,
+        createdAt: new Date('2026-10-10T15:00:00Z'),
+      })
+      .returning();
+    if (!sale) throw new Error('no sale');
+    const returned = (status: string) => ({
+      saleId: sale.id,
+      cashierId: admin.client_id,
+      idempotencyKey: `report-top-return-${status}`,
+      status,
+      lines: [{ line: 0, quantity: 1, amount: 1500, tax: 0 }],
+      restock: true,
+      subtotal: 1500,
+      tax: 0,
+      total: 1500,
+      refunded: 1500,
+      createdAt: new Date('2026-10-11T15:00:00Z'),
+    });
+    // A failed return gave nothing back.
+    await t.db.insert(posReturns).values([returned('succeeded'), returned('failed')]);
+    await insertOrder({
+      at: '2026-10-12T15:00:00Z',
+      province: 'ON',
+      base: 2600,
+      ratePpm: 130_000,
+      lines: [{ code: product.code, quantity: 1, lineTotal: 1600, productId: pack.product_id }],
+    });
+
+    const report = (
+      await asAdmin('/api/admin/reports/top-products?from=2026-10-01&to=2026-10-31')
+    ).json<TopProductsReport>();
+    expect(report.products).toEqual([
+      {
+        product_id: pack.product_id,
+        package_id: null,
+        code: product.code,
+        // The newest line's: the web order's.
+        name: `Sock ${product.code}`,
+        quantity_sold: 4,
+        quantity_refunded: 1,
+        quantity: 3,
+        gross: 6100,
+        // Two thirds of the register's line, and the web's.
+        revenue: 3000 + 1600,
+      },
+      {
+        product_id: pack.product_id,
+        package_id: pack.id,
+        code: product.code,
+        name: 'Gift box',
+        quantity_sold: 1,
+        quantity_refunded: 0,
+        quantity: 1,
+        gross: 2000,
+        revenue: 2000,
+      },
+    ]);
   });
 });
 

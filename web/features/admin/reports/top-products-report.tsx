@@ -60,9 +60,8 @@ export function TopProductsReportView({
         />
       </Group>
       <Text size="sm" c="dimmed">
-        Web orders only: the register's sales are in the shift and day reports. Refunded units are taken off,
-        and a cancelled order sold nothing; revenue is the lines' prices, before the order's discount, tax and
-        shipping.
+        Web orders and register sales. Refunded and returned units are taken off, and a cancelled order sold
+        nothing; revenue is the lines' prices, before an order's discount, tax and shipping.
       </Text>
       <ReportState
         query={report}
