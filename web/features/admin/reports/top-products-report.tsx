@@ -67,7 +67,7 @@ export function TopProductsReportView({
         query={report}
         what="best sellers"
         empty={products.length === 0}
-        emptyText={`No products sold on the web from ${formatDay(query.from)} to ${formatDay(query.to)}.`}
+        emptyText={`No products sold from ${formatDay(query.from)} to ${formatDay(query.to)}.`}
       >
         <Paper withBorder radius="md" p="md">
           <Title order={2} size="h5" mb="sm">
