@@ -122,6 +122,9 @@ export const OWNED = {
   /** 'a sale whose card part was paid comes back after a reload, to be finished in cash' */
   registerReloaded: { gripGreyM: product(45, 'WS-ANK-004', 'Studio Grip Sock - Grey', 'M') },
 
+  /** 'a card payment for a sale the browser lost keeps the shift from closing until it is refunded' */
+  registerLost: { gripGreyL: product(45, 'WS-ANK-004', 'Studio Grip Sock - Grey', 'L') },
+
   /** 'no payment is taken for a line the stock cannot give' */
   registerShort: { greenBox: inPackage(57, 2, 'GP-BOX-001-FOREST-GREEN', 'Holiday Gift Box - Green') },
 

@@ -1,3 +1,5 @@
+import { SHIFT_MESSAGES } from '../domain/pos/shifts.ts';
+import { POS_PENDING_SALE_KEY } from '../domain/storage-keys.ts';
 import { OWNED, stockAt } from './demo-items.ts';
 import { bearer, DEMO, expect, logInByApi, openLoggedIn, setStock, test } from './fixtures.ts';
 import { FRONT_COUNTER, leaveReaderIdle, toast, useIdleReader } from './pos-readers.ts';
@@ -337,4 +339,69 @@ test('a sale whose card part was paid comes back after a reload, to be finished 
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: 'A sale to finish' })).toHaveCount(0);
   await expect(page.getByText('Card paid:')).toHaveCount(0);
+});
+
+test('a card payment for a sale the browser lost keeps the shift from closing until it is refunded', async ({
+  page,
+  request,
+}) => {
+  const { gripGreyL } = OWNED.registerLost;
+  await setStock(request, [stockAt(gripGreyL, 10)]);
+  const cashier = await logInByApi(request, DEMO.pos);
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
+  await request.post('/api/pos/shifts/close', { headers: bearer(cashier), data: { counted: 0 } });
+  const opened = await request.post('/api/pos/shifts/open', {
+    headers: bearer(cashier),
+    data: { float: 10000 },
+  });
+  expect(opened.ok(), await opened.text()).toBe(true);
+
+  await openLoggedIn(page, cashier, '/pos/register');
+  const search = page.getByRole('textbox', { name: /Find a product/ });
+  await search.fill(gripGreyL.code);
+  await search.press('Enter');
+  const found = page.getByRole('table', { name: 'Products found' });
+  await found.getByRole('combobox', { name: `Size of ${gripGreyL.name}` }).click();
+  await page.getByRole('option', { name: /^L / }).click();
+  await found.getByRole('button', { name: `Add ${gripGreyL.name}` }).click();
+  await page.getByText('Split card + cash', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Card part (CDN$)' }).fill('10');
+  await page.getByRole('button', { name: 'Charge CDN$10.00 on the reader' }).click();
+  await page.getByRole('button', { name: 'Simulate Payment', exact: true }).click();
+  await expect(page.getByText('Card paid: CDN$10.00')).toBeVisible();
+
+  // The browser loses the sale it kept (its storage cleared), and with it what the card paid.
+  const kept = await page.evaluate((key) => localStorage.getItem(key), POS_PENDING_SALE_KEY);
+  const { paymentIntentId } = JSON.parse(kept ?? '{}').cardPaid as { paymentIntentId: string };
+  await page.evaluate((key) => localStorage.removeItem(key), POS_PENDING_SALE_KEY);
+  await page.reload();
+  await expect(page.getByText('Card paid:')).toHaveCount(0);
+
+  // The server still knows: the shift does not close.
+  await page.getByRole('button', { name: 'Close shift' }).click();
+  const closing = page.getByRole('dialog', { name: 'Close the shift' });
+  await closing.getByRole('textbox', { name: 'Counted cash' }).fill('100');
+  await closing.getByRole('button', { name: 'Close shift' }).click();
+  await expect(toast(page, SHIFT_MESSAGES.salePaymentUnfinished('CDN$10.00'))).toBeVisible();
+  await expect(closing).toBeVisible();
+
+  // Refunded, it closes (the refund reaches the shop through the processor's webhook).
+  const refunded = await request.post('/api/pos/refund', {
+    headers: {
+      ...bearer(cashier),
+      reader_id: FRONT_COUNTER.id,
+      'idempotency-key': `lost-${paymentIntentId}`,
+    },
+    data: { paymentIntentId, amount: 1000 },
+  });
+  expect(refunded.ok(), await refunded.text()).toBe(true);
+  await expect
+    .poll(async () => {
+      const closed = await request.post('/api/pos/shifts/close', {
+        headers: bearer(cashier),
+        data: { counted: 10000 },
+      });
+      return closed.status();
+    })
+    .toBe(200);
 });

@@ -87,6 +87,11 @@ export const createPaymentIntentSchema = z.strictObject({
     .min(0, 'The amount before tax cannot be negative.')
     .max(POS_AMOUNT_MAX_CENTS, POS_MESSAGES.amountMax)
     .optional(),
+  /**
+   * The register's: the payment is to become a tender of a sale. Taken and never named by a sale
+   * (the register's browser lost it), it keeps its cashier's shift from closing until refunded.
+   */
+  forSale: z.boolean({ error: 'For a sale must be true or false.' }).optional(),
 });
 export type CreatePaymentIntent = z.input<typeof createPaymentIntentSchema>;
 export const paymentIntentCreatedSchema = z.object({ id: z.string() });

@@ -18,6 +18,8 @@ export const SHIFT_MESSAGES = {
   shiftOpen: 'You already have an open shift: close it before opening another.',
   noOpenShift: 'You have no open shift: open one with the cash float first.',
   notEnoughCash: (inDrawer: string) => `The drawer holds only ${inDrawer}: that is more than it can give.`,
+  salePaymentUnfinished: (amounts: string) =>
+    `The reader took ${amounts} for a sale that was never completed on the register. Refund it on the refund screen before you close the shift: a shift closed now would leave that money out of its report.`,
 } as const;
 
 const cents = z.number().int();

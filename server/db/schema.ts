@@ -779,6 +779,8 @@ export const posPayments = pgTable(
     readerId: text('reader_id').notNull(),
     amount: integer('amount').notNull(),
     paymentIntentId: text('payment_intent_id').notNull().unique(),
+    /** Taken by the register for a sale (its intent's metadata): a sale's tender is to name it. */
+    forSale: boolean('for_sale').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('pos_payments_client').on(t.clientId)],

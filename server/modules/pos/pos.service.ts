@@ -57,6 +57,11 @@ export interface PosDeps {
 /** Marks the intents and sessions the POS makes, so that POS calls touch only those. */
 export const POS_SOURCE = 'pos';
 
+/** The metadata key that marks a register's payment for a sale (createPaymentIntentSchema's forSale). */
+const FOR_SALE_METADATA = 'for_sale';
+
+const isForSale = (intent: PaymentIntent) => intent.metadata[FOR_SALE_METADATA] === 'true';
+
 const STATUS_FILTER = { 0: undefined, 1: 'succeeded', 2: 'failed' } as const;
 const CARD_TYPE_FILTER = { 0: undefined, 1: 'debit', 2: 'credit', 3: 'web' } as const;
 
@@ -347,6 +352,7 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
           pos_user: String(user.id),
           subtotal: String(subtotal),
           ...(readerId ? { reader_id: readerId } : {}),
+          ...(input.forSale ? { [FOR_SALE_METADATA]: 'true' } : {}),
         },
         ...(input.receiptEmail ? { receiptEmail: input.receiptEmail } : {}),
       });
@@ -410,6 +416,7 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
           readerId,
           amount: intent.amount_received,
           paymentIntentId: intent.id,
+          forSale: isForSale(intent),
           createdAt: clock.now(),
         })
         .onConflictDoNothing({ target: posPayments.paymentIntentId });
@@ -448,6 +455,7 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
           readerId: reader,
           amount: intent.amount_received,
           paymentIntentId: intent.id,
+          forSale: isForSale(intent),
           createdAt: clock.now(),
         })
         .onConflictDoNothing({ target: posPayments.paymentIntentId })

@@ -27,6 +27,7 @@ import type { Database, DbOrTx } from '../../db/database.ts';
 import {
   cashMovements,
   clients,
+  posPayments,
   posReturns,
   posReturnTenders,
   posSales,
@@ -52,6 +53,34 @@ export interface ShiftsDeps {
 const shiftOpen = () => new AppError('shift_open', SHIFT_MESSAGES.shiftOpen, 409);
 const noOpenShift = () => new AppError('no_open_shift', SHIFT_MESSAGES.noOpenShift, 404);
 const noShiftForCash = () => new AppError('no_open_shift', SHIFT_MESSAGES.noOpenShift, 409);
+const salePaymentUnfinished = (amounts: readonly number[]) =>
+  new AppError(
+    'sale_payment_unfinished',
+    SHIFT_MESSAGES.salePaymentUnfinished(amounts.map((amount) => formatMoney(amount)).join(', ')),
+    409,
+  );
+
+/**
+ * The amounts of the cashier's reader payments taken for a sale since `since` that no sale names
+ * and that were not refunded in full: the register lost them (its browser's storage gone mid-sale).
+ */
+async function unfinishedSalePayments(tx: DbOrTx, cashierId: number, since: Date): Promise<number[]> {
+  const rows = await tx
+    .select({ amount: posPayments.amount })
+    .from(posPayments)
+    .where(
+      and(
+        eq(posPayments.clientId, cashierId),
+        eq(posPayments.forSale, true),
+        gte(posPayments.createdAt, since),
+        sql`NOT EXISTS (SELECT 1 FROM pos_sale_tenders t WHERE t.payment_intent_id = ${posPayments.paymentIntentId})`,
+        sql`${posPayments.amount} > (SELECT coalesce(sum(r.amount), 0) FROM outside_refunds r
+                                     WHERE r.payment_intent_id = ${posPayments.paymentIntentId})`,
+      ),
+    )
+    .orderBy(asc(posPayments.createdAt));
+  return rows.map((row) => row.amount);
+}
 
 const cashierName = sql<string>`trim(${clients.firstName} || ' ' || ${clients.lastName})`;
 
@@ -397,6 +426,8 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
       const id = await db.transaction(async (tx) => {
         // FOR UPDATE: a sale's reference to the shift waits for the close to be decided.
         const shift = await lockOpenShift(tx, caller, 'update');
+        const unfinished = await unfinishedSalePayments(tx, caller.id, new Date(shift.openedAt));
+        if (unfinished.length > 0) throw salePaymentUnfinished(unfinished);
         await tx
           .update(registerShifts)
           .set({ status: 'closed', closedAt: clock.now(), expectedCash: shift.expectedCash, counted })

@@ -7,13 +7,18 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { planTenders, type TenderInput } from '../../../domain/pos/register.ts';
-import type { AdminShiftsPage, ShiftReport, ShiftSummary } from '../../../domain/pos/shifts.ts';
+import {
+  type AdminShiftsPage,
+  SHIFT_MESSAGES,
+  type ShiftReport,
+  type ShiftSummary,
+} from '../../../domain/pos/shifts.ts';
 import { countRows } from '../../db/database.ts';
 import { cashMovements, posSales, posSaleTenders, registerShifts, settings } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, expectAdminOnly, logIn, signUp, type TestApp } from '../../test/app.ts';
 import { parsePdf } from '../../test/pdf.ts';
-import { newCashier } from './pos-test-helpers.ts';
+import { assignReader, FRONT_COUNTER, newCashier, posCall, processOn } from './pos-test-helpers.ts';
 
 let t: TestApp;
 let cashier: LoginRecord;
@@ -278,6 +283,64 @@ describe('opening and closing a shift', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect((await current(racer)).expectedCash).toBe(300);
     await closeShift(racer, 300);
+  });
+});
+
+describe('a reader payment taken for a sale the register never finished', () => {
+  it('keeps the shift from closing until it is refunded in full; a sale’s own payment and a POS payment do not', async () => {
+    const sam = await newCashier(t);
+    await assignReader(t, sam, FRONT_COUNTER);
+    const shift = await openShift(sam, 0);
+    const pay = async (amount: number, forSale: boolean) => {
+      const created = await posCall(t, sam, '/api/pos/create_payment_intent', {
+        amount: String(amount),
+        ...(forSale ? { forSale } : {}),
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const paymentIntentId = created.json<{ id: string }>().id;
+      expect((await processOn(t, sam, FRONT_COUNTER, paymentIntentId)).statusCode).toBe(200);
+      const presented = await posCall(t, sam, '/api/pos/simulate_payment', {}, { reader_id: FRONT_COUNTER });
+      expect(presented.statusCode, presented.body).toBe(200);
+      // The processor's webhook records every reader payment as the cashier's POS payment.
+      await t.app.sandboxEvents?.idle();
+      return paymentIntentId;
+    };
+    let refunds = 0;
+    const refund = async (paymentIntentId: string, amount: number) => {
+      refunds += 1;
+      const refunded = await posCall(
+        t,
+        sam,
+        '/api/pos/refund',
+        { paymentIntentId, amount },
+        { reader_id: FRONT_COUNTER, 'idempotency-key': `shift-test-refund-${refunds}` },
+      );
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      await t.app.sandboxEvents?.idle();
+    };
+    const close = () => call(sam, 'POST', '/api/pos/shifts/close', { counted: 0 });
+
+    const sold = await pay(1_130, true);
+    await insertSale(shift.id, sam.client_id, {
+      subtotal: 1_000,
+      ratePpm: 130_000,
+      tenders: () => [{ type: 'card', amount: 1_130, paymentIntentId: sold }],
+    });
+    // The POS Payment page's payment is a sale of its own.
+    await pay(2_000, false);
+    const lost = await pay(3_000, true);
+
+    const refused = await close();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'sale_payment_unfinished',
+      message: SHIFT_MESSAGES.salePaymentUnfinished('CDN$30.00'),
+    });
+    await refund(lost, 1_000);
+    expect((await close()).statusCode).toBe(409);
+    await refund(lost, 2_000);
+    const closed = await close();
+    expect(closed.statusCode, closed.body).toBe(200);
   });
 });
 

@@ -58,7 +58,7 @@ export function useRegisterCardPayment({ onPaid }: { onPaid: (paid: ReaderPaid) 
         );
         return;
       }
-      const intent = await createPaymentIntent.mutateAsync({ amount: String(amount) });
+      const intent = await createPaymentIntent.mutateAsync({ amount: String(amount), forSale: true });
       if (!intent?.id) {
         notifyError(POS_MESSAGES.paymentCreationError);
         return;

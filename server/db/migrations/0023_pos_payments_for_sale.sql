@@ -1,0 +1,1 @@
+ALTER TABLE "pos_payments" ADD COLUMN "for_sale" boolean DEFAULT false NOT NULL;
