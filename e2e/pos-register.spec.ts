@@ -1,6 +1,7 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { SHIFT_MESSAGES } from '../domain/pos/shifts.ts';
 import { POS_PENDING_SALE_KEY } from '../domain/storage-keys.ts';
-import { OWNED, stockAt } from './demo-items.ts';
+import { type DemoItem, OWNED, stockAt } from './demo-items.ts';
 import { bearer, DEMO, expect, logInByApi, openLoggedIn, setStock, test } from './fixtures.ts';
 import { FRONT_COUNTER, leaveReaderIdle, toast, useIdleReader } from './pos-readers.ts';
 
@@ -281,12 +282,12 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a sale whose card part was paid comes back after a reload, to be finished in cash', async ({
-  page,
-  request,
-}) => {
-  const { gripGreyM } = OWNED.registerReloaded;
-  await setStock(request, [stockAt(gripGreyM, 10)]);
+/**
+ * The demo cashier, in a shift of their own, puts one Studio Grip Sock in `size` on the register
+ * (14.99 + 1.95 tax = 16.94) and has the card pay 10.00 of it on the reader, the rest due in cash.
+ */
+async function cardPartPaid(page: Page, request: APIRequestContext, item: DemoItem, size: 'M' | 'L') {
+  await setStock(request, [stockAt(item, 10)]);
   const cashier = await logInByApi(request, DEMO.pos);
   await useIdleReader(request, cashier, FRONT_COUNTER.id);
   await request.post('/api/pos/shifts/close', { headers: bearer(cashier), data: { counted: 0 } });
@@ -298,19 +299,27 @@ test('a sale whose card part was paid comes back after a reload, to be finished 
 
   await openLoggedIn(page, cashier, '/pos/register');
   const search = page.getByRole('textbox', { name: /Find a product/ });
-  await search.fill(gripGreyM.code);
+  await search.fill(item.code);
   await search.press('Enter');
   const found = page.getByRole('table', { name: 'Products found' });
-  await found.getByRole('combobox', { name: `Size of ${gripGreyM.name}` }).click();
-  await page.getByRole('option', { name: /^M / }).click();
-  await found.getByRole('button', { name: `Add ${gripGreyM.name}` }).click();
-  // 14.99 + 1.95 tax = 16.94: 10.00 on the card, the rest in cash.
+  await found.getByRole('combobox', { name: `Size of ${item.name}` }).click();
+  await page.getByRole('option', { name: new RegExp(`^${size} `) }).click();
+  await found.getByRole('button', { name: `Add ${item.name}` }).click();
   await expect(page.getByLabel('Sale total', { exact: true })).toHaveText('CDN$16.94');
   await page.getByText('Split card + cash', { exact: true }).click();
   await page.getByRole('textbox', { name: 'Card part (CDN$)' }).fill('10');
   await page.getByRole('button', { name: 'Charge CDN$10.00 on the reader' }).click();
   await page.getByRole('button', { name: 'Simulate Payment', exact: true }).click();
   await expect(page.getByText('Card paid: CDN$10.00')).toBeVisible();
+  return cashier;
+}
+
+test('a sale whose card part was paid comes back after a reload, to be finished in cash', async ({
+  page,
+  request,
+}) => {
+  const { gripGreyM } = OWNED.registerReloaded;
+  await cardPartPaid(page, request, gripGreyM, 'M');
 
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: 'A sale to finish' })).toBeVisible();
@@ -345,30 +354,7 @@ test('a card payment for a sale the browser lost keeps the shift from closing un
   page,
   request,
 }) => {
-  const { gripGreyL } = OWNED.registerLost;
-  await setStock(request, [stockAt(gripGreyL, 10)]);
-  const cashier = await logInByApi(request, DEMO.pos);
-  await useIdleReader(request, cashier, FRONT_COUNTER.id);
-  await request.post('/api/pos/shifts/close', { headers: bearer(cashier), data: { counted: 0 } });
-  const opened = await request.post('/api/pos/shifts/open', {
-    headers: bearer(cashier),
-    data: { float: 10000 },
-  });
-  expect(opened.ok(), await opened.text()).toBe(true);
-
-  await openLoggedIn(page, cashier, '/pos/register');
-  const search = page.getByRole('textbox', { name: /Find a product/ });
-  await search.fill(gripGreyL.code);
-  await search.press('Enter');
-  const found = page.getByRole('table', { name: 'Products found' });
-  await found.getByRole('combobox', { name: `Size of ${gripGreyL.name}` }).click();
-  await page.getByRole('option', { name: /^L / }).click();
-  await found.getByRole('button', { name: `Add ${gripGreyL.name}` }).click();
-  await page.getByText('Split card + cash', { exact: true }).click();
-  await page.getByRole('textbox', { name: 'Card part (CDN$)' }).fill('10');
-  await page.getByRole('button', { name: 'Charge CDN$10.00 on the reader' }).click();
-  await page.getByRole('button', { name: 'Simulate Payment', exact: true }).click();
-  await expect(page.getByText('Card paid: CDN$10.00')).toBeVisible();
+  const cashier = await cardPartPaid(page, request, OWNED.registerLost.gripGreyL, 'L');
 
   // The browser loses the sale it kept (its storage cleared), and with it what the card paid.
   const kept = await page.evaluate((key) => localStorage.getItem(key), POS_PENDING_SALE_KEY);
