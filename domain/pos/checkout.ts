@@ -4,8 +4,11 @@ import { sandboxCardSchema } from '../orders.ts';
 import { CHECKOUT_QUANTITY_MAX, CHECKOUT_QUANTITY_MIN } from './constants.ts';
 import { cents, optionalPosEmail, stripeId } from './fields.ts';
 
-/** A catalogue product ('prod_<productId>') or package ('pkg_<packageId>') the checkout sells. */
-const posProductSchema = z.object({ id: z.string(), name: z.string() });
+/**
+ * A catalogue product ('prod_<productId>') or package ('pkg_<packageId>') the checkout sells, with
+ * its code (two products of one name, in two colours, say, are told apart by it).
+ */
+const posProductSchema = z.object({ id: z.string(), name: z.string(), code: z.string() });
 export type PosProduct = z.infer<typeof posProductSchema>;
 export const posProductListSchema = z.array(posProductSchema);
 /**

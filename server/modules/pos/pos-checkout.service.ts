@@ -103,7 +103,7 @@ export function createPosCheckoutService({ db, payments, registerSales, clock, p
    */
   async function offers(): Promise<Offer[]> {
     const productRows = await db
-      .select({ id: products.id, name: products.name, sizeTypeId: products.sizeTypeId })
+      .select({ id: products.id, name: products.name, code: products.code, sizeTypeId: products.sizeTypeId })
       .from(products)
       .where(eq(products.active, true))
       .orderBy(sql`lower(${products.name})`, asc(products.id));
@@ -116,7 +116,7 @@ export function createPosCheckoutService({ db, payments, registerSales, clock, p
       .from(stock)
       .where(gt(stock.instock, 0));
     const packageRows = await db
-      .select({ id: packages.id, productId: packages.productId, name: packages.name })
+      .select({ id: packages.id, productId: packages.productId, name: packages.name, code: packages.code })
       .from(packages)
       .innerJoin(products, eq(products.id, packages.productId))
       .where(and(eq(packages.active, true), eq(products.active, true), gt(packages.instock, 0)))
@@ -138,11 +138,11 @@ export function createPosCheckoutService({ db, payments, registerSales, clock, p
           : sizeRows
               .filter((size) => size.typeId === product.sizeTypeId && inStock.has(`${product.id}:${size.id}`))
               .map((size) => one(size.id));
-      return { product: { id: `prod_${product.id}`, name: product.name }, lines };
+      return { product: { id: `prod_${product.id}`, name: product.name, code: product.code }, lines };
     });
     for (const box of packageRows) {
       offered.push({
-        product: { id: `pkg_${box.id}`, name: box.name },
+        product: { id: `pkg_${box.id}`, name: box.name, code: box.code },
         lines: [{ productId: box.productId, size_id: null, packageId: box.id, quantity: 1 }],
       });
     }
@@ -268,7 +268,7 @@ export function createPosCheckoutService({ db, payments, registerSales, clock, p
   }
 
   return {
-    /** POST api/pos/list_products: what the checkout sells, as { id, name }. */
+    /** POST api/pos/list_products: what the checkout sells, as { id, name, code }. */
     async listProducts(): Promise<PosProduct[]> {
       return (await offers()).map((offer) => offer.product);
     },

@@ -121,12 +121,12 @@ describe('POST api/pos/list_products and list_prices', () => {
     const products = await posCall(t, cashier, '/api/pos/list_products');
     expect(products.statusCode).toBe(200);
     const productList = products.json<PosProduct[]>();
-    expect(productList).toContainEqual({ id: `prod_${sock.id}`, name: sock.name });
-    expect(productList).toContainEqual({ id: `prod_${bag.id}`, name: bag.name });
-    expect(productList).toContainEqual({ id: `pkg_${box.id}`, name: box.name });
+    expect(productList).toContainEqual({ id: `prod_${sock.id}`, name: sock.name, code: 'MS-CRW-001' });
+    expect(productList).toContainEqual({ id: `prod_${bag.id}`, name: bag.name, code: 'AC-BAG-001' });
+    expect(productList).toContainEqual({ id: `pkg_${box.id}`, name: box.name, code: 'GP-BOX-001-WHITE' });
     // The sandbox's own products are not the shop's.
     expect(productList.map((product) => product.name)).not.toContain('Novelty Socks');
-    for (const product of productList) expect(Object.keys(product)).toEqual(['id', 'name']);
+    for (const product of productList) expect(Object.keys(product)).toEqual(['id', 'name', 'code']);
 
     const prices = await posCall(t, cashier, '/api/pos/list_prices');
     expect(prices.statusCode).toBe(200);

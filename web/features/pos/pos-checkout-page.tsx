@@ -139,7 +139,7 @@ export function PosCheckoutPage() {
             <Stack gap="md">
               <TextInput
                 label="Search"
-                placeholder="Filter products by name"
+                placeholder="Filter products by name or code"
                 value={search}
                 onChange={(event) => setSearch(event.currentTarget.value)}
               />
@@ -150,9 +150,14 @@ export function PosCheckoutPage() {
               ) : null}
               {shown.map((product) => (
                 <Paper key={product.productId} withBorder radius="md" p="md">
-                  <Title order={2} size="h4" mb="sm">
-                    {product.name}
-                  </Title>
+                  <Group justify="space-between" align="baseline" gap="xs" mb="sm">
+                    <Title order={2} size="h4">
+                      {product.name}
+                    </Title>
+                    <Text size="sm" c="dimmed">
+                      {product.code}
+                    </Text>
+                  </Group>
                   <Stack gap="sm">
                     {product.prices.map((price) => {
                       const choice = choices[price.priceId] ?? { checked: false, quantity: 0 };

@@ -109,9 +109,9 @@ describe('paid details (POS_PaidDetails)', () => {
 
 describe('card checkout (spec §2, §5)', () => {
   const products = [
-    { id: 'prod_b', name: 'beanie' },
-    { id: 'prod_a', name: 'Argyle Socks' },
-    { id: 'prod_none', name: 'Aardvark (no price)' },
+    { id: 'prod_b', name: 'beanie', code: 'AC-BEA-001' },
+    { id: 'prod_a', name: 'Argyle Socks', code: 'MS-CRW-010' },
+    { id: 'prod_none', name: 'Aardvark (no price)', code: 'AC-NON-001' },
   ];
   const prices = [
     { id: 'price_3', productId: 'prod_a', unitAmount: 1500 },
@@ -124,6 +124,8 @@ describe('card checkout (spec §2, §5)', () => {
     expect(list.map((product) => product.name)).toEqual(['Argyle Socks', 'beanie']);
     expect(list[0]?.prices.map((price) => price.unitAmount)).toEqual([900, 1500]);
     expect(filterProducts(list, '  SOCK ').map((product) => product.name)).toEqual(['Argyle Socks']);
+    // Two products of one name are told apart, and found, by their codes.
+    expect(filterProducts(list, 'ac-bea').map((product) => product.name)).toEqual(['beanie']);
     expect(filterProducts(list, '')).toHaveLength(2);
   });
 

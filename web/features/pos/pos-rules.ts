@@ -171,6 +171,7 @@ export interface CheckoutPrice {
 export interface CheckoutProduct {
   productId: string;
   name: string;
+  code: string;
   prices: CheckoutPrice[];
 }
 
@@ -186,6 +187,7 @@ export function checkoutProducts(
     .map((product) => ({
       productId: product.id,
       name: product.name,
+      code: product.code,
       prices: prices
         .filter((price) => price.productId === product.id)
         .map((price) => ({ priceId: price.id, unitAmount: price.unitAmount }))
@@ -195,11 +197,13 @@ export function checkoutProducts(
     .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
 }
 
-/** The search filter: product names containing the text, case-insensitive. */
+/** The search filter: products whose name or code contains the text, case-insensitive. */
 export function filterProducts(products: readonly CheckoutProduct[], text: string): CheckoutProduct[] {
   const term = text.trim().toLowerCase();
   if (!term) return [...products];
-  return products.filter((product) => product.name.toLowerCase().includes(term));
+  return products.filter(
+    (product) => product.name.toLowerCase().includes(term) || product.code.toLowerCase().includes(term),
+  );
 }
 
 export interface PriceChoice {
