@@ -64,7 +64,10 @@ function outsideRefundEvents(range: ReportInstants) {
                        WHERE s.id IS NULL AND r.payment_intent_id = u.payment_intent_id
                          AND r.sale_id IS NULL AND r.return_id IS NULL
                        ORDER BY r.id LIMIT 1) p ON true
-    WHERE ${within('u.created_at', range)}`;
+    WHERE ${within('u.created_at', range)}
+      -- A payment that is neither a sale's tender nor a POS payment with its receipt (taken for a
+      -- sale that was never made) was never counted as sold: its refund is not counted either.
+      AND (s.id IS NOT NULL OR p.total IS NOT NULL)`;
 }
 
 /**

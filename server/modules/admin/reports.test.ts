@@ -730,7 +730,7 @@ describe('register sales', () => {
 });
 
 describe('refunds of a register sale’s card or a POS payment outside the returns', () => {
-  it('count as refunds with the share of tax of the sale or POS payment, in the store’s province', async () => {
+  it('count as refunds with the share of tax of the sale or POS payment, in the store’s province; the refund of a payment that was neither is not counted', async () => {
     const at = new Date('2026-09-12T15:00:00Z');
     await insertRegisterSale('report-refunded-outside', at, 'pi_report_outside', [
       { type: 'card', amount: 5650, paymentIntentId: 'pi_report_outside' },
@@ -759,6 +759,14 @@ describe('refunds of a register sale’s card or a POS payment outside the retur
       paymentIntentId: 'pi_report_outside_payment',
       amount: 1130,
       createdAt: new Date('2026-09-15T15:00:00Z'),
+    });
+    // A reader payment taken for a sale that was never made (no sale, no receipt), given back in
+    // full: never counted as sold, so its refund is not counted either.
+    await t.db.insert(outsideRefunds).values({
+      refundId: 're_report_outside_unsold',
+      paymentIntentId: 'pi_report_outside_unsold',
+      amount: 1500,
+      createdAt: new Date('2026-09-16T15:00:00Z'),
     });
     const september = 'from=2026-09-01&to=2026-09-30';
     const sales = (await asAdmin(`/api/admin/reports/sales?${september}&by=month`)).json<SalesReport>();

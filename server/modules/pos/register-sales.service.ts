@@ -33,6 +33,7 @@ import type { PaymentGateway } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
 import { ShortStock, takeStock } from '../inventory/stock-taking.ts';
+import { recordPaymentRefund } from '../orders/order-payment-events.ts';
 import { storeTaxRatePpm } from '../settings/settings.service.ts';
 import { POS_SOURCE } from './pos.service.ts';
 import type { ReceiptsService } from './receipts.service.ts';
@@ -263,17 +264,22 @@ export function createRegisterSales({ db, payments, receiptsService, log }: Regi
   async function giveBack(tenders: readonly CheckedTender[]): Promise<string> {
     const interac = tenders.filter((tender) => tender.type === 'interac');
     for (const tender of tenders) {
-      if (tender.type !== 'card' || !tender.paymentIntentId) continue;
-      await payments
-        .createRefund({
-          paymentIntentId: tender.paymentIntentId,
+      const { paymentIntentId } = tender;
+      if (tender.type !== 'card' || !paymentIntentId) continue;
+      try {
+        const refund = await payments.createRefund({
+          paymentIntentId,
           reason: 'requested_by_customer',
           metadata: { source: POS_SOURCE, voided_sale: 'true' },
-          idempotencyKey: `register-void:${tender.paymentIntentId}`,
-        })
-        .catch((error: unknown) =>
-          log(`refund of ${tender.paymentIntentId} after a short sale failed`, error),
-        );
+          idempotencyKey: `register-void:${paymentIntentId}`,
+        });
+        // Recorded on the payment, as the refund screen's refunds are: given back in full, it keeps
+        // its cashier's shift from closing no longer (shifts.service.ts).
+        if (refund.status === 'succeeded')
+          await recordPaymentRefund(db, { id: refund.id, paymentIntentId, amount: refund.amount });
+      } catch (error) {
+        log(`refund of ${paymentIntentId} after a short sale failed`, error);
+      }
     }
     if (interac.length > 0)
       return ' The Interac payment must be refunded on the reader, from the refund screen.';

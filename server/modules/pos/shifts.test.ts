@@ -3,7 +3,7 @@
  * pos_sales and pos_sale_tenders rows written here directly, as the register's sales write them),
  * its PDF, who may read it, and the owner's list.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { planTenders, type TenderInput } from '../../../domain/pos/register.ts';
@@ -14,7 +14,15 @@ import {
   type ShiftSummary,
 } from '../../../domain/pos/shifts.ts';
 import { countRows } from '../../db/database.ts';
-import { cashMovements, posSales, posSaleTenders, registerShifts, settings } from '../../db/schema.ts';
+import {
+  cashMovements,
+  posSales,
+  posSaleTenders,
+  products,
+  registerShifts,
+  settings,
+  stock,
+} from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, expectAdminOnly, logIn, signUp, type TestApp } from '../../test/app.ts';
 import { parsePdf } from '../../test/pdf.ts';
@@ -287,39 +295,45 @@ describe('opening and closing a shift', () => {
 });
 
 describe('a reader payment taken for a sale the register never finished', () => {
-  it('keeps the shift from closing until it is refunded in full; a sale’s own payment and a POS payment do not', async () => {
-    const sam = await newCashier(t);
+  let sam: LoginRecord;
+  beforeAll(async () => {
+    sam = await newCashier(t);
     await assignReader(t, sam, FRONT_COUNTER);
-    const shift = await openShift(sam, 0);
-    const pay = async (amount: number, forSale: boolean) => {
-      const created = await posCall(t, sam, '/api/pos/create_payment_intent', {
-        amount: String(amount),
-        ...(forSale ? { forSale } : {}),
-      });
-      expect(created.statusCode, created.body).toBe(200);
-      const paymentIntentId = created.json<{ id: string }>().id;
-      expect((await processOn(t, sam, FRONT_COUNTER, paymentIntentId)).statusCode).toBe(200);
-      const presented = await posCall(t, sam, '/api/pos/simulate_payment', {}, { reader_id: FRONT_COUNTER });
-      expect(presented.statusCode, presented.body).toBe(200);
-      // The processor's webhook records every reader payment as the cashier's POS payment.
-      await t.app.sandboxEvents?.idle();
-      return paymentIntentId;
-    };
-    let refunds = 0;
-    const refund = async (paymentIntentId: string, amount: number) => {
-      refunds += 1;
-      const refunded = await posCall(
-        t,
-        sam,
-        '/api/pos/refund',
-        { paymentIntentId, amount },
-        { reader_id: FRONT_COUNTER, 'idempotency-key': `shift-test-refund-${refunds}` },
-      );
-      expect(refunded.statusCode, refunded.body).toBe(200);
-      await t.app.sandboxEvents?.idle();
-    };
-    const close = () => call(sam, 'POST', '/api/pos/shifts/close', { counted: 0 });
+  });
 
+  async function pay(amount: number, forSale: boolean): Promise<string> {
+    const created = await posCall(t, sam, '/api/pos/create_payment_intent', {
+      amount: String(amount),
+      ...(forSale ? { forSale } : {}),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const paymentIntentId = created.json<{ id: string }>().id;
+    expect((await processOn(t, sam, FRONT_COUNTER, paymentIntentId)).statusCode).toBe(200);
+    const presented = await posCall(t, sam, '/api/pos/simulate_payment', {}, { reader_id: FRONT_COUNTER });
+    expect(presented.statusCode, presented.body).toBe(200);
+    // The processor's webhook records every reader payment as the cashier's POS payment.
+    await t.app.sandboxEvents?.idle();
+    return paymentIntentId;
+  }
+
+  let refunds = 0;
+  async function refund(paymentIntentId: string, amount: number): Promise<void> {
+    refunds += 1;
+    const refunded = await posCall(
+      t,
+      sam,
+      '/api/pos/refund',
+      { paymentIntentId, amount },
+      { reader_id: FRONT_COUNTER, 'idempotency-key': `shift-test-refund-${refunds}` },
+    );
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    await t.app.sandboxEvents?.idle();
+  }
+
+  const close = () => call(sam, 'POST', '/api/pos/shifts/close', { counted: 0 });
+
+  it('keeps the shift from closing until it is refunded in full; a sale’s own payment and a POS payment do not', async () => {
+    const shift = await openShift(sam, 0);
     const sold = await pay(1_130, true);
     await insertSale(shift.id, sam.client_id, {
       subtotal: 1_000,
@@ -339,6 +353,35 @@ describe('a reader payment taken for a sale the register never finished', () => 
     await refund(lost, 1_000);
     expect((await close()).statusCode).toBe(409);
     await refund(lost, 2_000);
+    const closed = await close();
+    expect(closed.statusCode, closed.body).toBe(200);
+  });
+
+  it('does not count a payment the register gave back itself, its sale short of stock', async () => {
+    await openShift(sam, 0);
+    const [item] = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(stock, eq(stock.productId, products.id))
+      .where(and(isNull(products.sizeTypeId), eq(products.active, true)))
+      .limit(1);
+    if (!item) throw new Error('the demo data has no product without sizes');
+    await t.db.update(products).set({ pricing: 1_000, priceDiscount: 0 }).where(eq(products.id, item.id));
+    await t.db.update(stock).set({ instock: 0 }).where(eq(stock.productId, item.id));
+    const paymentIntentId = await pay(1_130, true);
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/pos/sales',
+      headers: { ...bearer(sam), 'idempotency-key': 'shift-test-short-sale' },
+      payload: {
+        lines: [{ productId: item.id, size_id: null, packageId: null, quantity: 1 }],
+        addTax: true,
+        tenders: [{ type: 'card', amount: 1_130, paymentIntentId }],
+      },
+    });
+    expect(short.statusCode, short.body).toBe(409);
+    expect(short.json().error.code).toBe('not_enough_stock');
+    await t.app.sandboxEvents?.idle();
     const closed = await close();
     expect(closed.statusCode, closed.body).toBe(200);
   });

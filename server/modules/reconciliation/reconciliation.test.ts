@@ -8,6 +8,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Difference, ReconciliationReport } from '../../../domain/admin/reconciliation.ts';
 import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE, startOfDay } from '../../../domain/dates.ts';
+import { taxOn } from '../../../domain/money.ts';
 import {
   orderRefunds,
   orders,
@@ -15,12 +16,15 @@ import {
   posPayments,
   reconciliationReports,
   settings,
+  stock,
 } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createSandboxGateway } from '../../providers/payments/sandbox/index.ts';
 import { CARD_EXPIRY_YEAR, createTestApp, expectAdminOnly, logIn, type TestApp } from '../../test/app.ts';
 import { placeWebOrder, readyToPay, sandboxCard, stockedProducts } from '../orders/orders-test-kit.ts';
+import { assignReader, FRONT_COUNTER, newCashier, payOnReader } from '../pos/pos-test-helpers.ts';
+import { storeTaxRatePpm } from '../settings/settings.service.ts';
 
 const DISPUTED_CARD = '4000000000000259';
 
@@ -178,6 +182,35 @@ describe('the daily reconciliation', () => {
     expect(stored.json()).toEqual(report);
     const list = await t.app.inject({ url: '/api/admin/reconciliation', headers: admin });
     expect(list.json().reports[0]).toEqual({ day: today(), ranAt: report.ranAt, differenceCount: 6 });
+  });
+
+  it('matches a register sale voided for its stock: its card payment, and the refund the register made at once', async () => {
+    const before = await run(today());
+    const cashier = await newCashier(t);
+    await assignReader(t, cashier, FRONT_COUNTER);
+    const [item] = await stockedProducts(t.db, 1);
+    if (!item) throw new Error('no product');
+    await t.db.update(stock).set({ instock: 0 }).where(eq(stock.productId, item.id));
+    const { ppm } = await storeTaxRatePpm(t.db);
+    const total = item.pricing + taxOn(item.pricing, ppm);
+    const { paymentIntentId } = await payOnReader(t, cashier, FRONT_COUNTER, total);
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/pos/sales',
+      headers: { authorization: `Bearer ${cashier.token}`, 'idempotency-key': 'reconciliation-voided-sale' },
+      payload: {
+        lines: [{ productId: item.id, size_id: null, packageId: null, quantity: 1 }],
+        addTax: true,
+        tenders: [{ type: 'card', amount: total, paymentIntentId }],
+      },
+    });
+    expect(short.statusCode, short.body).toBe(409);
+    await t.app.sandboxEvents?.idle();
+    const after = await run(today());
+    expect(after.differences.filter((difference) => difference.paymentIntentId === paymentIntentId)).toEqual(
+      [],
+    );
+    expect(kinds(after)).toEqual(kinds(before));
   });
 
   it('answers 404 for a day not reconciled yet, 400 for a day to come or not a day, and only to the owner', async () => {
