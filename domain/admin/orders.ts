@@ -17,6 +17,10 @@ export const SHIPPABLE_STATUSES: readonly string[] = ['paid'];
 /** An order can be cancelled until it ships. */
 export const CANCELLABLE_STATUSES: readonly string[] = ['placed', 'paid'];
 
+/** Why a disputed order is neither refunded nor cancelled in the shop (a chargeback took the money back). */
+export const ORDER_DISPUTED_MESSAGE =
+  "The card's owner disputed this payment with their bank, which took the money back: it cannot be refunded or cancelled here. Answer the dispute in the card processor's dashboard.";
+
 /** Several orders shipped or printed in one go, at most. */
 export const BULK_ORDERS_MAX = 50;
 

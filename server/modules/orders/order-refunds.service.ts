@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { planOrderRefund, type RefundAsk } from '../../../domain/admin/order-refunds.ts';
-import { CANCELLABLE_STATUSES } from '../../../domain/admin/orders.ts';
+import { CANCELLABLE_STATUSES, ORDER_DISPUTED_MESSAGE } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { type OrderRefundLine, orderEvents, orderLines, orderRefunds, orders } from '../../db/schema.ts';
@@ -138,6 +138,9 @@ export function createOrderRefunds({
       );
     }
     if (!order.paymentIntentId) throw new AppError('no_payment', 'This order has no card payment.', 409);
+    // A chargeback took the money back already: a refund on top would give it back twice (Stripe
+    // refuses it: charge_disputed).
+    if (order.disputedAt) throw new AppError('order_disputed', ORDER_DISPUTED_MESSAGE, 409);
     const lines = await tx
       .select()
       .from(orderLines)

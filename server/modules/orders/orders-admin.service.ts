@@ -382,7 +382,10 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
         taxParts,
         total: order.total,
         amountRefunded: order.amountRefunded,
-        refundable: ['placed', 'cancelled'].includes(order.status) ? 0 : order.total - order.amountRefunded,
+        refundable:
+          ['placed', 'cancelled'].includes(order.status) || order.disputedAt
+            ? 0
+            : order.total - order.amountRefunded,
         shippingRefunded: refundRows.some((row) => row.status !== 'failed' && row.shippingAmount > 0),
         carrier: order.carrier,
         trackingNumber: order.trackingNumber,

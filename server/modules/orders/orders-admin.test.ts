@@ -1,13 +1,24 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder } from '../../../domain/admin/orders.ts';
+import { type AdminOrder, ORDER_DISPUTED_MESSAGE } from '../../../domain/admin/orders.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import type { Order } from '../../../domain/orders.ts';
 import { orderRefunds, orders, outbox, sandboxCharges } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
-import { bearer, createTestApp, expectAdminOnly, logIn, stockOf, type TestApp } from '../../test/app.ts';
+import {
+  bearer,
+  createTestApp,
+  expectAdminOnly,
+  logIn,
+  stockOf,
+  type TestApp,
+  TORONTO_ADDRESS,
+} from '../../test/app.ts';
 import { parsePdf } from '../../test/pdf.ts';
 import { placeWebOrder, stockedProducts } from './orders-test-kit.ts';
+
+/** Stripe's test card whose payment its owner disputes once captured. */
+const DISPUTED_CARD = '4000000000000259';
 
 let t: TestApp;
 let admin: LoginRecord;
@@ -406,6 +417,39 @@ describe('refunding an order', () => {
       payload: {},
     });
     expect(noKey.statusCode).toBe(400);
+    expect(await orderOf(placed.orderNumber)).toMatchObject({ amountRefunded: 0, refunds: [] });
+    expect(await chargeRefunded(placed.paymentIntentId)).toBe(0);
+  });
+});
+
+describe('a disputed order', () => {
+  it('is neither refunded nor cancelled: the chargeback took the money back already', async () => {
+    const placed = await placeWebOrder(
+      t.app,
+      [{ productId: first().id, quantity: 1 }],
+      TORONTO_ADDRESS,
+      DISPUTED_CARD,
+    );
+    await t.app.sandboxEvents?.idle();
+    const order = await orderOf(placed.orderNumber);
+    expect(order.disputedAt).not.toBeNull();
+    // Nothing to refund on its page either.
+    expect(order.refundable).toBe(0);
+    const line = order.lines[0];
+    if (!line) throw new Error('a line expected');
+    const refused = await refund(placed.orderNumber, 'disputed-refund-1', {
+      lines: [{ lineId: line.id, quantity: 1, restock: true }],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'order_disputed', message: ORDER_DISPUTED_MESSAGE });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${placed.orderNumber}/cancel`,
+      headers: bearer(admin),
+      payload: {},
+    });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().error.code).toBe('order_disputed');
     expect(await orderOf(placed.orderNumber)).toMatchObject({ amountRefunded: 0, refunds: [] });
     expect(await chargeRefunded(placed.paymentIntentId)).toBe(0);
   });

@@ -72,9 +72,10 @@ export async function placeWebOrder(
   app: TestApp['app'],
   items: readonly { productId: number; quantity: number }[],
   address: Record<string, unknown> = TORONTO_ADDRESS,
+  cardNumber?: string,
 ): Promise<PlacedWebOrder> {
   const { client, post } = await readyToPay(app, items, address);
-  const paymentMethodId = await sandboxCard(post);
+  const paymentMethodId = await sandboxCard(post, cardNumber);
   const payment = await post('/api/Payment', { userId: client.client_id, paymentMethodId });
   if (payment.status !== 'succeeded') throw new Error(`payment ${payment.status}: ${payment.error}`);
   const placed = await post('/api/Payment/confirm', {

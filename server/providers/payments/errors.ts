@@ -62,6 +62,15 @@ export function alreadyRefunded(chargeId: string): PaymentError {
   });
 }
 
+/** Stripe's answer to a refund of a charge its owner disputed (a chargeback took the money back). */
+export function chargeDisputed(chargeId: string): PaymentError {
+  return new PaymentError({
+    type: 'invalid_request_error',
+    code: 'charge_disputed',
+    message: `Charge ${chargeId} has been charged back; cannot issue a refund.`,
+  });
+}
+
 export function nothingToRefund(): PaymentError {
   return new PaymentError({
     type: 'invalid_request_error',

@@ -353,6 +353,11 @@ describe('the dispute test card (4000 0000 0000 0259)', () => {
     });
     expect(automatic.status).toBe('succeeded');
     expect(sandbox().takeOpenedDispute(automatic.id)).toBe(true);
+    // The chargeback took the money back: Stripe refuses a refund on top of it.
+    const refused = await failure(
+      gateway.createRefund({ paymentIntentId: automatic.id, idempotencyKey: 'refund-disputed' }),
+    );
+    expect(refused).toMatchObject({ type: 'invalid_request_error', code: 'charge_disputed' });
 
     // The locked capture answers what one statement cannot (a reader's charge made meanwhile).
     const context = {

@@ -1,9 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf, type Tx } from '../../../db/database.ts';
-import { sandboxCharges, sandboxPaymentIntents, sandboxReaders, sandboxRefunds } from '../../../db/schema.ts';
+import {
+  sandboxCharges,
+  sandboxDisputes,
+  sandboxPaymentIntents,
+  sandboxReaders,
+  sandboxRefunds,
+} from '../../../db/schema.ts';
 import {
   CANCELABLE_STATUSES,
   cannotCancel,
+  chargeDisputed,
   idempotencyMismatch,
   nothingToRefund,
   resourceMissing,
@@ -220,6 +227,11 @@ export function createLedger({ db, clock, openedDisputes }: SandboxContext) {
     if (!intent) throw resourceMissing('payment_intent', paymentIntentId, 'payment_intent');
     const row = intent.status === 'succeeded' ? await lockCharge(tx, intent.latestChargeId) : undefined;
     if (row?.status !== 'succeeded' || !row.captured) throw nothingToRefund();
+    const [dispute] = await tx
+      .select({ id: sandboxDisputes.id })
+      .from(sandboxDisputes)
+      .where(eq(sandboxDisputes.chargeId, row.id));
+    if (dispute) throw chargeDisputed(row.id);
     return row;
   }
 

@@ -25,7 +25,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { planOrderRefund, taxRefundedBy } from '../../../../domain/admin/order-refunds.ts';
-import type { AdminOrder } from '../../../../domain/admin/orders.ts';
+import { type AdminOrder, ORDER_DISPUTED_MESSAGE } from '../../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import type { Carrier } from '../../../../domain/shipping.ts';
 import { FormActions } from '../../../components/form/form-actions.tsx';
@@ -156,13 +156,19 @@ function OrderView({ order }: { order: AdminOrder }) {
               Refund
             </Button>
           ) : null}
-          {order.status === 'placed' || order.status === 'paid' ? (
+          {(order.status === 'placed' || order.status === 'paid') && !order.disputedAt ? (
             <Button variant="subtle" color="red" onClick={() => setDialog('cancel')}>
               Cancel order
             </Button>
           ) : null}
         </Group>
       </Group>
+
+      {order.disputedAt ? (
+        <Alert color="red" variant="light" title="Disputed">
+          {ORDER_DISPUTED_MESSAGE}
+        </Alert>
+      ) : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
