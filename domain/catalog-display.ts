@@ -77,6 +77,22 @@ export function orderButtonsDisabled({ instock, quantity, withsize, sizeId }: Or
   return instock <= 0 || instock < quantity || quantity < 1 || (withsize && sizeId === null);
 }
 
+/** A quantity box's value: a whole number, or '' while the shopper has emptied it to type another. */
+export type QuantityInput = number | '';
+
+/**
+ * The box's value from its NumberInput: emptied, it stays empty. Shown as 0 instead, with the caret
+ * before it, the next digit typed made 3 read 30.
+ */
+export function quantityInput(value: number | string): QuantityInput {
+  return typeof value === 'number' ? value : '';
+}
+
+/** The quantity a box means: 0 while it is empty. */
+export function quantityOf(input: QuantityInput): number {
+  return input === '' ? 0 : input;
+}
+
 /** In price mode the quantity resets to 0 when there is no stock; otherwise to 1. */
 export function resetQuantity(showPrices: boolean, instock: number): number {
   return showPrices && instock <= 0 ? 0 : 1;

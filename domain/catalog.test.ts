@@ -13,6 +13,8 @@ import {
   orderButtonsDisabled,
   packageStockText,
   productStockNote,
+  quantityInput,
+  quantityOf,
   resetQuantity,
   SEARCH_PAGE_SIZE,
   salePrice,
@@ -107,6 +109,13 @@ describe('order and add buttons (spec §2 product detail)', () => {
     expect(resetQuantity(true, 0)).toBe(0);
     expect(resetQuantity(true, 4)).toBe(1);
     expect(resetQuantity(false, 0)).toBe(1);
+  });
+
+  it('keep an emptied quantity box empty (not 0, which a digit typed next would follow), meaning 0', () => {
+    expect(quantityInput('')).toBe('');
+    expect(quantityInput(3)).toBe(3);
+    expect(quantityOf('')).toBe(0);
+    expect(quantityOf(3)).toBe(3);
   });
 });
 

@@ -124,6 +124,14 @@ test.describe('a logged-in client', () => {
     ).toBeVisible();
     await quantity.fill('4');
     await expect(page.getByText(/not enough stock/)).toHaveCount(0);
+    // Emptied by the keyboard, the box stays empty for the next number: 3, not 30.
+    await quantity.press('ControlOrMeta+A');
+    await quantity.press('Delete');
+    await expect(quantity).toHaveValue('');
+    await expect(addToCart).toBeDisabled();
+    await quantity.pressSequentially('3');
+    await expect(quantity).toHaveValue('3');
+    await expect(addToCart).toBeEnabled();
 
     // Another colour keeps the size; Red has plenty in S and none in XL.
     await page.getByRole('link', { name: 'Red', exact: true }).click();
@@ -176,7 +184,13 @@ test.describe('a logged-in client', () => {
         .first()
         .textContent()) ?? '';
     const cents = Math.round(Number(price.replace(/[^\d.]/g, '')) * 100);
-    await page.getByRole('textbox', { name: 'Quantity' }).fill('3');
+    // Emptied by the keyboard, the box stays empty for the next number: 3, not 30.
+    const quantity = page.getByRole('textbox', { name: 'Quantity' });
+    await quantity.press('ControlOrMeta+A');
+    await quantity.press('Delete');
+    await expect(quantity).toHaveValue('');
+    await quantity.pressSequentially('3');
+    await expect(quantity).toHaveValue('3');
     await expect(page.getByLabel(`Total ${formatMoney(cents * 3)}`)).toBeVisible();
 
     // Click to enlarge; Escape closes it and gives the focus back to the image.

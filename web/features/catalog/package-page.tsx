@@ -19,6 +19,9 @@ import {
   NOT_ENOUGH_STOCK_TEXT,
   orderButtonsDisabled,
   packageStockText,
+  type QuantityInput,
+  quantityInput,
+  quantityOf,
   resetQuantity,
 } from '../../../domain/catalog-display.ts';
 import { formatMoney } from '../../../domain/money.ts';
@@ -58,7 +61,8 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
   // Stock is asked for each time a package is selected; 0 when the call fails (spec §4, §8).
   const stock = usePackageStock(pkId, pkg.id === pkId ? pkg.instock : undefined);
   const instock = stock.data ?? 0;
-  const [quantity, setQuantity] = useState(1);
+  const [quantityBox, setQuantity] = useState<QuantityInput>(1);
+  const quantity = quantityOf(quantityBox);
   const notEnoughText = useMessageText('not_enough_stock') ?? NOT_ENOUGH_STOCK_TEXT;
   const stockKnown = !(stock.isPending && stock.data === undefined);
   const { shortage } = stockMessages(stockKnown ? instock : null, quantity, notEnoughText, pkg.name);
@@ -133,11 +137,9 @@ function PackageView({ pkg, pkId }: { pkg: PackageDetail; pkId: number }) {
           <Group align="flex-end" gap="lg">
             <NumberInput
               label="Quantity"
-              value={soldOut ? resetQuantity(config.showPrices, instock) : quantity}
+              value={soldOut ? resetQuantity(config.showPrices, instock) : quantityBox}
               disabled={soldOut}
-              onChange={(value) =>
-                setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 0)
-              }
+              onChange={(value) => setQuantity(quantityInput(value))}
               min={1}
               max={9999}
               allowDecimal={false}

@@ -21,6 +21,9 @@ import {
   GET_PRICE_TEXT,
   NOT_ENOUGH_STOCK_TEXT,
   orderButtonsDisabled,
+  type QuantityInput,
+  quantityInput,
+  quantityOf,
   resetQuantity,
   SELECT_SIZE_TEXT,
 } from '../../../domain/catalog-display.ts';
@@ -127,7 +130,8 @@ function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSi
   // when a size is chosen, and when the stock of the selection becomes known or changes.
   const quantityFor = (stock: number | null) =>
     stock === null ? 1 : resetQuantity(config.showPrices, stock);
-  const [quantity, setQuantity] = useState(() => quantityFor(instock));
+  const [quantityBox, setQuantity] = useState<QuantityInput>(() => quantityFor(instock));
+  const quantity = quantityOf(quantityBox);
   // The stock or the mode the quantity was last reset for: a new one resets it, during render.
   const [resetFor, setResetFor] = useState({ instock, showPrices: config.showPrices });
   if (resetFor.instock !== instock || resetFor.showPrices !== config.showPrices) {
@@ -220,10 +224,8 @@ function ProductView({ product, wantedSize }: { product: ProductDetail; wantedSi
 
           <NumberInput
             label="Quantity"
-            value={quantity}
-            onChange={(value) =>
-              setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 0)
-            }
+            value={quantityBox}
+            onChange={(value) => setQuantity(quantityInput(value))}
             min={1}
             max={9999}
             allowDecimal={false}
