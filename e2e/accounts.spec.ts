@@ -47,6 +47,8 @@ test('Li Ng signs up without a company, is welcomed, forgets the password and se
   await expect(page.getByText('Welcome back')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Account menu for Li Ng' }).click();
+  // The menu names the client (spec §1 client_full_name), also on a screen that shows only initials.
+  await expect(page.getByRole('menu').getByText('Li Ng', { exact: true })).toBeVisible();
   // Log Out reloads the page (spec): wait for it, or it lands on the next page and empties its form.
   const reloaded = page.waitForEvent('load');
   await page.getByRole('menuitem', { name: 'Log Out' }).click();

@@ -122,4 +122,12 @@ test.describe('on a phone', () => {
     );
     expect(squeezed).toBe(false);
   });
+
+  test('a long unbroken text that matches nothing wraps within the screen', async ({ page, newClient }) => {
+    const term = 'x'.repeat(100);
+    await openLoggedIn(page, newClient.record, `/search/${term}`);
+    await expect(page.getByText(/No products match/)).toBeVisible();
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide).toBeLessThanOrEqual(390);
+  });
 });

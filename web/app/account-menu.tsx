@@ -38,7 +38,8 @@ export function AccountMenu({ client }: { client: LoginRecord }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{client.user_name}</Menu.Label>
+        {/* The spec's client_full_name, also where the header shows only the initials (a phone). */}
+        <Menu.Label>{name}</Menu.Label>
         <Menu.Item component={Link} to={paths.profile()}>
           Profile
         </Menu.Item>

@@ -1,6 +1,7 @@
 import { Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { SEARCH_MIN_LENGTH } from '../../../domain/catalog-display.ts';
+import { FreeText } from '../../components/free-text.tsx';
 import { ProductCard } from '../../components/product-card.tsx';
 import { productHref } from '../../components/product-href.ts';
 import { useBackToList } from '../../components/use-back-to-list.ts';
@@ -37,9 +38,9 @@ export function SearchPage() {
             <Loader aria-label="Searching" />
           </Center>
         ) : failed ? null : products.length === 0 ? (
-          <Text c="dimmed">
+          <FreeText size="md" c="dimmed">
             No products match “{term}”. Try another word, such as a colour or a sock style.
-          </Text>
+          </FreeText>
         ) : (
           <>
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
