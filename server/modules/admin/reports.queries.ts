@@ -91,10 +91,13 @@ export const selectSalesBuckets = typedQuery(
       SELECT o.created_at AS at, 'web' AS kind, o.total AS amount, o.tax FROM orders o
       WHERE ${within('o.created_at', range)}
       UNION ALL
+      -- A register sale at what it took in (its cash rounded to 5 cents, as its tenders and its
+      -- returns count it): a sale returned whole nets to nothing.
       SELECT p.created_at,
              CASE WHEN p.sale_id IS NOT NULL THEN 'pos' WHEN p.payment_intent_id IS NULL THEN 'manual' ELSE 'card' END,
-             p.total, p.tax
-      FROM receipts p WHERE p.return_id IS NULL AND ${within('p.created_at', range)}
+             p.total + coalesce(s.rounding, 0), p.tax
+      FROM receipts p LEFT JOIN pos_sales s ON s.id = p.sale_id
+      WHERE p.return_id IS NULL AND ${within('p.created_at', range)}
       UNION ALL
       SELECT r.at, 'refund', r.amount, r.tax FROM (${refundEvents(range)}) r
       UNION ALL

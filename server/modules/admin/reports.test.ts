@@ -729,6 +729,74 @@ describe('register sales', () => {
   });
 });
 
+describe('a register sale paid in cash, rounded to 5 cents', () => {
+  it('counts what it took in, as its tender and its return do: returned whole, it nets to nothing', async () => {
+    const at = new Date('2026-07-14T15:00:00Z');
+    // 8.99 + 1.17 tax = 10.16, paid 10.15 in cash (rounded down a cent).
+    const [sale] = await t.db
+      .insert(posSales)
+      .values({
+        cashierId: admin.client_id,
+        idempotencyKey: 'report-rounded-sale',
+        lines: [],
+        addTax: true,
+        taxRatePpm: 130_000,
+        subtotal: 899,
+        tax: 117,
+        total: 1016,
+        rounding: -1,
+        paid: 1015,
+        createdAt: at,
+      })
+      .returning();
+    if (!sale) throw new Error('no sale');
+    await t.db
+      .insert(posSaleTenders)
+      .values({ saleId: sale.id, type: 'cash', amount: 1015, tendered: 1015, change: 0 });
+    const saleLine = {
+      product_name: 'Socks',
+      amount: 899,
+      tax: 117,
+      total: 1016,
+      addTax: true,
+      tax_rate_ppm: 130_000,
+    };
+    await t.db.insert(receipts).values({
+      clientId: admin.client_id,
+      saleId: sale.id,
+      lines: [saleLine],
+      subtotal: 899,
+      tax: 117,
+      total: 1016,
+      createdAt: at,
+    });
+    await t.db.insert(posReturns).values({
+      saleId: sale.id,
+      cashierId: admin.client_id,
+      idempotencyKey: 'report-rounded-return',
+      status: 'succeeded',
+      lines: [{ line: 0, quantity: 1, amount: 899, tax: 117 }],
+      restock: true,
+      subtotal: 899,
+      tax: 117,
+      total: 1016,
+      rounding: -1,
+      refunded: 1015,
+      createdAt: new Date('2026-07-15T15:00:00Z'),
+    });
+    const july = 'from=2026-07-01&to=2026-07-31';
+    const report = (await asAdmin(`/api/admin/reports/sales?${july}&by=month`)).json<SalesReport>();
+    expect(report.totals).toMatchObject({
+      pos_sales: 1,
+      pos_gross: 1015,
+      tenders: { cash: { count: 1, gross: 1015 } },
+      refunded: 1015,
+      net: 0,
+      tax: 0,
+    });
+  });
+});
+
 describe('refunds of a register sale’s card or a POS payment outside the returns', () => {
   it('count as refunds with the share of tax of the sale or POS payment, in the store’s province; the refund of a payment that was neither is not counted', async () => {
     const at = new Date('2026-09-12T15:00:00Z');
