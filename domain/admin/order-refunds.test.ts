@@ -186,7 +186,34 @@ describe('planning a refund of a web order', () => {
     expect(first.tax + rest.tax).toBe(818);
   });
 
-  it("a refund cut to what remains takes the rate's share of it as tax, never more than the tax left", () => {
+  it('a refund cut to what remains gives back the rest of the tax, whatever the earlier shares rounded to', () => {
+    // BC's 12% on 100.96: 113.08, tax 12.12. The refund screen gave back 10.00 (1.07 of tax), then
+    // 100.00 (10.71 of tax): 3.08 remain, of which 0.34 is tax (the rate's share of 3.08 is 0.33).
+    const paid: RefundableOrder = {
+      total: 11308,
+      amountRefunded: 11000,
+      shippingFee: 0,
+      taxRatePpm: 120_000,
+      tax: 1212,
+      taxRefunded: 107 + 1071,
+      shippingRefunded: false,
+    };
+    const socks: RefundableLine[] = [
+      { id: 1, name: 'Maple Leaf Crew', unitPrice: 1999, quantity: 1, quantityRefunded: 0 },
+      { id: 2, name: 'Yukon Boot Sock', unitPrice: 3499, quantity: 2, quantityRefunded: 0 },
+    ];
+    const plan = planOf(
+      planOrderRefund(paid, socks, {
+        kind: 'lines',
+        lines: [{ lineId: 1, quantity: 1, restock: true }],
+        shipping: false,
+      }),
+    );
+    expect(plan).toMatchObject({ amount: 308, tax: 34, itemsAmount: 274 });
+    expect(107 + 1071 + plan.tax).toBe(1212);
+  });
+
+  it('a refund cut to what remains gives back the tax left', () => {
     const paid: RefundableOrder = { ...order, amountRefunded: 3405, taxRefunded: 392 };
     const plan = planOf(
       planOrderRefund(paid, lines, {

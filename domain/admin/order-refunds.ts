@@ -157,16 +157,13 @@ export function planOrderRefund(
   let tax = taxOf(itemsAmount + shippingAmount, order.taxRatePpm);
   let amount = itemsAmount + shippingAmount + tax;
   // The last refund gives back exactly what remains; none gives back more. An earlier refund of an
-  // amount (the POS refund screen) took its share of items and tax without naming a line, so the
-  // tax given back here is what remains of the order's tax (the last refund), or the rate's share
-  // of what remains, and the items what is left beside it: the order's parts add up once refunded.
+  // amount (the POS refund screen) took its share of items and tax without naming a line, so a
+  // refund that gives back all that remains (the last one, or one cut to what remains) gives back
+  // what remains of the order's tax, and the items what is left beside it: the order's parts add up
+  // once refunded, whatever each earlier refund's tax share rounded to.
   if (completes || amount > remaining) {
     amount = remaining;
-    const taxLeft = Math.max(0, order.tax - order.taxRefunded);
-    tax = Math.min(
-      taxLeft,
-      completes ? amount : Math.round((amount * order.taxRatePpm) / (PPM + order.taxRatePpm)),
-    );
+    tax = Math.min(Math.max(0, order.tax - order.taxRefunded), amount);
     shippingAmount = Math.min(shippingAmount, amount - tax);
     itemsAmount = amount - tax - shippingAmount;
   }

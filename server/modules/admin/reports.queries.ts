@@ -220,7 +220,8 @@ export const selectTaxRows = typedQuery(
 /**
  * The products sold in the period, on the web and at the register, by units kept (sold less
  * refunded or returned) or by revenue kept (the lines' totals less the refunded units' share): a
- * cancelled order's lines were all given back; a register sale's lines less their succeeded returns
+ * cancelled order's lines were all given back, and a refunded one's (all its money went back, also
+ * when an amount given back named no line); a register sale's lines less their succeeded returns
  * at the counter. Grouped by product or package and code; the name is the newest line's.
  */
 export const selectTopProducts = typedQuery(
@@ -238,7 +239,8 @@ export const selectTopProducts = typedQuery(
   (range: ReportInstants, sort: TopProductsSort, limit: number) => sql`
     WITH sold AS (
       SELECT l.product_id, l.package_id, l.code, l.name, o.created_at AS at, l.quantity, l.line_total,
-             CASE WHEN o.status = 'cancelled' THEN l.quantity ELSE l.quantity_refunded END AS refunded
+             CASE WHEN o.status IN ('cancelled', 'refunded') THEN l.quantity ELSE l.quantity_refunded END
+               AS refunded
       FROM order_lines l
       JOIN orders o ON o.id = l.order_id
       WHERE ${within('o.created_at', range)}

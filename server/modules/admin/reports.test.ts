@@ -74,7 +74,7 @@ interface OrderInput {
   /** Items less discount, plus shipping: what the tax is on. */
   base: number;
   ratePpm: number;
-  status?: 'paid' | 'cancelled' | 'shipped';
+  status?: 'paid' | 'cancelled' | 'shipped' | 'refunded';
   cancelledAt?: string;
   lines?: { code: string; quantity: number; lineTotal: number; refunded?: number; productId?: number }[];
 }
@@ -488,6 +488,16 @@ describe('top products at the register', () => {
       base: 2600,
       ratePpm: 130_000,
       lines: [{ code: product.code, quantity: 1, lineTotal: 1600, productId: pack.product_id }],
+    });
+    // An order refunded in full kept nothing, even when its refunds named none of its lines (an
+    // amount given back on the POS refund screen).
+    await insertOrder({
+      at: '2026-10-13T15:00:00Z',
+      province: 'ON',
+      base: 3000,
+      ratePpm: 130_000,
+      status: 'refunded',
+      lines: [{ code: 'SOCK-GIVEN-BACK', quantity: 2, lineTotal: 2000 }],
     });
 
     const report = (

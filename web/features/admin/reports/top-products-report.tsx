@@ -60,8 +60,9 @@ export function TopProductsReportView({
         />
       </Group>
       <Text size="sm" c="dimmed">
-        Web orders and register sales. Refunded and returned units are taken off, and a cancelled order sold
-        nothing; revenue is the lines' prices, before an order's discount, tax and shipping.
+        Web orders and register sales. Refunded and returned units are taken off, and a cancelled or fully
+        refunded order sold nothing; revenue is the lines' prices, before an order's discount, tax and
+        shipping.
       </Text>
       <ReportState
         query={report}
