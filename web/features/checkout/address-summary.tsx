@@ -28,7 +28,7 @@ export function AddressLines({ address }: { address: SavedAddress }) {
 /** The address on one line, for a collapsed step. */
 export function addressLine(address: SavedAddress): string {
   const name = [address.first_name, address.last_name].filter(Boolean).join(' ');
-  return [name, address.address, `${address.city} ${address.province}`, address.postalcode]
-    .filter(Boolean)
-    .join(', ');
+  // The place as the address's lines write it: 'Ottawa, ON K1A 0A9'.
+  const place = `${address.city}, ${address.province} ${address.postalcode}`.trim();
+  return [name, address.address, place].filter(Boolean).join(', ');
 }
