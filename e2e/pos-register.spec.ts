@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { LoginRecord } from '../domain/auth.ts';
 import { SHIFT_MESSAGES } from '../domain/pos/shifts.ts';
 import { POS_PENDING_SALE_KEY } from '../domain/storage-keys.ts';
 import { type DemoItem, OWNED, stockAt } from './demo-items.ts';
@@ -283,13 +284,17 @@ test.describe('on a phone', () => {
 });
 
 /**
- * The demo cashier, in a shift of their own, puts one Studio Grip Sock in `size` on the register
- * (14.99 + 1.95 tax = 16.94) and has the card pay 10.00 of it on the reader, the rest due in cash.
+ * The cashier (their reader idle), in a shift of their own, puts one Studio Grip Sock in `size` on
+ * the register (14.99 + 1.95 tax = 16.94) and has the card pay 10.00 of it, the rest due in cash.
  */
-async function cardPartPaid(page: Page, request: APIRequestContext, item: DemoItem, size: 'M' | 'L') {
+async function cardPartPaid(
+  page: Page,
+  request: APIRequestContext,
+  cashier: LoginRecord,
+  item: DemoItem,
+  size: 'M' | 'L',
+) {
   await setStock(request, [stockAt(item, 10)]);
-  const cashier = await logInByApi(request, DEMO.pos);
-  await useIdleReader(request, cashier, FRONT_COUNTER.id);
   await request.post('/api/pos/shifts/close', { headers: bearer(cashier), data: { counted: 0 } });
   const opened = await request.post('/api/pos/shifts/open', {
     headers: bearer(cashier),
@@ -311,7 +316,6 @@ async function cardPartPaid(page: Page, request: APIRequestContext, item: DemoIt
   await page.getByRole('button', { name: 'Charge CDN$10.00 on the reader' }).click();
   await page.getByRole('button', { name: 'Simulate Payment', exact: true }).click();
   await expect(page.getByText('Card paid: CDN$10.00')).toBeVisible();
-  return cashier;
 }
 
 test('a sale whose card part was paid comes back after a reload, to be finished in cash', async ({
@@ -319,7 +323,9 @@ test('a sale whose card part was paid comes back after a reload, to be finished 
   request,
 }) => {
   const { gripGreyM } = OWNED.registerReloaded;
-  await cardPartPaid(page, request, gripGreyM, 'M');
+  const cashier = await logInByApi(request, DEMO.pos);
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
+  await cardPartPaid(page, request, cashier, gripGreyM, 'M');
 
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: 'A sale to finish' })).toBeVisible();
@@ -354,7 +360,9 @@ test('a card payment for a sale the browser lost keeps the shift from closing un
   page,
   request,
 }) => {
-  const cashier = await cardPartPaid(page, request, OWNED.registerLost.gripGreyL, 'L');
+  const cashier = await logInByApi(request, DEMO.pos);
+  await useIdleReader(request, cashier, FRONT_COUNTER.id);
+  await cardPartPaid(page, request, cashier, OWNED.registerLost.gripGreyL, 'L');
 
   // The browser loses the sale it kept (its storage cleared), and with it what the card paid.
   const kept = await page.evaluate((key) => localStorage.getItem(key), POS_PENDING_SALE_KEY);

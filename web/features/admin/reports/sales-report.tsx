@@ -58,9 +58,9 @@ export function SalesReportView({ query }: { query: SalesQuery }) {
         <Text size="sm" c="dimmed" maw={640}>
           Web orders count on the day they were placed, refunds on the day money went back (a cancelled
           order's whole total). POS sales are the register's sales, at what they took in (cash rounded to 5
-          cents; by tender: cash, card, Interac; a split sale counts in each), and reader payments made outside
-          a sale. Refunds are the web's and the returns at the counter (what they gave back), on the day the
-          money went back.
+          cents; by tender: cash, card, Interac; a split sale counts in each), and reader payments made
+          outside a sale. Refunds are the web's and the returns at the counter (what they gave back), on the
+          day the money went back.
         </Text>
         <DownloadCsvButton
           report="sales"
