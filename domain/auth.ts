@@ -9,7 +9,9 @@ const password = z
   .string({ error: 'Password is required.' })
   .min(1, 'Password is required.')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long.`)
-  .max(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters long.`);
+  .max(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters long.`)
+  // Eight spaces pass the length and look like no password at all.
+  .refine((value) => value.trim().length > 0, 'Password cannot be only spaces.');
 
 /**
  * The fields a client gives when signing up (spec storefront §2 profile, §5), for real people: a

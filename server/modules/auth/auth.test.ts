@@ -76,6 +76,7 @@ describe('sign-up (POST api/client)', () => {
     ],
     ['long phone', { phone: '1'.repeat(51) }, 'phone', 'Phone cannot be more than 50 characters long.'],
     ['short password', { password: 'short' }, 'password', 'Password must be at least 8 characters long.'],
+    ['blank password', { password: ' '.repeat(8) }, 'password', 'Password cannot be only spaces.'],
     ['wrong type', { first_name: 42 }, 'first_name', 'Your First Name is required.'],
   ];
   it.each(cases)(
