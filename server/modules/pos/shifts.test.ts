@@ -3,7 +3,7 @@
  * pos_sales and pos_sale_tenders rows written here directly, as the register's sales write them),
  * its PDF, who may read it, and the owner's list.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { planTenders, type TenderInput } from '../../../domain/pos/register.ts';
@@ -26,6 +26,7 @@ import {
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, expectAdminOnly, logIn, signUp, type TestApp } from '../../test/app.ts';
 import { parsePdf } from '../../test/pdf.ts';
+import { stockedProducts } from '../orders/orders-test-kit.ts';
 import { assignReader, FRONT_COUNTER, newCashier, posCall, processOn } from './pos-test-helpers.ts';
 
 let t: TestApp;
@@ -359,13 +360,8 @@ describe('a reader payment taken for a sale the register never finished', () => 
 
   it('does not count a payment the register gave back itself, its sale short of stock', async () => {
     await openShift(sam, 0);
-    const [item] = await t.db
-      .select({ id: products.id })
-      .from(products)
-      .innerJoin(stock, eq(stock.productId, products.id))
-      .where(and(isNull(products.sizeTypeId), eq(products.active, true)))
-      .limit(1);
-    if (!item) throw new Error('the demo data has no product without sizes');
+    const [item] = await stockedProducts(t.db, 1);
+    if (!item) throw new Error('no product');
     await t.db.update(products).set({ pricing: 1_000, priceDiscount: 0 }).where(eq(products.id, item.id));
     await t.db.update(stock).set({ instock: 0 }).where(eq(stock.productId, item.id));
     const paymentIntentId = await pay(1_130, true);
