@@ -779,7 +779,10 @@ export const posPayments = pgTable(
     readerId: text('reader_id').notNull(),
     amount: integer('amount').notNull(),
     paymentIntentId: text('payment_intent_id').notNull().unique(),
-    /** Taken by the register for a sale (its intent's metadata): a sale's tender is to name it. */
+    /**
+     * A card payment the register took for a sale (its intent's metadata; Interac is refunded on the
+     * reader, and not held): a sale's tender is to name it, or a refund to give it back.
+     */
     forSale: boolean('for_sale').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -107,6 +107,17 @@ const alreadyRefunded = () => new AppError('charge_already_refunded', POS_MESSAG
  * known reader with update_user_reader, so two cashiers may share a counter's reader.
  */
 export function createPosService({ db, payments, clock, orderRefunds, receiptsService, log }: PosDeps) {
+  /**
+   * Whether a reader payment keeps its cashier's shift open until a sale names it or it is refunded
+   * in full (shifts.service.ts): a card payment taken for a sale. An Interac one is refunded on the
+   * reader, which the shop records only as a return's, so it is not held.
+   */
+  async function heldForSale(intent: PaymentIntent): Promise<boolean> {
+    if (!isForSale(intent)) return false;
+    const { charge } = await payments.retrievePaymentIntentWithCharge(intent.id);
+    return charge?.source !== 'interac_present';
+  }
+
   async function assignedReaderId(userId: number): Promise<string | undefined> {
     const [row] = await db
       .select({ readerId: readerAssignments.readerId })
@@ -416,7 +427,7 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
           readerId,
           amount: intent.amount_received,
           paymentIntentId: intent.id,
-          forSale: isForSale(intent),
+          forSale: await heldForSale(intent),
           createdAt: clock.now(),
         })
         .onConflictDoNothing({ target: posPayments.paymentIntentId });
@@ -455,7 +466,7 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
           readerId: reader,
           amount: intent.amount_received,
           paymentIntentId: intent.id,
-          forSale: isForSale(intent),
+          forSale: await heldForSale(intent),
           createdAt: clock.now(),
         })
         .onConflictDoNothing({ target: posPayments.paymentIntentId })

@@ -302,7 +302,7 @@ describe('a reader payment taken for a sale the register never finished', () => 
     await assignReader(t, sam, FRONT_COUNTER);
   });
 
-  async function pay(amount: number, forSale: boolean): Promise<string> {
+  async function pay(amount: number, forSale: boolean, interac = false): Promise<string> {
     const created = await posCall(t, sam, '/api/pos/create_payment_intent', {
       amount: String(amount),
       ...(forSale ? { forSale } : {}),
@@ -310,7 +310,8 @@ describe('a reader payment taken for a sale the register never finished', () => 
     expect(created.statusCode, created.body).toBe(200);
     const paymentIntentId = created.json<{ id: string }>().id;
     expect((await processOn(t, sam, FRONT_COUNTER, paymentIntentId)).statusCode).toBe(200);
-    const presented = await posCall(t, sam, '/api/pos/simulate_payment', {}, { reader_id: FRONT_COUNTER });
+    const simulate = interac ? '/api/pos/simulate_interac_payment' : '/api/pos/simulate_payment';
+    const presented = await posCall(t, sam, simulate, {}, { reader_id: FRONT_COUNTER });
     expect(presented.statusCode, presented.body).toBe(200);
     // The processor's webhook records every reader payment as the cashier's POS payment.
     await t.app.sandboxEvents?.idle();
@@ -341,8 +342,10 @@ describe('a reader payment taken for a sale the register never finished', () => 
       ratePpm: 130_000,
       tenders: () => [{ type: 'card', amount: 1_130, paymentIntentId: sold }],
     });
-    // The POS Payment page's payment is a sale of its own.
+    // The POS Payment page's payment is a sale of its own; an Interac one is refunded on the reader,
+    // which the shop records only as a return's, so it does not hold the shift either.
     await pay(2_000, false);
+    await pay(2_500, true, true);
     const lost = await pay(3_000, true);
 
     const refused = await close();
