@@ -35,6 +35,7 @@ import {
   isPaymentError,
   type PaymentGateway,
   type PaymentIntent,
+  type PaymentIntentWithCharge,
   type Reader,
 } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
@@ -61,6 +62,14 @@ export const POS_SOURCE = 'pos';
 const FOR_SALE_METADATA = 'for_sale';
 
 const isForSale = (intent: PaymentIntent) => intent.metadata[FOR_SALE_METADATA] === 'true';
+
+/**
+ * Whether a reader payment keeps its cashier's shift open until a sale names it or it is refunded
+ * in full (shifts.service.ts): a card payment taken for a sale. An Interac one is refunded on the
+ * reader, which the shop records only as a return's, so it is not held.
+ */
+const heldForSale = ({ intent, charge }: PaymentIntentWithCharge) =>
+  isForSale(intent) && charge?.source !== 'interac_present';
 
 const STATUS_FILTER = { 0: undefined, 1: 'succeeded', 2: 'failed' } as const;
 const CARD_TYPE_FILTER = { 0: undefined, 1: 'debit', 2: 'credit', 3: 'web' } as const;
@@ -107,17 +116,6 @@ const alreadyRefunded = () => new AppError('charge_already_refunded', POS_MESSAG
  * known reader with update_user_reader, so two cashiers may share a counter's reader.
  */
 export function createPosService({ db, payments, clock, orderRefunds, receiptsService, log }: PosDeps) {
-  /**
-   * Whether a reader payment keeps its cashier's shift open until a sale names it or it is refunded
-   * in full (shifts.service.ts): a card payment taken for a sale. An Interac one is refunded on the
-   * reader, which the shop records only as a return's, so it is not held.
-   */
-  async function heldForSale(intent: PaymentIntent): Promise<boolean> {
-    if (!isForSale(intent)) return false;
-    const { charge } = await payments.retrievePaymentIntentWithCharge(intent.id);
-    return charge?.source !== 'interac_present';
-  }
-
   async function assignedReaderId(userId: number): Promise<string | undefined> {
     const [row] = await db
       .select({ readerId: readerAssignments.readerId })
@@ -427,7 +425,8 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
           readerId,
           amount: intent.amount_received,
           paymentIntentId: intent.id,
-          forSale: await heldForSale(intent),
+          forSale:
+            isForSale(intent) && heldForSale(await payments.retrievePaymentIntentWithCharge(intent.id)),
           createdAt: clock.now(),
         })
         .onConflictDoNothing({ target: posPayments.paymentIntentId });
@@ -450,7 +449,8 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
      * payment even when the POS page that started it never saved it (reloaded, closed), so that no
      * card payment taken at the counter goes unrecorded. Answers what was done, in words.
      */
-    async recordReaderPayment(intent: PaymentIntent, readerId: string | null): Promise<string> {
+    async recordReaderPayment(paid: PaymentIntentWithCharge, readerId: string | null): Promise<string> {
+      const { intent } = paid;
       const cashierId = Number(intent.metadata.pos_user);
       const reader = readerId ?? intent.metadata.reader_id ?? null;
       if (intent.metadata.source !== POS_SOURCE || !Number.isSafeInteger(cashierId) || !reader) {
@@ -466,7 +466,7 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
           readerId: reader,
           amount: intent.amount_received,
           paymentIntentId: intent.id,
-          forSale: await heldForSale(intent),
+          forSale: heldForSale(paid),
           createdAt: clock.now(),
         })
         .onConflictDoNothing({ target: posPayments.paymentIntentId })

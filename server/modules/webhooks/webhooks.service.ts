@@ -166,8 +166,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
       case 'payment_intent.succeeded': {
         // The register records the payment from the processor's whole intent, as it is now (a web
         // order's is received by receivePaymentCaptured).
-        const intent = await payments.retrievePaymentIntent(objectOf(event, intentObject).id);
-        return finish(await pos.recordReaderPayment(intent, null));
+        const paid = await payments.retrievePaymentIntentWithCharge(objectOf(event, intentObject).id);
+        return finish(await pos.recordReaderPayment(paid, null));
       }
       case 'payment_intent.canceled':
         return inTransaction(event, (tx) => authorizationCanceled(tx, objectOf(event, withId).id));
@@ -240,8 +240,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
         const reader = objectOf(event, readerObject);
         const intentId = reader.action?.process_payment_intent?.payment_intent;
         if (!intentId) return finish(`reader ${reader.id}: ${reader.action?.type ?? 'action'} succeeded`);
-        const intent = await payments.retrievePaymentIntent(intentId);
-        return finish(await pos.recordReaderPayment(intent, reader.id));
+        const paid = await payments.retrievePaymentIntentWithCharge(intentId);
+        return finish(await pos.recordReaderPayment(paid, reader.id));
       }
       case 'terminal.reader.action_failed': {
         const reader = objectOf(event, readerObject);
