@@ -244,6 +244,14 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * A select-list expression that lets its statement's transaction commit without waiting for the
+ * write-ahead log to reach the disk (`synchronous_commit` off for that transaction only). Only for
+ * a statement run on its own whose write harms nobody if a crash loses it (docs/decisions/026):
+ * inside a larger transaction it would relax every write of that transaction.
+ */
+export const COMMIT_WITHOUT_WAITING = sql`set_config('synchronous_commit', 'off', true)`;
+
 /** count(*) is a bigint, which node-postgres answers as a string: cast in SQL, as here. */
 export async function countRows(db: DbOrTx, table: PgTable): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);

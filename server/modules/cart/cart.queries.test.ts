@@ -139,6 +139,18 @@ describe('the cart statements answer the shapes of their row schemas', () => {
     ]);
   });
 
+  it("a line's write commits without waiting for the disk, and only its own transaction does", async () => {
+    const synchronousCommit = async (db: typeof t.db) =>
+      (await rowsOf<{ value: string }>(db, sql`SELECT current_setting('synchronous_commit') AS value`))[0]
+        ?.value;
+    await t.db.transaction(async (tx) => {
+      expect(await synchronousCommit(tx)).toBe('on');
+      await queries.writeCartLine(tx, client.client_id, change({ size_id: sized.size_id }), 'set');
+      expect(await synchronousCommit(tx)).toBe('off');
+    });
+    expect(await synchronousCommit(t.db)).toBe('on');
+  });
+
   it('the item check answers one row, with a problem or none', async () => {
     const cases = [
       { change: change({ size_id: sized.size_id }), problem: null },

@@ -6,6 +6,7 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CART_LINE_LIMIT, CART_QUANTITY_MAX, type CartChangeData } from '../../../domain/cart.ts';
+import { COMMIT_WITHOUT_WAITING } from '../../db/database.ts';
 import { type Bound, compiledQuery, type Placeholders, typedQuery } from '../../db/typed-query.ts';
 
 const id = z.number().int();
@@ -293,7 +294,8 @@ export const selectCheckedItem = typedQuery(
  * when the cart holds the item already or fewer than CART_LINE_LIMIT items. One row per line (one
  * of nulls when none is read), each with the item's problem (null when the cart can hold it), the
  * caller's cart's id (null before the first add creates it: cart.service.ts) and the written line's
- * (null when nothing was written).
+ * (null when nothing was written). It commits without waiting for the disk (docs/decisions/026): a
+ * cart line a crash loses is added again, and the payment step's writes make it durable first.
  */
 export const writeCartLine = compiledQuery(
   z.intersection(
@@ -345,7 +347,7 @@ export const writeCartLine = compiledQuery(
           )
           SELECT (SELECT problem FROM checked) AS item_problem, (SELECT id FROM own) AS own_cart_id,
                  (SELECT id FROM line) AS written_line_id, l.*
-          FROM (SELECT 1) one LEFT JOIN LATERAL (${LINE_KEYS}) l ON true`;
+          FROM (SELECT ${COMMIT_WITHOUT_WAITING}) one LEFT JOIN LATERAL (${LINE_KEYS}) l ON true`;
   },
 );
 

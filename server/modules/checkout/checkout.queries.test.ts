@@ -153,6 +153,12 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
     expect(rows[0]?.cart_hold).toBeNull();
     const [withoutPayment] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id);
     expect(withoutPayment?.placed_order).toBeNull();
+    // Its capture seen, the order is paid.
+    expect(await expectRows(queries.markOrderPaid, t.db, order?.id ?? 0)).toEqual([{ id: order?.id }]);
+    const [paid] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id, {
+      placedBy: 'pi_shape_check',
+    });
+    expect(paid?.placed_order).toMatchObject({ status: 'paid' });
   });
 
   it('the order refuses a cart not as read, and writes nothing: a line’s quantity, another hold, a short item', async () => {

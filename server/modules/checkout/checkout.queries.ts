@@ -15,7 +15,7 @@ import type { Cart } from '../../../domain/cart.ts';
 import { ORDER_STATUSES } from '../../../domain/orders.ts';
 import type { ItemDimensions } from '../../../domain/shipping.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { type Placeholders, typedQuery } from '../../db/typed-query.ts';
+import { compiledQuery, type Placeholders, typedQuery } from '../../db/typed-query.ts';
 import { mailInsert } from '../../providers/mail/outbox.ts';
 import { currentAddresses } from '../addresses/addresses.queries.ts';
 import { type CartExtras, cartWith } from '../cart/cart.queries.ts';
@@ -306,13 +306,24 @@ export const insertOrder = typedQuery(
 const previousAuthorizationRowSchema = z.object({ previous: z.string().nullable() });
 
 /** Makes a payment intent the cart's authorization, locking the cart; answers the one it replaced. */
-export const replaceCartAuthorization = typedQuery(
+export const replaceCartAuthorization = compiledQuery(
   previousAuthorizationRowSchema,
-  (clientId: number, paymentIntentId: string) =>
-    sql`UPDATE carts c SET payment_intent_id = ${paymentIntentId}, authorized_at = now()
-        FROM (SELECT id, payment_intent_id FROM carts WHERE client_id = ${clientId} FOR UPDATE) old
+  (clientId: number, paymentIntentId: string) => ({
+    variant: 'hold',
+    values: { clientId, paymentIntentId },
+  }),
+  (_variant, v) =>
+    sql`UPDATE carts c SET payment_intent_id = ${v.paymentIntentId}::text, authorized_at = now()
+        FROM (SELECT id, payment_intent_id FROM carts WHERE client_id = ${v.clientId}::int FOR UPDATE) old
         WHERE c.id = old.id
         RETURNING old.payment_intent_id AS previous`,
+);
+
+/** An order whose payment the shop captured: paid (the webhook's statement marks it so too). */
+export const markOrderPaid = compiledQuery(
+  z.object({ id }),
+  (orderId: number) => ({ variant: 'paid', values: { orderId } }),
+  (_variant, v) => sql`UPDATE orders SET status = 'paid' WHERE id = ${v.orderId}::int RETURNING id`,
 );
 
 /** At most this many card holds a pass of the release job (the next pass takes the rest). */

@@ -37,6 +37,7 @@ import {
   insertOrder,
   loadCheckoutContext,
   loadQuoteContext,
+  markOrderPaid,
   replaceCartAuthorization,
 } from './checkout.queries.ts';
 import { shippingFeeFor } from './shipping.service.ts';
@@ -238,7 +239,7 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
   async function capture(orderId: number, paymentIntentId: string): Promise<void> {
     try {
       await payments.capturePaymentIntent(paymentIntentId, { idempotencyKey: `capture:${paymentIntentId}` });
-      await db.update(orders).set({ status: 'paid' }).where(eq(orders.id, orderId));
+      await markOrderPaid(db, orderId);
     } catch (error) {
       // The order stands; its status stays 'placed' and the next confirm retries the capture.
       log(`capture of ${paymentIntentId} for order ${orderId} failed`, error);

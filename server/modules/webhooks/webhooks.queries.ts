@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { typedQuery } from '../../db/typed-query.ts';
+import { compiledQuery } from '../../db/typed-query.ts';
 
 /** What stripe_events keeps of a delivered event. */
 export interface ReceivedEvent {
@@ -26,11 +26,22 @@ export interface ReceivedEvent {
  * changes only then: a delivery of an event processed already changes nothing. `paid` is not read:
  * a data-modifying WITH runs whole.
  */
-export const receivePaymentCaptured = typedQuery(
+export const receivePaymentCaptured = compiledQuery(
   z.object({ outcome: z.string(), marked: z.boolean() }),
-  (event: ReceivedEvent, paymentIntentId: string) =>
+  (event: ReceivedEvent, paymentIntentId: string) => ({
+    variant: 'payment captured',
+    values: {
+      eventId: event.id,
+      type: event.type,
+      livemode: event.livemode,
+      created: event.created,
+      payload: JSON.stringify(event.payload),
+      paymentIntentId,
+    },
+  }),
+  (_variant, v) =>
     sql`WITH current AS (
-          SELECT id, order_number, status FROM orders WHERE payment_intent_id = ${paymentIntentId} FOR UPDATE
+          SELECT id, order_number, status FROM orders WHERE payment_intent_id = ${v.paymentIntentId}::text FOR UPDATE
         ),
         outcome AS (
           SELECT CASE WHEN c.id IS NULL THEN 'no web order'
@@ -41,9 +52,8 @@ export const receivePaymentCaptured = typedQuery(
         stamp AS (SELECT clock_timestamp() AS at),
         stored AS (
           INSERT INTO stripe_events (id, type, livemode, event_created_at, payload, processed_at, outcome)
-          SELECT ${event.id}::text, ${event.type}::text, ${event.livemode}::boolean,
-            to_timestamp(${event.created}::double precision),
-            ${JSON.stringify(event.payload)}::jsonb, stamp.at, outcome.text
+          SELECT ${v.eventId}::text, ${v.type}::text, ${v.livemode}::boolean,
+            to_timestamp(${v.created}::double precision), ${v.payload}::jsonb, stamp.at, outcome.text
           FROM stamp, outcome
           ON CONFLICT (id) DO UPDATE SET deliveries = stripe_events.deliveries + 1,
             processed_at = coalesce(stripe_events.processed_at, excluded.processed_at),
