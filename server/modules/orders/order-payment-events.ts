@@ -113,12 +113,6 @@ export interface OutsideRefund {
 }
 
 /**
- * refund.created/updated of a refund the shop did not ask for (made in the processor's dashboard),
- * succeeded: recorded by its id, on the web order (an order refund of source processor, or the one
- * charge.refunded recorded already without the id), or else on the payment (outside_refunds: a
- * register sale's card or a POS payment shows it).
- */
-/**
  * A refund of a payment that is not a web order's, made outside the register's returns (the
  * processor's dashboard, the POS refund screen), recorded on the payment once: answers whether it
  * was new.
@@ -132,6 +126,12 @@ export async function recordPaymentRefund(db: DbOrTx, refund: OutsideRefund): Pr
   return recorded.length > 0;
 }
 
+/**
+ * refund.created/updated of a refund the shop did not ask for (made in the processor's dashboard),
+ * succeeded: recorded by its id, on the web order (an order refund of source processor, or the one
+ * charge.refunded recorded already without the id), or else on the payment (outside_refunds: a
+ * register sale's card or a POS payment shows it).
+ */
 export async function refundMadeOutside(tx: Tx, refund: OutsideRefund): Promise<string> {
   const order = await lockedOrder(tx, refund.paymentIntentId);
   if (!order) {
