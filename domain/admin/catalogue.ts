@@ -9,6 +9,7 @@ import {
   bodyId,
   boundedWholeNumber,
   idSchema,
+  numberError,
   optionalText,
   pageNumberSchema,
   requiredText,
@@ -92,7 +93,27 @@ export type CategoryUpdateData = z.output<typeof categoryUpdateSchema>;
 export const PRODUCT_IMAGES_MAX = 8;
 export const PRODUCTS_PAGE_SIZE = 50;
 
-const cents = (label: string) => boundedWholeNumber(label, { min: 0, max: AMOUNT_MAX_CENTS });
+/**
+ * A price in cents: more than 0 (a price of 0 would sell the item for nothing, and a sale price of 0
+ * is what a slip of the keyboard leaves, not a sale: no sale is an empty field).
+ */
+const price = (label: string, whenZero: string) =>
+  z
+    .number({ error: numberError(label) })
+    .int(`${label} must be a whole number.`)
+    .min(1, whenZero)
+    .max(AMOUNT_MAX_CENTS, `${label} cannot be more than ${AMOUNT_MAX_CENTS}.`);
+
+/** A product's or package's price, in cents. */
+export const itemPriceSchema = price('Price', 'Price must be more than 0.');
+/** A product's sale price, in cents (no sale is null). */
+export const salePriceSchema = price(
+  'Sale price',
+  'Sale price must be more than 0: leave it empty for no sale.',
+);
+
+/** The longest name of a product or package, in the form and in the stock CSV. */
+export const ITEM_NAME_MAX = 120;
 const millimetres = (label: string) => boundedWholeNumber(label, { min: 1, max: 2_000 });
 
 /** One unit in its shipping box: millimetres and grams. */
@@ -112,12 +133,12 @@ const productFields = {
     .max(40, 'Code cannot be more than 40 characters long.')
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Code may contain only letters, digits and . _ -')
     .transform((code) => code.toUpperCase()),
-  name: requiredText('Name', { max: 120 }),
+  name: requiredText('Name', { max: ITEM_NAME_MAX }),
   short_description: optionalText('Short description', 300),
   long_description: optionalText('Long description', 5_000),
-  price: cents('Price'),
+  price: itemPriceSchema,
   /** The price on sale; null: no sale. */
-  sale_price: cents('Sale price').nullable(),
+  sale_price: salePriceSchema.nullable(),
   /** The group (a category under a tab) the product is listed in. */
   category_id: bodyId('Group'),
   is_new: z.boolean({ error: 'New must be true or false.' }),

@@ -46,6 +46,23 @@ const codeTaken = (code: string) =>
     code: 'That code is already used.',
   });
 
+/**
+ * A code names one item, a product or a package: a scan or a search by code must find one thing.
+ * Each table's unique index keeps its own codes apart; this keeps the other table's out.
+ */
+async function checkCodeNotUsedBy(tx: Tx, other: 'product' | 'package', code: string | undefined) {
+  if (code === undefined) return;
+  const [used] =
+    other === 'product'
+      ? await tx.select({ id: products.id }).from(products).where(sql`upper(${products.code}) = ${code}`)
+      : await tx.select({ id: packages.id }).from(packages).where(sql`upper(${packages.code}) = ${code}`);
+  if (used) {
+    throw new AppError('duplicate', `A ${other} has the code ${code}.`, 409, {
+      code: 'That code is already used.',
+    });
+  }
+}
+
 /** The group a product goes in: a category under a tab (a package tab's for a boxed set). */
 async function checkGroup(tx: Tx, categoryId: number): Promise<void> {
   const [group] = await tx
@@ -358,6 +375,7 @@ export function createCatalogueService(db: Database) {
       return savingProduct(data.code, () =>
         db.transaction(async (tx) => {
           await checkGroup(tx, data.category_id);
+          await checkCodeNotUsedBy(tx, 'package', data.code);
           const sizeIds =
             data.size_type_id === null
               ? [null]
@@ -414,6 +432,7 @@ export function createCatalogueService(db: Database) {
             .for('update');
           if (!row) throw notFound(`Product ${id}`);
           if (row.version !== data.version) throw versionConflict('product');
+          await checkCodeNotUsedBy(tx, 'package', data.code);
           const before = await readProduct(tx, id);
           if (data.category_id !== undefined) await checkGroup(tx, data.category_id);
           const price = data.price ?? before.price;
@@ -474,6 +493,7 @@ export function createCatalogueService(db: Database) {
               product_id: 'This product is not in a package tab.',
             });
           }
+          await checkCodeNotUsedBy(tx, 'product', data.code);
           const [created] = await tx
             .insert(packages)
             .values({
@@ -507,6 +527,7 @@ export function createCatalogueService(db: Database) {
           const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
           if (!row) throw notFound(`Package ${id}`);
           if (row.version !== data.version) throw versionConflict('package');
+          await checkCodeNotUsedBy(tx, 'product', data.code);
           const [updated] = await tx
             .update(packages)
             .set({

@@ -292,7 +292,9 @@ describe('products', () => {
   it.each([
     [{ code: '' }, 'code', 'Code is required.'],
     [{ code: 'bad code' }, 'code', 'Code may contain only letters'],
-    [{ price: -1 }, 'price', 'Price must be at least 0.'],
+    [{ price: -1 }, 'price', 'Price must be more than 0.'],
+    [{ price: 0 }, 'price', 'Price must be more than 0.'],
+    [{ sale_price: 0 }, 'sale_price', 'Sale price must be more than 0: leave it empty for no sale.'],
     [{ price: 12.5 }, 'price', 'Price must be a whole number.'],
     [{ sale_price: 1800 }, 'sale_price', 'Sale price must be less than the price.'],
     [{ category_id: 999_999 }, 'category_id', 'Choose a group under a tab.'],
@@ -532,8 +534,41 @@ describe('packages', () => {
       url: '/api/admin/packages',
       payload: { product_id: setId, code: 'NS-Y', name: 'Y', price: -5 },
     });
-    expect(negative.json().error.fields).toMatchObject({ price: 'Price must be at least 0.' });
+    expect(negative.json().error.fields).toMatchObject({ price: 'Price must be more than 0.' });
+    const free = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/packages',
+      payload: { product_id: setId, code: 'NS-Y', name: 'Y', price: 0 },
+    });
+    expect(free.json().error.fields).toMatchObject({ price: 'Price must be more than 0.' });
+    // A product's code names that product: a package cannot take it.
+    const productsCode = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/packages',
+      payload: { product_id: setId, code: 'ns-gift-001', name: 'Same code', price: 100 },
+    });
+    expect(productsCode.statusCode).toBe(409);
+    expect(productsCode.json().error).toMatchObject({
+      message: 'A product has the code NS-GIFT-001.',
+      fields: { code: 'That code is already used.' },
+    });
     expect(await t.db.select().from(packages)).toEqual(before);
+    // Nor can a product take a package's.
+    const productsBefore = await t.db.select().from(products);
+    const packagesCode = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/products',
+      payload: {
+        code: 'NS-GIFT-RED',
+        name: 'Another Gift Box',
+        price: 5500,
+        category_id: packageGroupId,
+        box: { length_mm: 300, width_mm: 200, height_mm: 80, weight_g: 450 },
+      },
+    });
+    expect(packagesCode.statusCode).toBe(409);
+    expect(packagesCode.json().error.message).toBe('A package has the code NS-GIFT-RED.');
+    expect(await t.db.select().from(products)).toEqual(productsBefore);
   });
 
   it('saves a change from the current version only', async () => {

@@ -8,7 +8,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
-import { discountFor, salePriceOf } from '../../../domain/admin/catalogue.ts';
+import { discountFor, ITEM_NAME_MAX, salePriceOf } from '../../../domain/admin/catalogue.ts';
 import {
   STOCK_CSV_COLUMNS,
   STOCK_CSV_LINES_MAX,
@@ -27,8 +27,6 @@ import { lockStock } from '../inventory/stock-taking.ts';
 import { recordAudit } from './audit.ts';
 import { declareStockCsvCursor, fetchStockCsvRows } from './stock.queries.ts';
 import { applyStockChanges, changedItem, type StockChangeInput } from './stock.service.ts';
-
-const NAME_MAX = 255;
 
 /** Cents as a spreadsheet shows dollars: 1250 -> '12.50'. */
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -199,10 +197,12 @@ function planLine(
   seen.set(itemKey, line);
 
   const changes: StockImportLine['changes'] = {};
-  const name = row.name ?? '';
-  if (name.length > NAME_MAX) return fail(`Name cannot be more than ${NAME_MAX} characters long.`);
+  // A name of only spaces is no name: the item keeps its own, as with an empty cell.
+  const name = (row.name ?? '').trim();
+  if (name.length > ITEM_NAME_MAX) return fail(`Name cannot be more than ${ITEM_NAME_MAX} characters long.`);
   const price = row.price ? centsOf(row.price) : undefined;
   if (row.price && price === undefined) return fail('Price must be an amount in dollars, like 12.50.');
+  if (price === 0) return fail('Price must be more than 0.');
   const sale = row.sale_price ? centsOf(row.sale_price) : undefined;
   if (row.sale_price && sale === undefined)
     return fail('Sale price must be an amount in dollars, like 9.50 (0 for none).');

@@ -249,6 +249,21 @@ describe('GET api/admin/stock/export and POST api/admin/stock/import', () => {
     );
   });
 
+  it('reads a name of only spaces as an empty cell: the name stays', async () => {
+    const before = await productByCode('MS-CRW-004');
+    const preview = (
+      await importCsv({ csv: [header, 'product,MS-CRW-004,M,"   ",,,'].join('\n') })
+    ).json<StockImportResult>();
+    expect(preview.errors).toBe(0);
+    expect(preview.lines[0]?.changes).toEqual({});
+    const applied = await importCsv({
+      csv: [header, 'product,MS-CRW-004,M,"   ",,,'].join('\n'),
+      apply: true,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect((await productByCode('MS-CRW-004')).name).toBe(before.name);
+  });
+
   it('finds the items it names whatever the case of their codes, and only those', async () => {
     const level = await levelOf('MS-CRW-001', 'M');
     const csv = [
@@ -277,9 +292,11 @@ describe('GET api/admin/stock/export and POST api/admin/stock/import', () => {
       `product,MS-CRW-001,S,,,,${before + 2}`,
       'product,MS-CRW-001,XL,,10.00,12.00,',
       'package,GP-BOX-001-WHITE,,,,1.00,',
+      `product,MS-CRW-002,M,${'A'.repeat(121)},,,`,
+      'product,MS-CRW-003,S,,0,,',
     ].join('\n');
     const preview = (await importCsv({ csv })).json<StockImportResult>();
-    expect(preview.errors).toBe(9);
+    expect(preview.errors).toBe(11);
     expect(preview.lines.map((line) => line.error)).toEqual([
       undefined,
       'There is no product with the code NO-SUCH-1.',
@@ -291,12 +308,14 @@ describe('GET api/admin/stock/export and POST api/admin/stock/import', () => {
       'Line 2 already names this item.',
       'Sale price must be below the price (0 for none).',
       'A package has no sale price: leave it empty.',
+      'Name cannot be more than 120 characters long.',
+      'Price must be more than 0.',
     ]);
 
     const applied = await importCsv({ csv, apply: true });
     expect(applied.statusCode).toBe(400);
     expect(applied.json().error).toMatchObject({
-      message: '9 lines have a problem: nothing was imported.',
+      message: '11 lines have a problem: nothing was imported.',
       fields: { 'line 3': 'There is no product with the code NO-SUCH-1.' },
     });
     expect(await levelOf('MS-CRW-001', 'S')).toBe(before);

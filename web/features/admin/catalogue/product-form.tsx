@@ -21,9 +21,11 @@ import {
   type AdminCategoryTree,
   type AdminProduct,
   boxSchema,
+  itemPriceSchema,
   PRODUCT_IMAGES_MAX,
   productCreateFieldsSchema,
   type SizeTypes,
+  salePriceSchema,
   withSalePriceRule,
 } from '../../../../domain/admin/catalogue.ts';
 import { imageVariant } from '../../../../domain/images.ts';
@@ -42,8 +44,8 @@ import { useCreateProduct, useUpdateProduct, useUploadImage } from './catalogue.
 
 const productFormSchema = withSalePriceRule(
   productCreateFieldsSchema.extend({
-    price: dollarsAsCents('Price'),
-    sale_price: optionalDollarsAsCents('Sale price'),
+    price: dollarsAsCents('Price').pipe(itemPriceSchema),
+    sale_price: optionalDollarsAsCents('Sale price').pipe(salePriceSchema.nullable()),
     // Every product ships: the checkout's quote needs its box.
     box: boxSchema,
   }),

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import {
   type AdminPackage,
   type AdminProduct,
+  itemPriceSchema,
   packageCreateSchema,
 } from '../../../../domain/admin/catalogue.ts';
 import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/images.ts';
@@ -35,7 +36,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreatePackage, useUpdatePackage, useUploadImage } from './catalogue.api.ts';
 
 const packageFormSchema = packageCreateSchema.omit({ product_id: true }).extend({
-  price: dollarsAsCents('Price'),
+  price: dollarsAsCents('Price').pipe(itemPriceSchema),
 });
 type PackageFormInput = z.input<typeof packageFormSchema>;
 type PackageFormOutput = z.output<typeof packageFormSchema>;

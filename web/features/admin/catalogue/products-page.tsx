@@ -79,7 +79,13 @@ export function ProductsPage() {
           {errorMessage(list.error)}
         </Alert>
       ) : list.data.products.length === 0 ? (
-        <Text c="dimmed">{archived ? 'No archived product.' : 'No product yet: add the first one.'}</Text>
+        <Text c="dimmed">
+          {q
+            ? `Nothing matches "${q}".`
+            : archived
+              ? 'No archived product.'
+              : 'No product yet: add the first one.'}
+        </Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={720}>
