@@ -131,6 +131,40 @@ describe('the form kit', () => {
     });
   });
 
+  it('empties a number box that had a value, so that a new number replaces it, and requires one', async () => {
+    const quantitySchema = z.object({ quantity: schema.shape.quantity });
+    const onValid = vi.fn();
+    function DefaultedForm() {
+      const { control, handleSubmit } = useForm<
+        z.input<typeof quantitySchema>,
+        unknown,
+        { quantity: number }
+      >({
+        resolver: zodResolver(quantitySchema),
+        defaultValues: { quantity: 200 },
+      });
+      return (
+        <form onSubmit={handleSubmit(onValid)} noValidate>
+          <NumberField control={control} name="quantity" label="Quantity" />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    const { user } = renderWithProviders(<DefaultedForm />);
+    const box = screen.getByRole<HTMLInputElement>('textbox', { name: 'Quantity' });
+    expect(box.value).toBe('200');
+    await user.type(box, '{End}{Backspace}{Backspace}{Backspace}');
+    expect(box.value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Quantity is required.')).toBeTruthy();
+    expect(onValid).not.toHaveBeenCalled();
+    await user.type(box, '250');
+    expect(box.value).toBe('250');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    expect(onValid.mock.calls[0]?.[0]).toEqual({ quantity: 250 });
+  });
+
   it('counts a long text against its limit, and says when a paste was cut there', async () => {
     const { user } = renderWithProviders(<TestForm onValid={vi.fn()} />);
     expect(screen.getByText('0 / 20 characters')).toBeTruthy();

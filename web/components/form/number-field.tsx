@@ -10,7 +10,11 @@ type NumberFieldProps<TForm extends FieldValues, TName extends FieldPath<TForm>>
 > &
   Omit<NumberInputProps, Owned>;
 
-/** A whole or decimal number; the form holds the number, or undefined while the box is empty. */
+/**
+ * A whole or decimal number; the form holds the number, or null while the box is empty (not
+ * undefined: react-hook-form shows a field's default value again for undefined, so a box emptied to
+ * type a new number refilled itself, and '250' typed after it became 250,200).
+ */
 export function NumberField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
   control,
   name,
@@ -22,7 +26,7 @@ export function NumberField<TForm extends FieldValues, TName extends FieldPath<T
       {...input}
       {...bound}
       value={field.value ?? ''}
-      onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
+      onChange={(value) => field.onChange(typeof value === 'number' ? value : null)}
     />
   );
 }
