@@ -10,6 +10,8 @@ export const publicConfigSchema = z.object({
   socialUrl: z.string(),
   showPrices: z.boolean(),
   minimumPurchase: z.number().int(),
+  /** The fewest pairs a custom sock request asks for (the owner's setting; 200 by default). */
+  customOrderMinimum: z.number().int(),
   freeShippingOntario: z.number().int(),
   freeShippingOther: z.number().int(),
   searchEnabled: z.boolean(),

@@ -14,6 +14,8 @@ export const FALLBACK_CONFIG: PublicConfig = {
   socialUrl: '',
   showPrices: false,
   minimumPurchase: 0,
+  // The shop's default (CUSTOM_ORDER_MINIMUM); the server checks its own setting anyway.
+  customOrderMinimum: 200,
   freeShippingOntario: 0,
   freeShippingOther: 0,
   searchEnabled: false,

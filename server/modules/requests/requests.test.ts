@@ -279,6 +279,8 @@ describe('POST api/setCustomRequest', () => {
         fields: { quantity: 'Quantity must be at least 300.' },
       });
       expect((await post('/api/setCustomRequest', custom({ quantity: 300 }))).statusCode).toBe(201);
+      // The custom page states and checks the same minimum.
+      expect((await t.app.inject({ url: '/api/config' })).json().customOrderMinimum).toBe(300);
     } finally {
       await t.db.update(settings).set({ value: 200 }).where(eq(settings.key, 'custom_order_minimum'));
     }

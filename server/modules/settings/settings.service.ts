@@ -145,6 +145,7 @@ export function createSettingsService(
         socialUrl: values.social_url,
         showPrices: values.show_prices,
         minimumPurchase: values.minimum_purchase,
+        customOrderMinimum: values.custom_order_minimum,
         freeShippingOntario: values.free_shipping_ontario,
         freeShippingOther: values.free_shipping_other,
         searchEnabled: values.search_enabled,

@@ -22,6 +22,7 @@ describe('GET api/config', () => {
       currency: 'CAD',
       storeProvince: 'ON',
       storeTaxRate: 0.13,
+      customOrderMinimum: 200,
     });
     expect(config.minimumPurchase).toBeGreaterThan(0);
     expect(config.freeShippingOntario).toBeGreaterThan(0);

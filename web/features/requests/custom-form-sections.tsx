@@ -3,8 +3,8 @@ import { type ReactNode, useId } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
-  CUSTOM_ORDER_MINIMUM,
   CUSTOM_TEXT_MAX,
+  createCustomRequestSchema,
   customRequestSchema,
   SOCK_SIZES,
   SOCK_TYPES,
@@ -21,6 +21,11 @@ import { COLOUR_SUGGESTIONS } from './request-options.ts';
 
 /** The form holds every field but the logos, which are uploaded when it is sent. */
 export const customFormSchema = customRequestSchema.omit({ logo: true });
+
+/** The form's rules with the shop's own minimum quantity (the owner's setting). */
+export function customFormSchemaFor(minimumQuantity: number) {
+  return createCustomRequestSchema(minimumQuantity).omit({ logo: true });
+}
 export type CustomFormInput = z.input<typeof customFormSchema>;
 type CustomControl = Control<CustomFormInput, unknown, z.output<typeof customFormSchema>>;
 
@@ -203,15 +208,15 @@ export function TextSection({ control }: { control: CustomControl }) {
 }
 
 /** How many pairs: at least the minimum of one size and design. */
-export function QuantityField({ control }: { control: CustomControl }) {
+export function QuantityField({ control, minimum }: { control: CustomControl; minimum: number }) {
   return (
     <NumberField
       control={control}
       name="quantity"
       label="Quantity"
-      description={`At least ${CUSTOM_ORDER_MINIMUM} pairs of this size and design`}
+      description={`At least ${minimum} pairs of this size and design`}
       withAsterisk
-      min={CUSTOM_ORDER_MINIMUM}
+      min={minimum}
       // The rule's message shows instead of the number silently changing.
       clampBehavior="none"
       step={50}

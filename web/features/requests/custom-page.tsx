@@ -4,22 +4,18 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import {
-  CUSTOM_ORDER_MINIMUM,
-  LOGO_LOCATIONS,
-  MESSAGE_MAX,
-  REQUEST_MESSAGES,
-} from '../../../domain/requests.ts';
+import { LOGO_LOCATIONS, MESSAGE_MAX, REQUEST_MESSAGES } from '../../../domain/requests.ts';
 import { ContactFields } from '../../components/contact-fields.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { TextAreaField } from '../../components/form/text-field.tsx';
 import { useLoggedClient } from '../../lib/auth-store.ts';
+import { useConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { dismissError, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import {
   type CustomFormInput,
-  customFormSchema,
+  customFormSchemaFor,
   QuantityField,
   Section,
   SocksSection,
@@ -31,7 +27,7 @@ import { useLogoUploads } from './use-logo-uploads.ts';
 
 const LOGO_LOCATION_OPTIONS = [...LOGO_LOCATIONS];
 
-function defaultsFor(client: LoginRecord | null): CustomFormInput {
+function defaultsFor(client: LoginRecord | null, minimumQuantity: number): CustomFormInput {
   return {
     name: client?.client_full_name ?? '',
     email: client?.email ?? '',
@@ -47,30 +43,34 @@ function defaultsFor(client: LoginRecord | null): CustomFormInput {
     text_color: '',
     logo_location: '',
     message: '',
-    quantity: CUSTOM_ORDER_MINIMUM,
+    quantity: minimumQuantity,
   };
 }
 
 type Outcome = { kind: 'success' } | { kind: 'failure'; detail: string } | { kind: 'upload'; detail: string };
 type Phase = 'idle' | 'uploading' | 'sending';
 
-function MinimumOrder() {
+function MinimumOrder({ minimum }: { minimum: number }) {
   return (
-    <Alert
-      variant="light"
-      color="maple"
-      title={`Minimum order: ${CUSTOM_ORDER_MINIMUM} pairs per size and design`}
-    >
-      Orders cannot be split into several sizes within the {CUSTOM_ORDER_MINIMUM} pair minimum: each size of a
-      design is its own order of at least {CUSTOM_ORDER_MINIMUM} pairs.
+    <Alert variant="light" color="maple" title={`Minimum order: ${minimum} pairs per size and design`}>
+      Orders cannot be split into several sizes within the {minimum} pair minimum: each size of a design is
+      its own order of at least {minimum} pairs.
     </Alert>
   );
 }
 
 /** Spec storefront §2 "Custom My Socks form", §4, §5. */
 export function CustomPage() {
+  const { config } = useConfig();
+  // The shop's own minimum: the form starts from it, states it and checks it, as the server does.
+  const minimum = config.customOrderMinimum;
+  return <CustomForm key={minimum} minimum={minimum} />;
+}
+
+function CustomForm({ minimum }: { minimum: number }) {
   const client = useLoggedClient();
-  const defaults = useMemo(() => defaultsFor(client), [client]);
+  const defaults = useMemo(() => defaultsFor(client, minimum), [client, minimum]);
+  const schema = useMemo(() => customFormSchemaFor(minimum), [minimum]);
   const submitRequest = useSubmitCustomRequest();
   const logos = useLogoUploads();
   const [phase, setPhase] = useState<Phase>('idle');
@@ -82,7 +82,7 @@ export function CustomPage() {
     handleSubmit,
     reset,
     formState: { isValid },
-  } = useForm({ resolver: zodResolver(customFormSchema), mode: 'onTouched', defaultValues: defaults });
+  } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: defaults });
 
   const busy = phase !== 'idle';
 
@@ -136,7 +136,7 @@ export function CustomPage() {
             .
           </Text>
         </Stack>
-        <MinimumOrder />
+        <MinimumOrder minimum={minimum} />
 
         {/* Kept in the page (for scrolling to it), but out of the layout while empty. */}
         <div ref={outcomeRef} tabIndex={-1} style={outcome ? undefined : { display: 'none' }}>
@@ -209,7 +209,7 @@ export function CustomPage() {
                   />
                 </Section>
                 <Section title="Your order">
-                  <QuantityField control={control} />
+                  <QuantityField control={control} minimum={minimum} />
                   <TextAreaField
                     control={control}
                     name="message"

@@ -12,8 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { CUSTOM_ORDER_MINIMUM } from '../../../domain/requests.ts';
 import { ProductImage } from '../../components/product-image.tsx';
+import { useConfig } from '../../lib/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { useProcessSteps } from './requests.api.ts';
 import classes from './requests.module.css';
@@ -97,6 +97,7 @@ function Steps() {
 
 /** Spec storefront §2 "Process page": the steps from the server, two buttons to the custom form. */
 export function ProcessPage() {
+  const { config } = useConfig();
   return (
     <Container py={{ base: 'xl', sm: 48 }}>
       <Stack gap={40}>
@@ -118,7 +119,7 @@ export function ProcessPage() {
                 Ready to design yours?
               </Title>
               <Text>
-                Custom orders start at {CUSTOM_ORDER_MINIMUM} pairs per size and design: ideal for teams,
+                Custom orders start at {config.customOrderMinimum} pairs per size and design: ideal for teams,
                 schools, companies and fund-raisers.
               </Text>
             </Stack>
