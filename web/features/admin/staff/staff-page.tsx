@@ -25,6 +25,7 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from '../../../../domain/admin/staff.ts';
+import { setLoggedClient, useLoggedClient } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAccounts, useSetDisabled, useSetRoles, useStartPasswordReset } from './staff.api.ts';
@@ -223,15 +224,21 @@ function RolesModal({ account, onClose }: { account: Account | null; onClose: ()
 
 function RolesForm({ account, onDone }: { account: Account; onDone: () => void }) {
   const setRoles = useSetRoles();
+  const me = useLoggedClient();
   const [roles, setChosen] = useState<StaffRole[]>(
     STAFF_ROLES.filter((role) => account.roles.includes(role)),
   );
   const [failure, setFailure] = useState<string | null>(null);
+  const ownAccount = me?.client_id === account.client_id;
+  // Allowed while another admin remains (the server refuses the last one), but it closes this page.
+  const steppingDown = ownAccount && account.roles.includes('ADMIN') && !roles.includes('ADMIN');
   const save = async () => {
     setFailure(null);
     try {
       await setRoles.mutateAsync({ id: account.client_id, roles });
       notifySuccess(`${account.full_name}: ${roles.length > 0 ? roles.join(' and ') : 'a client only'}.`);
+      // The session's own record follows at once: the back office then closes for a former admin.
+      if (ownAccount && me) setLoggedClient({ ...me, roles: ['CLIENT', ...roles] });
       onDone();
     } catch (error) {
       setFailure(errorMessage(error));
@@ -255,6 +262,12 @@ function RolesForm({ account, onDone }: { account: Account; onDone: () => void }
       <Text size="xs" c="dimmed">
         Every account can shop as a client. The change counts at once, even for someone logged in now.
       </Text>
+      {steppingDown && (
+        <Alert color="orange" title="Your own Admin role">
+          You are taking the Admin role from your own account: the back office closes for you when you save,
+          and only another admin can give the role back.
+        </Alert>
+      )}
       {failure && (
         <Alert color="red" role="alert">
           {failure}
@@ -264,8 +277,8 @@ function RolesForm({ account, onDone }: { account: Account; onDone: () => void }
         <Button variant="default" onClick={onDone}>
           Cancel
         </Button>
-        <Button onClick={save} loading={setRoles.isPending}>
-          Save roles
+        <Button onClick={save} loading={setRoles.isPending} color={steppingDown ? 'red' : undefined}>
+          {steppingDown ? 'Give up my Admin role' : 'Save roles'}
         </Button>
       </Group>
     </Stack>

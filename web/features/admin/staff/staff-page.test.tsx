@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Account } from '../../../../domain/admin/staff.ts';
+import type { LoginRecord } from '../../../../domain/auth.ts';
+import { clearLoggedClient, getLoggedClient, setLoggedClient } from '../../../lib/auth-store.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { StaffPage } from './staff-page.tsx';
+
+const OWNER: Account = {
+  client_id: 3,
+  user_name: 'admin',
+  full_name: 'Morgan Lee',
+  company_name: 'Maple Sock Co. Inc.',
+  email: 'admin@maplesock.ca',
+  roles: ['CLIENT', 'POS', 'ADMIN'],
+  disabled: false,
+  created_at: '2026-11-01T12:00:00.000Z',
+};
+
+const LOGGED_OWNER: LoginRecord = {
+  client_id: OWNER.client_id,
+  user_name: OWNER.user_name,
+  client_full_name: OWNER.full_name,
+  first_name: 'Morgan',
+  middle_initial: '',
+  last_name: 'Lee',
+  company_name: OWNER.company_name,
+  email: OWNER.email,
+  phone: '',
+  address: '',
+  city: '',
+  province: 'ON',
+  country: 'Canada',
+  postalcode: '',
+  roles: OWNER.roles,
+  token: 'token',
+  expires_at: '2026-12-01T00:00:00.000Z',
+};
+
+/** The staff list holds the owner; a change of roles answers the account as changed. */
+function stubStaffApi() {
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+    const body =
+      init?.method === 'PUT'
+        ? { ...OWNER, roles: ['CLIENT', ...(JSON.parse(String(init.body)) as { roles: string[] }).roles] }
+        : { accounts: [OWNER], total: 1, page: 1, pageSize: 50 };
+    return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('StaffPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearLoggedClient();
+  });
+
+  it('warns an admin taking their own Admin role, and their session loses it at once', async () => {
+    setLoggedClient(LOGGED_OWNER);
+    const fetch = stubStaffApi();
+    const { user } = renderWithProviders(<StaffPage />);
+    await user.click(await screen.findByRole('button', { name: 'Actions for admin' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Change roles' }));
+    expect(screen.queryByText('Your own Admin role')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /Admin/ }));
+    expect(screen.getByText('Your own Admin role')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Give up my Admin role' }));
+    await waitFor(() => expect(getLoggedClient()?.roles).toEqual(['CLIENT', 'POS']));
+    expect(fetch).toHaveBeenCalledWith(
+      expect.stringContaining('/api/admin/staff/3/roles'),
+      expect.objectContaining({ method: 'PUT' }),
+    );
+  });
+});
