@@ -16,8 +16,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   type AdminOffer,
   type OfferCreate,
@@ -34,6 +35,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
   useCreateOffer,
+  useOfferProduct,
   useOfferProducts,
   useOffers,
   useProcessSteps,
@@ -124,8 +126,22 @@ export function OffersPage() {
   );
 }
 
+/**
+ * The products an offer can be about, found by code or name as the owner types (the list's first 50
+ * matches: a shop's whole catalogue cannot be one list), with the one chosen kept among them.
+ */
+function useProductChoices(search: string, chosenId: number | null) {
+  const [q] = useDebouncedValue(search.trim(), 250);
+  const found = useOfferProducts(q);
+  const chosen = useOfferProduct(chosenId);
+  const options = new Map<string, string>();
+  if (chosen.data) options.set(String(chosen.data.id), `${chosen.data.code} ${chosen.data.name}`);
+  for (const product of found.data?.products ?? [])
+    options.set(String(product.id), `${product.code} ${product.name}`);
+  return [...options].map(([value, label]) => ({ value, label }));
+}
+
 function OfferForm({ current, onDone }: { current: AdminOffer | undefined; onDone: () => void }) {
-  const products = useOfferProducts();
   const create = useCreateOffer();
   const update = useUpdateOffer();
   const [failure, setFailure] = useState<string | undefined>();
@@ -139,6 +155,9 @@ function OfferForm({ current, onDone }: { current: AdminOffer | undefined; onDon
       active: current?.active ?? true,
     },
   });
+  const [productSearch, setProductSearch] = useState('');
+  const chosenProduct = useWatch({ control, name: 'product_id' });
+  const productChoices = useProductChoices(productSearch, chosenProduct ?? null);
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
     try {
@@ -160,12 +179,12 @@ function OfferForm({ current, onDone }: { current: AdminOffer | undefined; onDon
           numeric
           label="Product"
           placeholder="Shop-wide"
-          description="Empty: the offer is about the whole shop."
-          data={(products.data?.products ?? []).map((product) => ({
-            value: String(product.id),
-            label: `${product.code} ${product.name}`,
-          }))}
+          description="Empty: the offer is about the whole shop. Type a code or a name to find one."
+          data={productChoices}
           searchable
+          searchValue={productSearch}
+          onSearchChange={setProductSearch}
+          nothingFoundMessage="No product has that code or name."
           clearable
         />
         <TextAreaField

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProductList } from '../../../../domain/admin/catalogue.ts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminProduct, ProductList } from '../../../../domain/admin/catalogue.ts';
 import type { AdminOffer, OfferCreate, OfferUpdate, ProcessSteps } from '../../../../domain/admin/offers.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -14,12 +14,27 @@ export function useOffers() {
   );
 }
 
-/** The products an offer can be about (a small shop's first page of them). */
-export function useOfferProducts() {
+/** The active products whose code or name has `q` (all when empty): the list's first page of 50. */
+export function useOfferProducts(q: string) {
   return useQuery(
     queryOptions({
-      queryKey: ['admin', 'offers', 'products'],
-      queryFn: ({ signal }) => api.get<ProductList>('/api/admin/products?archived=false', { signal }),
+      queryKey: ['admin', 'offers', 'products', q],
+      queryFn: ({ signal }) =>
+        api.get<ProductList>(`/api/admin/products?${new URLSearchParams({ archived: 'false', q })}`, {
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** The product an offer is about, for its name in the form (it may not be among the matches). */
+export function useOfferProduct(id: number | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['admin', 'offers', 'product', id],
+      queryFn: ({ signal }) => api.get<AdminProduct>(`/api/admin/products/${id}`, { signal }),
+      enabled: id !== null,
     }),
   );
 }
