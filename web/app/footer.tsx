@@ -28,6 +28,15 @@ export function Footer() {
             <Text size="sm" className={classes.footerText} style={{ whiteSpace: 'pre-line' }}>
               {config.storeAddress}
             </Text>
+            {config.storePhone ? (
+              <Anchor
+                href={`tel:${config.storePhone.replace(/[^\d+]/g, '')}`}
+                size="sm"
+                className={classes.footerLink}
+              >
+                {config.storePhone}
+              </Anchor>
+            ) : null}
           </Stack>
           <Stack gap={6}>
             <Title order={2} size="h5" c="white">

@@ -128,7 +128,8 @@ export function StockImport() {
                 <Badge color={preview.errors > 0 ? 'red' : 'green'} variant="light">
                   {preview.errors} problem{preview.errors === 1 ? '' : 's'}
                 </Badge>
-                <Badge variant="light">
+                {/* Not the theme's red, which reads as a problem. */}
+                <Badge variant="light" color="blue">
                   {preview.changed} line{preview.changed === 1 ? '' : 's'} to change
                 </Badge>
                 <Badge variant="light" color="gray">
