@@ -24,5 +24,12 @@ if (!window.ResizeObserver) {
 }
 // Mantine's Combobox scrolls its options into view.
 Element.prototype.scrollIntoView ??= () => undefined;
+// Mantine's growing text area listens for fonts to load, which jsdom does not do.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_CONFIG } from '../../lib/config.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { CustomPage } from './custom-page.tsx';
@@ -19,13 +19,6 @@ function stubConfig(customOrderMinimum: number) {
 }
 
 describe('CustomPage', () => {
-  // jsdom has no font loading, which the message's growing text area listens to.
-  beforeAll(() => {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it("states, starts from and checks the owner's minimum, not the default 200", async () => {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { OffersPage } from './offers-page.tsx';
 
@@ -39,13 +39,6 @@ function stubApi() {
 }
 
 describe('OffersPage', () => {
-  // jsdom has no font loading, which the detail's growing text area listens to.
-  beforeAll(() => {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('finds the product of an offer by what the owner types, beyond the first page', async () => {
