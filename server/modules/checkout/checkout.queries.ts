@@ -124,8 +124,8 @@ function contextColumns(
  * The client's cart (with each line's dimensions), the shop's settings, the client's current
  * addresses, the tax rate where the order ships, the client's e-mail and, as asked, the order a
  * payment intent placed or the owner of a payment method claimed: what computing an order needs, in
- * one round trip instead of seven. Checkout reads it three times an order: it is compiled once
- * (typed-query.ts compiledQuery).
+ * one round trip instead of seven. Checkout reads it twice an order (to pay, to place): it is
+ * compiled once (typed-query.ts compiledQuery).
  */
 export const selectCheckoutContext = cartWith(
   contextColumnsSchema,
