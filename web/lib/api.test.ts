@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoginRecord } from '../../domain/auth.ts';
+import { loginRecord } from '../test/login-record.ts';
 
 /** The API client runs in a browser; these tests give it a minimal window and a fake fetch. */
 function fakeWindow(hash: string) {
@@ -22,25 +22,7 @@ function reply(status: number, body?: unknown): Response {
   });
 }
 
-const record: LoginRecord = {
-  client_id: 7,
-  user_name: 'jdoe',
-  client_full_name: 'Jane Doe',
-  first_name: 'Jane',
-  middle_initial: '',
-  last_name: 'Doe',
-  company_name: 'Doe Socks',
-  email: 'jane@example.com',
-  phone: '',
-  address: '',
-  city: '',
-  province: 'ON',
-  country: 'Canada',
-  postalcode: '',
-  roles: ['CLIENT'],
-  token: 'tok',
-  expires_at: '2030-01-01T00:00:00Z',
-};
+const record = loginRecord();
 
 describe('api client', () => {
   let win: ReturnType<typeof fakeWindow>;

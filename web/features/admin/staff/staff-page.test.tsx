@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../../domain/admin/staff.ts';
-import type { LoginRecord } from '../../../../domain/auth.ts';
 import { clearLoggedClient, getLoggedClient, setLoggedClient } from '../../../lib/auth-store.ts';
+import { loginRecord } from '../../../test/login-record.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { StaffPage } from './staff-page.tsx';
 
@@ -17,25 +17,13 @@ const OWNER: Account = {
   created_at: '2026-11-01T12:00:00.000Z',
 };
 
-const LOGGED_OWNER: LoginRecord = {
+const LOGGED_OWNER = loginRecord({
   client_id: OWNER.client_id,
   user_name: OWNER.user_name,
   client_full_name: OWNER.full_name,
-  first_name: 'Morgan',
-  middle_initial: '',
-  last_name: 'Lee',
-  company_name: OWNER.company_name,
   email: OWNER.email,
-  phone: '',
-  address: '',
-  city: '',
-  province: 'ON',
-  country: 'Canada',
-  postalcode: '',
   roles: OWNER.roles,
-  token: 'token',
-  expires_at: '2026-12-01T00:00:00.000Z',
-};
+});
 
 /** The staff list holds the owner; a change of roles answers the account as changed. */
 function stubStaffApi() {
