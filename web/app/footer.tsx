@@ -1,6 +1,7 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useConfig } from '../lib/config.ts';
+import { telHref } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
 import classes from './layout.module.css';
 
@@ -29,11 +30,7 @@ export function Footer() {
               {config.storeAddress}
             </Text>
             {config.storePhone ? (
-              <Anchor
-                href={`tel:${config.storePhone.replace(/[^\d+]/g, '')}`}
-                size="sm"
-                className={classes.footerLink}
-              >
+              <Anchor href={telHref(config.storePhone)} size="sm" className={classes.footerLink}>
                 {config.storePhone}
               </Anchor>
             ) : null}

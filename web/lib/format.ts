@@ -19,3 +19,8 @@ export function formatDate(value: string | number | Date): string {
 export function formatDateTime(value: string | number | Date): string {
   return dateTimeFormat.format(new Date(value));
 }
+
+/** A phone number as the link that calls it: '+1 905-555-0100' -> 'tel:+19055550100'. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}

@@ -54,8 +54,8 @@ async function checkCodeNotUsedBy(tx: Tx, other: 'product' | 'package', code: st
   if (code === undefined) return;
   const [used] =
     other === 'product'
-      ? await tx.select({ id: products.id }).from(products).where(sql`upper(${products.code}) = ${code}`)
-      : await tx.select({ id: packages.id }).from(packages).where(sql`upper(${packages.code}) = ${code}`);
+      ? await tx.select({ id: products.id }).from(products).where(eq(products.code, code))
+      : await tx.select({ id: packages.id }).from(packages).where(eq(packages.code, code));
   if (used) {
     throw new AppError('duplicate', `A ${other} has the code ${code}.`, 409, {
       code: 'That code is already used.',

@@ -14,6 +14,7 @@ import { ContactFields } from '../../components/contact-fields.tsx';
 import { TextAreaField, TextField } from '../../components/form/text-field.tsx';
 import { useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
+import { telHref } from '../../lib/format.ts';
 import { dismissError, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSendContact } from './requests.api.ts';
@@ -158,7 +159,7 @@ export function ContactPage() {
                     </Anchor>
                   ) : null}
                   {config.storePhone ? (
-                    <Anchor href={`tel:${config.storePhone.replace(/[^\d+]/g, '')}`} size="sm">
+                    <Anchor href={telHref(config.storePhone)} size="sm">
                       {config.storePhone}
                     </Anchor>
                   ) : null}

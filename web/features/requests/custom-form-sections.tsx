@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import {
   CUSTOM_TEXT_MAX,
   createCustomRequestSchema,
-  customRequestSchema,
   SOCK_SIZES,
   SOCK_TYPES,
   STRIPES_MAX,
@@ -20,12 +19,11 @@ import { useFormField } from '../../components/form/use-form-field.ts';
 import { COLOUR_SUGGESTIONS } from './request-options.ts';
 
 /** The form holds every field but the logos, which are uploaded when it is sent. */
-export const customFormSchema = customRequestSchema.omit({ logo: true });
-
-/** The form's rules with the shop's own minimum quantity (the owner's setting). */
-export function customFormSchemaFor(minimumQuantity: number) {
+/** The form's rules with the shop's own minimum quantity (the owner's setting; 200 by default). */
+export function customFormSchemaFor(minimumQuantity?: number) {
   return createCustomRequestSchema(minimumQuantity).omit({ logo: true });
 }
+export const customFormSchema = customFormSchemaFor();
 export type CustomFormInput = z.input<typeof customFormSchema>;
 type CustomControl = Control<CustomFormInput, unknown, z.output<typeof customFormSchema>>;
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { AdminProduct, ProductList } from '../../../../domain/admin/catalogue.ts';
 import type { AdminOffer, OfferCreate, OfferUpdate, ProcessSteps } from '../../../../domain/admin/offers.ts';
 import { api } from '../../../lib/api.ts';
+import { searchOf } from '../../../lib/search-params.ts';
 
 const offerKeys = { offers: ['admin', 'offers'] as const, steps: ['admin', 'process-steps'] as const };
 
@@ -20,9 +21,7 @@ export function useOfferProducts(q: string) {
     queryOptions({
       queryKey: ['admin', 'offers', 'products', q],
       queryFn: ({ signal }) =>
-        api.get<ProductList>(`/api/admin/products?${new URLSearchParams({ archived: 'false', q })}`, {
-          signal,
-        }),
+        api.get<ProductList>(`/api/admin/products${searchOf({ archived: false, q })}`, { signal }),
       placeholderData: keepPreviousData,
     }),
   );
