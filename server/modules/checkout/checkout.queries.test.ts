@@ -170,17 +170,6 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
     await addToCart();
     const digestOf = async (also?: queries.ContextAlso) =>
       (await queries.selectCheckoutContext(t.db, client.client_id, also))[0]?.context_digest;
-    const [row] = await queries.selectCheckoutContext(t.db, client.client_id);
-    const undigested = [
-      'product_stock',
-      'package_stock',
-      'placed_order',
-      'cart_hold',
-      'payment_method_owner',
-    ];
-    expect(
-      Object.keys(row ?? {}).filter((column) => ![...undigested, 'context_digest'].includes(column)),
-    ).toEqual(queries.DIGESTED_COLUMNS);
     const digest = await digestOf();
     expect(digest).toMatch(/^[0-9a-f]{32}$/);
     expect(await digestOf({ placedBy: 'pi_digest' })).toBe(digest);
