@@ -209,19 +209,6 @@ export interface CartExtras {
   columns: SQL;
   /** Common table expressions written before the cart's own (a write the columns answer, say). */
   with?: SQL;
-  /**
-   * The statement's answer from the cart's rows (a subquery): columns computed over all of them
-   * (a window), say. The rows themselves when not given.
-   */
-  answer?: (rows: SQL) => SQL;
-}
-
-/**
- * The client's cart's rows with each line's dimensions and `columns` on every row, as one
- * self-contained query for a larger statement to read (without the CTEs of CartExtras).
- */
-export function cartRowsWith(clientId: Value, columns: SQL): SQL {
-  return sql`WITH lines AS (${ownLines(clientId)}) ${cartRows({ extras: columns, withDimensions: true })}`;
 }
 
 /**
@@ -242,10 +229,9 @@ export function cartWith<
     z.intersection(z.intersection(cartRowSchema, cartDimensionRowSchema), extrasSchema),
     bind,
     (variant, v) => {
-      const { columns, with: before, answer } = extras(variant, v);
-      const rows = cartRows({ extras: columns, withDimensions: true });
+      const { columns, with: before } = extras(variant, v);
       return sql`WITH ${before ? sql`${before}, ` : sql``}lines AS (${ownLines(v.clientId)})
-        ${answer ? answer(rows) : rows}`;
+        ${cartRows({ extras: columns, withDimensions: true })}`;
     },
   );
 }

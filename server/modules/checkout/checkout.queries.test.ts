@@ -35,15 +35,10 @@ async function addToCart() {
   expect(added.statusCode, added.body).toBe(200);
 }
 
-/** The client's cart lines as checkout reads them (each line's id and quantity), and the context's digest. */
-async function cartNow(): Promise<Pick<queries.NewOrderRow, 'cartLines' | 'contextDigest'>> {
+/** The client's cart lines as checkout reads them: each line's id and quantity. */
+async function cartLinesNow(): Promise<queries.NewOrderRow['cartLines']> {
   const rows = await queries.selectCheckoutContext(t.db, client.client_id);
-  return {
-    cartLines: rows.flatMap((row) =>
-      row.line_id === null ? [] : [{ id: row.line_id, quantity: row.quantity }],
-    ),
-    contextDigest: rows[0]?.context_digest ?? '',
-  };
+  return rows.flatMap((row) => (row.line_id === null ? [] : [{ id: row.line_id, quantity: row.quantity }]));
 }
 
 /**
@@ -76,7 +71,7 @@ async function newOrder(
     billing,
     lines: [],
     confirmation: { to: client.email, subject: ['Order ', ' placed'], text: ['Number ', '.'] },
-    ...(await cartNow()),
+    cartLines: await cartLinesNow(),
     stock,
   };
 }
@@ -166,25 +161,6 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
     expect(paid?.placed_order).toMatchObject({ status: 'paid' });
   });
 
-  it('the context’s digest: one in every variant, kept by a stock change, changed by a price or a quantity', async () => {
-    await addToCart();
-    const digestOf = async (also?: queries.ContextAlso) =>
-      (await queries.selectCheckoutContext(t.db, client.client_id, also))[0]?.context_digest;
-    const digest = await digestOf();
-    expect(digest).toMatch(/^[0-9a-f]{32}$/);
-    expect(await digestOf({ placedBy: 'pi_digest' })).toBe(digest);
-    expect(await digestOf({ claiming: 'pm_digest' })).toBe(digest);
-    await t.db.execute(sql`UPDATE stock SET instock = instock - 1 WHERE product_id = ${productId}`);
-    expect(await digestOf()).toBe(digest);
-    await t.db.execute(sql`UPDATE products SET pricing = pricing + 1 WHERE id = ${productId}`);
-    const repriced = await digestOf();
-    expect(repriced).not.toBe(digest);
-    await t.db.execute(sql`UPDATE products SET pricing = pricing - 1 WHERE id = ${productId}`);
-    expect(await digestOf()).toBe(digest);
-    await addToCart();
-    expect(await digestOf()).not.toBe(digest);
-  });
-
   it('the order refuses a cart not as read, and writes nothing: a line’s quantity, another hold, a short item', async () => {
     const stock = {
       products: [{ position: 0, id: productId ?? 0, sizeId: null, quantity: 1 }],
@@ -197,7 +173,6 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
       cartLines: order.cartLines.map((line) => ({ ...line, quantity: line.quantity + 1 })),
     });
     await expectRefused({ ...order, paymentIntentId: 'pi_not_the_hold' });
-    await expectRefused({ ...order, contextDigest: 'the digest of another context' });
     const { pack } = await firstSizedProductAndPackage(t.db);
     await expectRefused({
       ...order,

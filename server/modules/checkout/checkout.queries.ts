@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { compiledQuery, type Placeholders, typedQuery } from '../../db/typed-query.ts';
 import { mailInsert } from '../../providers/mail/outbox.ts';
 import { currentAddresses } from '../addresses/addresses.queries.ts';
-import { type CartExtras, cartRowsWith, cartWith } from '../cart/cart.queries.ts';
+import { type CartExtras, cartWith } from '../cart/cart.queries.ts';
 import { lineDimensions, toCart } from '../cart/cart.service.ts';
 import { catalogChangeNotice } from '../catalog/catalog-cache.ts';
 import { type ItemToTake, stockTaken } from '../inventory/inventory.queries.ts';
@@ -46,12 +46,6 @@ export interface CheckoutContext {
   cartHold: string | null;
   /** The client a payment method belongs to, once claimed (when asked to claim one). */
   paymentMethodOwner: number | null;
-  /**
-   * A digest of what an order is computed from (the cart's lines and items but their stock, the
-   * settings, the addresses, the tax rate, the e-mail): the order's statement places an order only
-   * while the context's digest is still this one (insertOrder).
-   */
-  contextDigest: string;
 }
 
 /**
@@ -75,7 +69,6 @@ const contextColumnsSchema = z.object({
   placed_order: placedOrderSchema.nullable(),
   cart_hold: z.string().nullable(),
   payment_method_owner: id.nullable(),
-  context_digest: z.string(),
 });
 
 /**
@@ -94,46 +87,17 @@ function claimedOwner(clientId: Placeholder, paymentMethodId: Placeholder): Cart
   };
 }
 
-/** The context's columns beside the cart's that every variant reads: settings, addresses, tax rate, e-mail. */
-function orderInputColumns(clientId: number | Placeholder): SQL {
-  const shippingProvince = sql`(SELECT province FROM (${currentAddresses(clientId)}) a
-      WHERE address_type_id = ${SHIPPING_ADDRESS})`;
-  return sql`${SETTINGS_JSON} AS settings_rows,
-      (SELECT coalesce(json_agg(a), '[]') FROM (${currentAddresses(clientId)}) a) AS default_addresses,
-      ${taxRatePpmOf(shippingProvince)} AS shipping_tax_ppm,
-      (SELECT email FROM clients WHERE id = ${clientId}::int) AS client_email`;
-}
-
 /**
- * The context's columns left out of its digest: the stock, which the order's statement takes (or
- * refuses) itself, and what a variant reads beside the order's inputs.
- */
-const UNDIGESTED = sql.raw(
-  `'{product_stock,package_stock,placed_order,cart_hold,payment_method_owner}'::text[]`,
-);
-
-/**
- * The digest of the context's rows `t` (orderInputColumns beside the cart's lines), as a window
- * over all of them: the same text as contextDigestNow's aggregate over the same rows.
- */
-const DIGEST_OVER_ROWS = sql`md5((json_agg(to_jsonb(t) - ${UNDIGESTED})
-    OVER (ORDER BY t.line_id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))::text)`;
-
-/** The digest of the client's checkout context as it is now, an SQL expression (see contextDigest). */
-function contextDigestNow(clientId: number): SQL {
-  return sql`(SELECT md5(json_agg(to_jsonb(t) - ${UNDIGESTED} ORDER BY t.line_id)::text)
-      FROM (${cartRowsWith(clientId, orderInputColumns(clientId))}) t)`;
-}
-
-/**
- * The context's columns beside the cart's: the order's inputs (orderInputColumns), the placed order
- * or the claimed payment method's owner of its variant, and the digest of the order's inputs.
+ * The context's columns beside the cart's: settings, addresses, tax rate, e-mail, and the placed
+ * order or the claimed payment method's owner of its variant.
  */
 function contextColumns(
   variant: string,
   v: Placeholders<{ clientId: number; paymentIntentId: string | null; paymentMethodId: string | null }>,
 ): CartExtras {
   const { clientId } = v;
+  const shippingProvince = sql`(SELECT province FROM (${currentAddresses(clientId)}) a
+      WHERE address_type_id = ${SHIPPING_ADDRESS})`;
   const placedOrder =
     variant === 'placed order'
       ? sql`(SELECT json_build_object('id', id, 'orderNumber', order_number, 'status', status) FROM orders
@@ -146,11 +110,13 @@ function contextColumns(
   const claim = variant === 'claim' ? claimedOwner(clientId, v.paymentMethodId) : undefined;
   return {
     with: claim?.with,
-    columns: sql`${orderInputColumns(clientId)},
+    columns: sql`${SETTINGS_JSON} AS settings_rows,
+      (SELECT coalesce(json_agg(a), '[]') FROM (${currentAddresses(clientId)}) a) AS default_addresses,
+      ${taxRatePpmOf(shippingProvince)} AS shipping_tax_ppm,
+      (SELECT email FROM clients WHERE id = ${clientId}::int) AS client_email,
       ${placedOrder} AS placed_order,
       ${cartHold} AS cart_hold,
       ${claim?.columns ?? sql`NULL::int`} AS payment_method_owner`,
-    answer: (rows) => sql`SELECT t.*, ${DIGEST_OVER_ROWS} AS context_digest FROM (${rows}) t`,
   };
 }
 
@@ -226,7 +192,6 @@ export async function loadCheckoutContext(
     placedOrder: extras.placed_order,
     cartHold: extras.cart_hold,
     paymentMethodOwner: extras.payment_method_owner,
-    contextDigest: extras.context_digest,
   };
 }
 
@@ -267,8 +232,6 @@ export interface NewOrderRow {
   cartLines: readonly { id: number; quantity: number }[];
   /** The stock the order takes, summed per item: its products (in their sizes), its packages. */
   stock: { products: readonly ItemToTake[]; packages: readonly ItemToTake[] };
-  /** The digest of the context the order was computed from (CheckoutContext's contextDigest). */
-  contextDigest: string;
 }
 
 /** The order placed. */
@@ -287,9 +250,9 @@ function withOrderNumber([before, after]: AroundOrderNumber): SQL {
  * (stockTaken), the order and its lines written as they are now, the lines ordered taken out of the
  * client's cart and its hold used, the confirmation queued with the order's number, and the
  * catalogue told of the stock taken (here and on other instances). It writes only if the cart still
- * holds the lines read, each in the quantity read, and the order's payment as its hold, every item
- * is in stock and nothing else the order was computed from changed (its context's digest): else it
- * writes nothing and fails with CART_NOT_AS_READ, and the caller reads the context again. A line changed meanwhile by another tab is found so, even while this statement runs
+ * holds the lines read, each in the quantity read, and the order's payment as its hold, and every
+ * item is in stock: else it writes nothing and fails with CART_NOT_AS_READ, and the caller reads the
+ * cart again. A line changed meanwhile by another tab is found so, even while this statement runs
  * (its delete re-reads a row changed under it); a line added meanwhile stays in the cart.
  */
 export const insertOrder = typedQuery(
@@ -305,7 +268,6 @@ export const insertOrder = typedQuery(
             ${JSON.stringify(order.shipping)}::jsonb, ${JSON.stringify(order.billing)}::jsonb
           WHERE (SELECT count(*) FROM taken_products) = ${order.stock.products.length}
             AND (SELECT count(*) FROM taken_packages) = ${order.stock.packages.length}
-            AND ${contextDigestNow(order.clientId)} = ${order.contextDigest}::text
           RETURNING id, order_number
         ), lines AS (
           INSERT INTO order_lines (order_id, product_id, package_id, size_id, code, name, size_name,

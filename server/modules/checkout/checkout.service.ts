@@ -56,26 +56,7 @@ interface OrderTotals {
   total: number;
   /** Changes whenever anything that makes up the total changes. */
   signature: string;
-  /** The digest of the context the totals were computed from (CheckoutContext's contextDigest). */
-  contextDigest: string;
 }
-
-/**
- * An order as the payment step computed it for the payment intent it authorized: the confirm step
- * places it as it is while its context's digest is unchanged, without reading the context again
- * (docs/decisions/027).
- */
-interface OrderDraft {
-  clientId: number;
-  email: string;
-  totals: OrderTotals;
-}
-
-/**
- * Drafts kept at most, the oldest dropped first: a confirm whose draft was dropped (or made on
- * another instance, or before a restart) reads the context, as every confirm did before drafts.
- */
-const DRAFTS_KEPT = 1_000;
 
 /** How often the confirm step reads a cart that changed under its order before it counts as changed. */
 const PLACEMENT_ATTEMPTS = 3;
@@ -152,7 +133,6 @@ async function totalsOf(context: CheckoutContext, rates: ShippingRates): Promise
     tax,
     total,
     signature,
-    contextDigest: context.contextDigest,
   };
 }
 
@@ -218,7 +198,6 @@ async function placeOrder(db: Database, order: NewOrder): Promise<{ id: number; 
     },
     cartLines: totals.cart.products.map((line) => ({ id: line.id, quantity: line.quantity })),
     stock: { products: itemsToTake(stock.products), packages: itemsToTake(stock.packages) },
-    contextDigest: totals.contextDigest,
   });
   if (!row) throw new Error('the order statement answered no row, and did not refuse');
   return row;
@@ -256,25 +235,6 @@ export interface CheckoutDeps {
 }
 
 export function createCheckoutService({ db, payments, shippingRates, clock, log }: CheckoutDeps) {
-  /** The orders the payment step computed, by the payment intent authorized for each. */
-  const drafts = new Map<string, OrderDraft>();
-
-  function keepDraft(paymentIntentId: string, draft: OrderDraft): void {
-    drafts.delete(paymentIntentId);
-    drafts.set(paymentIntentId, draft);
-    const oldest = drafts.keys().next();
-    if (drafts.size > DRAFTS_KEPT && !oldest.done) drafts.delete(oldest.value);
-  }
-
-  /** The draft of the order an intent pays, once: the client's, for the total and cart it authorized. */
-  function takeDraft(user: AuthUser, intent: PaymentIntent): OrderDraft | undefined {
-    const draft = drafts.get(intent.id);
-    drafts.delete(intent.id);
-    if (!draft || draft.clientId !== user.id) return undefined;
-    const { signature, total } = draft.totals;
-    return signature === intent.metadata.cart_signature && total === intent.amount ? draft : undefined;
-  }
-
   /** Captures the authorization of a placed order; a retry of a failed capture is safe. */
   async function capture(orderId: number, paymentIntentId: string): Promise<void> {
     try {
@@ -371,35 +331,16 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
 
   /**
    * Places the order of the client's cart as the intent paid for it, without locking the cart
-   * (docs/decisions/024): first as the payment step computed it (its draft, docs/decisions/027),
-   * else from the context read now; the order's statement writes only if the context is still as it
-   * was computed from (insertOrder). When it is not, the context is read again and shows what
-   * changed: the order a double click placed, another hold, a changed cart, a short item. A cart
-   * that changes under every attempt counts as changed.
+   * (docs/decisions/024): the context is read, and the order's statement writes only if the cart is
+   * still as read (insertOrder). When it is not, the context is read again and shows what changed:
+   * the order a double click placed, another hold, a changed cart, a short item. A cart that changes
+   * under every attempt counts as changed.
    */
   async function placeFromCart(
     user: AuthUser,
     intent: PaymentIntent,
     paymentMethod: PaymentIntentWithMethod['paymentMethod'],
   ): Promise<{ id: number; orderNumber: number; status: string }> {
-    const card = paymentMethod?.card
-      ? { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4 }
-      : null;
-    const draft = takeDraft(user, intent);
-    if (draft) {
-      try {
-        const row = await placeOrder(db, {
-          clientId: user.id,
-          paymentIntentId: intent.id,
-          card,
-          email: draft.email,
-          totals: draft.totals,
-        });
-        return { ...row, status: 'placed' };
-      } catch (error) {
-        if (refusalReason(error) !== CART_NOT_AS_READ) throw error;
-      }
-    }
     for (let attempt = 1; ; attempt++) {
       const context = await loadCheckoutContext(db, user.id, { placedBy: intent.id });
       if (context.placedOrder) return context.placedOrder;
@@ -413,7 +354,9 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
         const row = await placeOrder(db, {
           clientId: user.id,
           paymentIntentId: intent.id,
-          card,
+          card: paymentMethod?.card
+            ? { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4 }
+            : null,
           email: context.clientEmail ?? totals.billing.email,
           totals,
         });
@@ -464,13 +407,6 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
           // A double click authorizes once for the same cart and card.
           idempotencyKey: `pay:${user.id}:${totals.signature}:${paymentMethodId}`,
         });
-        if (intent.status === 'requires_capture' || intent.status === 'requires_action') {
-          keepDraft(intent.id, {
-            clientId: user.id,
-            email: context.clientEmail ?? totals.billing.email,
-            totals,
-          });
-        }
         return await authorizationResult(user, intent);
       } catch (error) {
         if (!isPaymentError(error)) throw error;

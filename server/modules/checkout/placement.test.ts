@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { countRows } from '../../db/database.ts';
 import {
@@ -23,13 +23,6 @@ import {
   type TestApp,
   TORONTO_ADDRESS,
 } from '../../test/app.ts';
-import { loadCheckoutContext } from './checkout.queries.ts';
-
-// The context read, counted: the confirm step reads it only when its order's draft cannot be used.
-vi.mock('./checkout.queries.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./checkout.queries.ts')>();
-  return { ...actual, loadCheckoutContext: vi.fn(actual.loadCheckoutContext) };
-});
 
 let t: TestApp;
 let item: { id: number; name: string; pricing: number };
@@ -349,98 +342,6 @@ describe('paying and placing an order', () => {
       message: 'One payment can be at most CDN$999,999.99: please split the order, or contact us.',
     });
     expect(await countRows(t.db, sandboxPaymentIntents)).toBe(intents);
-  });
-});
-
-describe('the order the payment step computed (its draft)', () => {
-  const contextReads = vi.mocked(loadCheckoutContext);
-  beforeEach(() => {
-    contextReads.mockClear();
-  });
-
-  const confirm = (client: LoginRecord, paymentIntentId: string) =>
-    call(t.app, client, '/api/Payment/confirm', { userId: client.client_id, paymentIntentId });
-
-  it('is placed without reading the context again while nothing it was computed from changed', async () => {
-    const client = await readyToPay(t.app, item.id, 3);
-    const payment = (await pay(t.app, client)).json();
-    expect(contextReads).toHaveBeenCalledTimes(1);
-    const placed = await confirm(client, payment.paymentIntentId);
-    expect(placed.json()).toMatchObject({ status: 'succeeded', error: null });
-    expect(contextReads).toHaveBeenCalledTimes(1);
-    const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, placed.json().orderNumber));
-    expect(order).toMatchObject({ status: 'paid', subtotal: item.pricing * 3, total: payment.amount });
-    const lines = await t.db
-      .select()
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order?.id ?? 0));
-    expect(lines).toMatchObject([{ productId: item.id, quantity: 3, unitPrice: item.pricing }]);
-  });
-
-  it('is placed from the draft when another order took some of the same stock meanwhile', async () => {
-    const client = await readyToPay(t.app, item.id);
-    const other = await readyToPay(t.app, item.id);
-    const { paymentIntentId } = (await pay(t.app, client)).json();
-    const otherPayment = (await pay(t.app, other)).json();
-    expect((await confirm(other, otherPayment.paymentIntentId)).json().status).toBe('succeeded');
-    contextReads.mockClear();
-    expect((await confirm(client, paymentIntentId)).json().status).toBe('succeeded');
-    expect(contextReads).not.toHaveBeenCalled();
-  });
-
-  it('is not placed when a price changed after paying: the context is read again, the payment released', async () => {
-    const client = await readyToPay(t.app, item.id);
-    const { paymentIntentId } = (await pay(t.app, client)).json();
-    await t.db
-      .update(products)
-      .set({ pricing: item.pricing + 100 })
-      .where(eq(products.id, item.id));
-    try {
-      const response = await confirm(client, paymentIntentId);
-      expect(response.statusCode).toBe(409);
-      expect(response.json().error.code).toBe('cart_changed');
-      expect(contextReads).toHaveBeenCalledTimes(2);
-      const [intent] = await t.db
-        .select()
-        .from(sandboxPaymentIntents)
-        .where(eq(sandboxPaymentIntents.id, paymentIntentId));
-      expect(intent?.status).toBe('canceled');
-    } finally {
-      await t.db.update(products).set({ pricing: item.pricing }).where(eq(products.id, item.id));
-    }
-  });
-
-  it('is not placed when the shipping address changed after paying', async () => {
-    const client = await readyToPay(t.app, item.id);
-    const { paymentIntentId } = (await pay(t.app, client)).json();
-    await call(t.app, client, '/api/Address', { ...address, address_type_id: 1, address: '1 Other Street' });
-    const response = await confirm(client, paymentIntentId);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.code).toBe('cart_changed');
-    expect(contextReads).toHaveBeenCalledTimes(2);
-    expect(await t.db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId))).toEqual([]);
-  });
-
-  it('is placed from the context read again when a setting that does not change its total changed', async () => {
-    const client = await readyToPay(t.app, item.id);
-    const payment = (await pay(t.app, client)).json();
-    const [named] = await t.db.select().from(settings).where(eq(settings.key, 'store_name'));
-    await t.db.update(settings).set({ value: 'A Shop Renamed' }).where(eq(settings.key, 'store_name'));
-    try {
-      const placed = await confirm(client, payment.paymentIntentId);
-      expect(placed.json()).toMatchObject({ status: 'succeeded', error: null });
-      expect(contextReads).toHaveBeenCalledTimes(2);
-      const [order] = await t.db
-        .select()
-        .from(orders)
-        .where(eq(orders.orderNumber, placed.json().orderNumber));
-      expect(order?.total).toBe(payment.amount);
-      // The confirmation is written from the context as it is now.
-      const [mail] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
-      expect(mail?.text).toContain('Thank you for your order at A Shop Renamed');
-    } finally {
-      await t.db.update(settings).set({ value: named?.value }).where(eq(settings.key, 'store_name'));
-    }
   });
 });
 
