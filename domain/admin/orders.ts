@@ -21,6 +21,14 @@ export const CANCELLABLE_STATUSES: readonly string[] = ['placed', 'paid'];
 export const ORDER_DISPUTED_MESSAGE =
   "The card's owner disputed this payment with their bank, which took the money back: it cannot be refunded or cancelled here. Answer the dispute in the card processor's dashboard.";
 
+/**
+ * Why a disputed order is not shipped unless the owner says so: the bank took the money back, and
+ * the goods would go too. Shipping stays possible (the shop may win the dispute, or the client may
+ * withdraw it), one order at a time; a bulk shipment leaves a disputed order out.
+ */
+export const SHIPPING_DISPUTED_MESSAGE =
+  "This order's payment is disputed: the bank took the money back. Ship it only if you mean to send the goods anyway (the dispute may still go your way).";
+
 /** Several orders shipped or printed in one go, at most. */
 export const BULK_ORDERS_MAX = 50;
 
@@ -184,6 +192,8 @@ export const shipOrderSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     carrier: optionalText('Carrier', 100),
+    /** The owner ships an order whose payment is disputed knowingly (SHIPPING_DISPUTED_MESSAGE). */
+    despiteDispute: z.boolean().optional(),
   })
   .superRefine((value, context) => {
     if (value.trackingNumber && !value.carrier) {

@@ -9,6 +9,7 @@ import {
   PARTLY_REFUNDED,
   type RefundOrderData,
   SHIPPABLE_STATUSES,
+  SHIPPING_DISPUTED_MESSAGE,
   type ShipOrdersResult,
 } from '../../../domain/admin/orders.ts';
 import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE, startOfDay } from '../../../domain/dates.ts';
@@ -58,6 +59,13 @@ const notShippable = (order: OrderRow) => {
     409,
   );
 };
+
+/** A disputed order is shipped only when the owner says so (SHIPPING_DISPUTED_MESSAGE). */
+function checkNotDisputed(order: OrderRow, despiteDispute = false): void {
+  if (order.disputedAt && !despiteDispute) {
+    throw new AppError('order_disputed', `Order ${order.orderNumber}: ${SHIPPING_DISPUTED_MESSAGE}`, 409);
+  }
+}
 
 /** The back office's web orders: find, read, ship, deliver, cancel and refund them. */
 export function createOrdersAdminService({ db, refunds, carrier, rates }: OrdersAdminDeps) {
@@ -217,10 +225,12 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
       productCode?: string | undefined;
       trackingNumber?: string | undefined;
       carrier?: string | undefined;
+      despiteDispute?: boolean | undefined;
     },
   ): Promise<void> {
     const order = await orderByNumber(orderNumber);
     if (!SHIPPABLE_STATUSES.includes(order.status)) throw notShippable(order);
+    checkNotDisputed(order, input.despiteDispute);
     if (input.trackingNumber) {
       await markShipped(actor, orderNumber, {
         carrier: input.carrier ?? '',
@@ -432,6 +442,7 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
     async book(orderNumber: number, productCode: string | undefined): Promise<Shipment> {
       const order = await orderByNumber(orderNumber);
       if (!SHIPPABLE_STATUSES.includes(order.status)) throw notShippable(order);
+      checkNotDisputed(order);
       return book(order, productCode);
     },
 
@@ -439,6 +450,7 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
     async shipBooked(actor: AuthUser, orderNumber: number): Promise<Shipment> {
       const order = await orderByNumber(orderNumber);
       if (!SHIPPABLE_STATUSES.includes(order.status)) throw notShippable(order);
+      checkNotDisputed(order);
       const booked = await carrier.shipment(String(orderNumber));
       if (!booked) throw notFound(`A shipment of order ${orderNumber}`);
       const shipment = await carrier.saveShipment(String(orderNumber));

@@ -1,6 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminOrder, ORDER_DISPUTED_MESSAGE } from '../../../domain/admin/orders.ts';
+import {
+  type AdminOrder,
+  ORDER_DISPUTED_MESSAGE,
+  SHIPPING_DISPUTED_MESSAGE,
+} from '../../../domain/admin/orders.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import type { Order } from '../../../domain/orders.ts';
 import { orderRefunds, orders, outbox, sandboxCharges } from '../../db/schema.ts';
@@ -452,6 +456,42 @@ describe('a disputed order', () => {
     expect(cancelled.json().error.code).toBe('order_disputed');
     expect(await orderOf(placed.orderNumber)).toMatchObject({ amountRefunded: 0, refunds: [] });
     expect(await chargeRefunded(placed.paymentIntentId)).toBe(0);
+  });
+
+  it('is shipped only when the owner ships it despite the dispute, one order at a time', async () => {
+    const placed = await placeWebOrder(
+      t.app,
+      [{ productId: first().id, quantity: 1 }],
+      TORONTO_ADDRESS,
+      DISPUTED_CARD,
+    );
+    await t.app.sandboxEvents?.idle();
+    const post = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
+    const shipUrl = `/api/admin/orders/${placed.orderNumber}/ship`;
+    const refused = await post(shipUrl, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'order_disputed',
+      message: `Order ${placed.orderNumber}: ${SHIPPING_DISPUTED_MESSAGE}`,
+    });
+    const bulk = await post('/api/admin/orders/ship', { orderNumbers: [placed.orderNumber] });
+    expect(bulk.json().results).toEqual([
+      expect.objectContaining({
+        shipped: false,
+        error: `Order ${placed.orderNumber}: ${SHIPPING_DISPUTED_MESSAGE}`,
+      }),
+    ]);
+    const booked = await post('/api/shipping/createorder', {
+      apiToken: '',
+      orderNo: String(placed.orderNumber),
+    });
+    expect(booked.statusCode).toBe(409);
+    expect((await orderOf(placed.orderNumber)).status).toBe('paid');
+
+    const shipped = await post(shipUrl, { despiteDispute: true });
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json<AdminOrder>()).toMatchObject({ status: 'shipped', disputedAt: expect.any(String) });
   });
 });
 

@@ -25,13 +25,18 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { planOrderRefund, taxRefundedBy } from '../../../../domain/admin/order-refunds.ts';
-import { type AdminOrder, ORDER_DISPUTED_MESSAGE } from '../../../../domain/admin/orders.ts';
+import {
+  type AdminOrder,
+  ORDER_DISPUTED_MESSAGE,
+  SHIPPING_DISPUTED_MESSAGE,
+} from '../../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import type { Carrier } from '../../../../domain/shipping.ts';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { api } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { listPathAsLeft } from '../../../lib/list-query.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { OrderStatusBadge } from './order-status.tsx';
@@ -113,7 +118,7 @@ function OrderView({ order }: { order: AdminOrder }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Anchor component={Link} to={paths.adminOrders()} size="sm">
+          <Anchor component={Link} to={listPathAsLeft(paths.adminOrders())} size="sm">
             ← Orders
           </Anchor>
           <Group gap="sm">
@@ -356,10 +361,12 @@ function ShipForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
   const [productCode, setProductCode] = useState<string | null>(null);
   const [trackingNumber, setTrackingNumber] = useState('');
   const [carrier, setCarrier] = useState('');
+  const [despiteDispute, setDespiteDispute] = useState(false);
   const [error, setError] = useState<string>();
+  const disputed = order.disputedAt !== null;
   const submit = () => {
     setError(undefined);
-    const input =
+    const shipment =
       how === 'book'
         ? productCode
           ? { productCode }
@@ -369,7 +376,11 @@ function ShipForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
       setError('Enter the tracking number and its carrier.');
       return;
     }
-    ship.mutate(input, {
+    if (disputed && !despiteDispute) {
+      setError('Tick “Ship despite the dispute” to ship this order.');
+      return;
+    }
+    ship.mutate(disputed ? { ...shipment, despiteDispute } : shipment, {
       onSuccess: () => {
         notifySuccess('Shipped. The e-mail to the client, with the tracking number, is in the Outbox.');
         onDone();
@@ -386,6 +397,18 @@ function ShipForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
       noValidate
     >
       <Stack gap="md">
+        {disputed ? (
+          <Alert color="red" variant="light" title="Disputed">
+            <Stack gap="xs">
+              <Text size="sm">{SHIPPING_DISPUTED_MESSAGE}</Text>
+              <Checkbox
+                label="Ship despite the dispute"
+                checked={despiteDispute}
+                onChange={(event) => setDespiteDispute(event.currentTarget.checked)}
+              />
+            </Stack>
+          </Alert>
+        ) : null}
         <SegmentedControl
           value={how}
           onChange={(value) => setHow(value as 'book' | 'manual')}
