@@ -612,6 +612,11 @@ export const orderRefunds = pgTable(
     source: text('source').notNull(),
     /** The caller's Idempotency-Key, scoped to the order: a retry finds this row. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /**
+     * A digest of what was asked (its source and ask): the same key sent with another request is
+     * refused, as Stripe refuses it. Null for refunds written before it was kept.
+     */
+    requestFingerprint: text('request_fingerprint'),
     gatewayRefundId: text('gateway_refund_id'),
     failureMessage: text('failure_message'),
     actorId: integer('actor_id').references(() => clients.id),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { planOrderRefund, type RefundAsk } from '../../../domain/admin/order-refunds.ts';
 import { CANCELLABLE_STATUSES, ORDER_DISPUTED_MESSAGE } from '../../../domain/admin/orders.ts';
@@ -25,6 +26,29 @@ export interface OrderRefundRequest {
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
+
+/** What a refund request asked, as a digest: its Idempotency-Key may be sent again only with it. */
+function fingerprintOf(request: OrderRefundRequest): string {
+  return createHash('sha256').update(JSON.stringify([request.source, request.ask])).digest('hex');
+}
+
+/**
+ * The refund an Idempotency-Key was first used for, when this request is that one again; another
+ * order or another ask under the same key is refused (Stripe answers such a reuse with an error).
+ */
+function sameRefund(existing: RefundRow, request: OrderRefundRequest): RefundRow {
+  if (existing.orderId !== request.orderId) {
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another order.', 409);
+  }
+  if (existing.requestFingerprint !== null && existing.requestFingerprint !== fingerprintOf(request)) {
+    throw new AppError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was used for another refund of this order: send that refund again, or this one with a new key.',
+      409,
+    );
+  }
+  return existing;
+}
 
 const refundPending = () =>
   new AppError(
@@ -194,6 +218,7 @@ export function createOrderRefunds({
         lines: plan.lines,
         source: request.source,
         idempotencyKey: request.idempotencyKey,
+        requestFingerprint: fingerprintOf(request),
         actorId: request.actorId,
       })
       .returning();
@@ -370,13 +395,11 @@ export function createOrderRefunds({
      * one the gateway did not answer before.
      */
     async refund(request: OrderRefundRequest): Promise<RefundRow> {
-      const [existing] = await db
+      const [found] = await db
         .select()
         .from(orderRefunds)
         .where(eq(orderRefunds.idempotencyKey, request.idempotencyKey));
-      if (existing && existing.orderId !== request.orderId) {
-        throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another order.', 409);
-      }
+      const existing = found && sameRefund(found, request);
       if (existing?.status === 'failed') {
         throw new AppError('refund_failed', existing.failureMessage ?? 'The refund failed.', 409);
       }
@@ -391,7 +414,7 @@ export function createOrderRefunds({
               .select()
               .from(orderRefunds)
               .where(eq(orderRefunds.idempotencyKey, request.idempotencyKey));
-            if (again) return again;
+            if (again) return sameRefund(again, request);
             throw error;
           }));
       const [order] = await db

@@ -368,12 +368,25 @@ describe('refunding an order', () => {
       refunds: [{ amount: expected }],
     });
 
-    // The same request again (a retry) refunds nothing more.
-    await refund(placed.orderNumber, 'refund-lines-0001', {
+    // The same request again (a retry) answers the same refund and refunds nothing more; another
+    // request under its key is refused.
+    const retried = await refund(placed.orderNumber, 'refund-lines-0001', {
+      lines: [
+        { lineId: lineA.id, quantity: 1, restock: true },
+        { lineId: lineB.id, quantity: 1, restock: false },
+      ],
+      shipping: false,
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<AdminOrder>().refunds).toHaveLength(1);
+    const reused = await refund(placed.orderNumber, 'refund-lines-0001', {
       lines: [{ lineId: lineA.id, quantity: 1, restock: true }],
       shipping: false,
     });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.code).toBe('idempotency_key_reused');
     expect((await orderOf(placed.orderNumber)).amountRefunded).toBe(expected);
+    expect(await chargeRefunded(placed.paymentIntentId)).toBe(expected);
 
     // The rest: exactly what remains, the order refunded in full.
     const rest = await refund(placed.orderNumber, 'refund-rest-0001', {});
