@@ -29,7 +29,9 @@ type OrderRow = typeof orders.$inferSelect;
 
 /** What a refund request asked, as a digest: its Idempotency-Key may be sent again only with it. */
 function fingerprintOf(request: OrderRefundRequest): string {
-  return createHash('sha256').update(JSON.stringify([request.source, request.ask])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([request.source, request.ask]))
+    .digest('hex');
 }
 
 /**
