@@ -46,8 +46,14 @@ export const settingsFields = {
   free_shipping_other: cents('Free shipping elsewhere in Canada'),
   /** Pairs a custom sock request must be for at least. */
   custom_order_minimum: boundedWholeNumber('Custom order minimum', { min: 1, max: 1_000_000 }),
-  /** At most 6 days: the card network ends an online authorization after 7 (Stripe). */
-  authorization_hold_hours: boundedWholeNumber('Card hold', { min: 1, max: 144 }),
+  /**
+   * At most 6 days: the card network ends an online authorization after 7 (Stripe). Its messages
+   * name it as the settings page labels it, so the owner finds the field they point at.
+   */
+  authorization_hold_hours: boundedWholeNumber('Release unplaced card holds after (hours)', {
+    min: 1,
+    max: 144,
+  }),
   search_enabled: z.boolean({ error: 'Search must be true or false.' }),
   store_name: requiredText('Store name', { max: 100 }),
   store_address: requiredText('Store address', { max: 500 }),

@@ -60,7 +60,14 @@ export function Header() {
             aria-expanded={menuOpened}
             aria-controls="mobile-navigation"
           />
-          <UnstyledButton component={Link} to={paths.home()} className={classes.brand} onClick={closeMenu}>
+          {/* The title shows the whole name where a narrow header cuts it (layout.module.css). */}
+          <UnstyledButton
+            component={Link}
+            to={paths.home()}
+            className={classes.brand}
+            title={config.storeName}
+            onClick={closeMenu}
+          >
             <SockMark />
             <Text component="span" fw={800} size="lg" className={classes.brandName}>
               {config.storeName}

@@ -115,7 +115,7 @@ describe('the form kit', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Add tax' }));
     await user.type(screen.getByRole('textbox', { name: 'From Date' }), '11242026');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'From Date' }).value).toBe('11/24/2026');
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount' }).value).toBe('CDN$1,234.5');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount' }).value).toBe('CDN$1,234.50');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
     expect(onValid.mock.calls[0]?.[0]).toEqual({
@@ -163,6 +163,41 @@ describe('the form kit', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
     expect(onValid.mock.calls[0]?.[0]).toEqual({ quantity: 250 });
+  });
+
+  it('shows an amount with its cents once the box is left, and lets it be typed as a person types it', async () => {
+    const amountSchema = z.object({ amount: schema.shape.amount });
+    const onValid = vi.fn();
+    function AmountForm() {
+      const { control, handleSubmit } = useForm<z.input<typeof amountSchema>, unknown, { amount: number }>({
+        resolver: zodResolver(amountSchema),
+        defaultValues: { amount: '' },
+      });
+      return (
+        <form onSubmit={handleSubmit(onValid)} noValidate>
+          <MoneyField control={control} name="amount" label="Amount" />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    const { user } = renderWithProviders(<AmountForm />);
+    const amount = screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount' });
+    await user.type(amount, '12.5');
+    expect(amount.value).toBe('CDN$12.5');
+    await user.tab();
+    expect(amount.value).toBe('CDN$12.50');
+    await user.clear(amount);
+    await user.type(amount, '7');
+    expect(amount.value).toBe('CDN$7');
+    await user.tab();
+    expect(amount.value).toBe('CDN$7.00');
+    await user.click(amount);
+    await user.type(amount, '{End}{Backspace}{Backspace}{Backspace}');
+    expect(amount.value).toBe('CDN$7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(amount.value).toBe('CDN$7.00');
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    expect(onValid.mock.calls[0]?.[0]).toEqual({ amount: 700 });
   });
 
   it('counts a long text against its limit, and says when a paste was cut there', async () => {

@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { CURRENCY_PREFIX } from '../../../domain/money.ts';
+import { CURRENCY_PREFIX, formatDollars, toCents } from '../../../domain/money.ts';
 import { type FormFieldProps, useFormField } from './use-form-field.ts';
 
 type Owned = 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error';
@@ -35,6 +35,10 @@ export function NumberField<TForm extends FieldValues, TName extends FieldPath<T
  * An amount of money typed in dollars ('CDN$1,234.50'): the form holds what was typed (a number,
  * or the text of one being typed), and the domain schema turns it into integer cents with its
  * own messages, so a half-typed amount is never rounded behind the person's back.
+ *
+ * Once the box is left the amount shows its cents ('12.5' becomes 'CDN$12.50', as a saved amount
+ * reads), and only then: Mantine's fixedDecimalScale pads while typing ('1' shows '1.00', the caret
+ * before the zeros) and will not let the decimal point be deleted.
  */
 export function MoneyField<TForm extends FieldValues, TName extends FieldPath<TForm>>({
   control,
@@ -42,6 +46,14 @@ export function MoneyField<TForm extends FieldValues, TName extends FieldPath<TF
   ...input
 }: NumberFieldProps<TForm, TName>) {
   const { field, bound } = useFormField({ control, name });
+  const showCents = () => {
+    const typed = String(field.value ?? '').trim();
+    const dollars = Number(typed);
+    // decimalScale keeps what is typed to whole cents: toCents only reads them, it rounds nothing.
+    if (typed === '' || !Number.isFinite(dollars)) return;
+    const withCents = formatDollars(toCents(dollars));
+    if (withCents !== typed) field.onChange(withCents);
+  };
   return (
     <NumberInput
       prefix={CURRENCY_PREFIX}
@@ -52,6 +64,10 @@ export function MoneyField<TForm extends FieldValues, TName extends FieldPath<TF
       inputMode="decimal"
       {...input}
       {...bound}
+      onBlur={() => {
+        showCents();
+        bound.onBlur();
+      }}
       value={field.value ?? ''}
       onChange={field.onChange}
     />

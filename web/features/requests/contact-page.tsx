@@ -12,6 +12,7 @@ import {
 } from '../../../domain/requests.ts';
 import { ContactFields } from '../../components/contact-fields.tsx';
 import { TextAreaField, TextField } from '../../components/form/text-field.tsx';
+import { isApiError } from '../../lib/api.ts';
 import { useLoggedClient } from '../../lib/auth-store.ts';
 import { useConfig } from '../../lib/config.ts';
 import { telHref } from '../../lib/format.ts';
@@ -38,7 +39,12 @@ function defaultsFor(client: LoginRecord | null): ContactRequestInput {
   };
 }
 
-type Outcome = 'success' | 'failure';
+/**
+ * How the last send went. The spec's failure message stands for every failure; `reason` is the
+ * server's, kept only when it refused the message for being one too many in a while (429): trying
+ * again at once fails the same way, and the server says how long to wait.
+ */
+type Outcome = { kind: 'success' } | { kind: 'failure'; reason: string | undefined };
 
 export function ContactPage() {
   const client = useLoggedClient();
@@ -71,11 +77,12 @@ export function ContactPage() {
     try {
       await sendContact.mutateAsync(values);
       notifySuccess(REQUEST_MESSAGES.contactSuccess);
-      setOutcome('success');
+      setOutcome({ kind: 'success' });
       reset(defaults);
-    } catch {
+    } catch (error) {
       notifyError(REQUEST_MESSAGES.contactFailure);
-      setOutcome('failure');
+      const rateLimited = isApiError(error) && error.status === 429;
+      setOutcome({ kind: 'failure', reason: rateLimited ? error.message : undefined });
     }
   });
 
@@ -98,14 +105,23 @@ export function ContactPage() {
                   {outcome ? (
                     <div ref={outcomeRef} tabIndex={-1}>
                       <Alert
-                        color={outcome === 'success' ? 'green' : 'red'}
+                        color={outcome.kind === 'success' ? 'green' : 'red'}
                         variant="light"
                         withCloseButton
                         onClose={() => setOutcome(undefined)}
                       >
-                        {outcome === 'success'
-                          ? REQUEST_MESSAGES.contactSuccess
-                          : REQUEST_MESSAGES.contactFailure}
+                        {outcome.kind === 'success' ? (
+                          REQUEST_MESSAGES.contactSuccess
+                        ) : (
+                          <>
+                            {REQUEST_MESSAGES.contactFailure}
+                            {outcome.reason ? (
+                              <Text inherit mt={4}>
+                                {outcome.reason}
+                              </Text>
+                            ) : null}
+                          </>
+                        )}
                       </Alert>
                     </div>
                   ) : null}
