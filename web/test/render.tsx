@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderHookOptions, type RenderOptions, render, renderHook } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { theme } from '../app/theme.ts';
 
 /** The shop's theme and a query client of its own, no retries. */
@@ -37,4 +38,14 @@ export function renderHookWithProviders<Result, Props>(
 ) {
   const { queryClient, Wrapper } = providers();
   return { queryClient, ...renderHook(hook, { wrapper: Wrapper, ...options }) };
+}
+
+/**
+ * Pages at their routes, opened at `url` in a router of their own: `router.state` says where the
+ * person is and how they got there (a new history entry or the current one replaced), and
+ * `router.navigate(-1)` is the browser's Back button.
+ */
+export function renderWithRouter(routes: RouteObject[], url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  return { router, ...renderWithProviders(<RouterProvider router={router} />) };
 }

@@ -1,7 +1,7 @@
 import { Alert, Center, Loader, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import type { AuditEntry } from '../../../../domain/admin/staff.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { isOptionOf, useListQuery } from '../../../lib/list-query.ts';
 import { useAudit } from './audit.api.ts';
 import { auditChanges } from './audit-changes.ts';
 
@@ -19,8 +19,11 @@ const when = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 
 
 /** #/admin/audit: every back-office change, newest first. */
 export function AuditPage() {
-  const [entity, setEntity] = useState('');
-  const [page, setPage] = useState(1);
+  const { filters, page, setFilters, setPage } = useListQuery(
+    { entity: '' },
+    { entity: isOptionOf(ENTITIES) },
+  );
+  const { entity } = filters;
   const audit = useAudit({ entity, page });
   return (
     <Stack gap="lg">
@@ -36,10 +39,7 @@ export function AuditPage() {
         label="Show"
         data={ENTITIES}
         value={entity}
-        onChange={(value) => {
-          setEntity(value ?? '');
-          setPage(1);
-        }}
+        onChange={(value) => setFilters({ entity: value ?? '' })}
         allowDeselect={false}
         w={260}
       />

@@ -38,6 +38,7 @@ import { TextAreaField, TextField } from '../../../components/form/text-field.ts
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { listPathAsLeft } from '../../../lib/list-query.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCreateProduct, useUpdateProduct, useUploadImage } from './catalogue.api.ts';
@@ -378,7 +379,7 @@ export function ProductForm({ product, tree, sizeTypes, onConflict }: ProductFor
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button component={Link} to={paths.adminProducts()} variant="default">
+          <Button component={Link} to={listPathAsLeft(paths.adminProducts())} variant="default">
             Back to the products
           </Button>
           <Button

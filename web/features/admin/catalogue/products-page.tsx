@@ -15,21 +15,20 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/images.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useListQuery } from '../../../lib/list-query.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProductList } from './catalogue.api.ts';
 
 /** #/admin/products: the catalogue's products, found by code or name; archived ones on request. */
 export function ProductsPage() {
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [archived, setArchived] = useState(false);
-  const [page, setPage] = useState(1);
-  const [q] = useDebouncedValue(search.trim(), 300);
+  const { filters, page, setFilters, setPage } = useListQuery({ q: '', archived: false });
+  const { archived } = filters;
+  const [q] = useDebouncedValue(filters.q.trim(), 300);
   const list = useProductList({ q, archived, page });
 
   return (
@@ -54,20 +53,14 @@ export function ProductsPage() {
         <TextInput
           placeholder="Code or name"
           aria-label="Find a product"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
+          value={filters.q}
+          onChange={(event) => setFilters({ q: event.currentTarget.value }, { replace: true })}
           w={300}
         />
         <Switch
           label="Archived products"
           checked={archived}
-          onChange={(event) => {
-            setArchived(event.currentTarget.checked);
-            setPage(1);
-          }}
+          onChange={(event) => setFilters({ archived: event.currentTarget.checked })}
         />
       </Group>
       {list.isPending ? (
@@ -104,7 +97,11 @@ export function ProductsPage() {
                 {list.data.products.map((product) => (
                   <Table.Tr
                     key={product.id}
-                    onClick={() => navigate(paths.adminProduct(product.id))}
+                    onClick={(event) => {
+                      // The code's link opens the product itself: a second navigation would need two Backs.
+                      if ((event.target as Element).closest('a')) return;
+                      navigate(paths.adminProduct(product.id));
+                    }}
                     style={{ cursor: 'pointer' }}
                   >
                     <Table.Td w={56}>

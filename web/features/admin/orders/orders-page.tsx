@@ -19,10 +19,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type AdminOrderSummary, PARTLY_REFUNDED } from '../../../../domain/admin/orders.ts';
+import { isCalendarDay } from '../../../../domain/dates.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import { CANADIAN_PROVINCES } from '../../../../domain/provinces.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { isOptionOf, useListQuery } from '../../../lib/list-query.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { OrderStatusBadge } from './order-status.tsx';
@@ -46,23 +48,26 @@ const PROVINCES = [
 
 /** #/admin/orders: the web orders, newest first; ship and print several at once. */
 export function OrdersPage() {
-  const [q, setQ] = useState('');
-  const [search] = useDebouncedValue(q.trim(), 300);
-  const [status, setStatus] = useState('');
-  const [province, setProvince] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
+  const { filters, page, setFilters, setPage } = useListQuery(
+    { q: '', status: '', province: '', from: '', to: '' },
+    {
+      status: isOptionOf(STATUS_FILTERS),
+      province: isOptionOf(PROVINCES),
+      from: isCalendarDay,
+      to: isCalendarDay,
+    },
+  );
+  const { status, province, from, to } = filters;
+  const [search] = useDebouncedValue(filters.q.trim(), 300);
+  // Ticks belong to the rows shown: another view of the list (a filter, a page, Back) starts with none.
+  const view = JSON.stringify([filters, page]);
+  const [ticks, setTicks] = useState<{ view: string; orderNumbers: number[] }>({ view, orderNumbers: [] });
+  const selected = ticks.view === view ? ticks.orderNumbers : [];
+  const setSelected = (orderNumbers: number[]) => setTicks({ view, orderNumbers });
   const orders = useAdminOrders({ q: search, status: status as never, province, from, to, page });
   const shipMany = useShipOrders();
   const documents = useOrderDocuments();
 
-  const filter = (change: () => void) => {
-    change();
-    setPage(1);
-    setSelected([]);
-  };
   const rows = orders.data?.orders ?? [];
   const allChosen = rows.length > 0 && rows.every((row) => selected.includes(row.orderNumber));
 
@@ -98,18 +103,15 @@ export function OrdersPage() {
         <TextInput
           label="Find"
           placeholder="Order number, name or e-mail"
-          value={q}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            filter(() => setQ(value));
-          }}
+          value={filters.q}
+          onChange={(event) => setFilters({ q: event.currentTarget.value }, { replace: true })}
           w={230}
         />
         <Select
           label="Status"
           data={STATUS_FILTERS}
           value={status}
-          onChange={(value) => filter(() => setStatus(value ?? ''))}
+          onChange={(value) => setFilters({ status: value ?? '' })}
           allowDeselect={false}
           w={210}
         />
@@ -117,7 +119,7 @@ export function OrdersPage() {
           label="Province"
           data={PROVINCES}
           value={province}
-          onChange={(value) => filter(() => setProvince(value ?? ''))}
+          onChange={(value) => setFilters({ province: value ?? '' })}
           allowDeselect={false}
           searchable
           w={180}
@@ -126,20 +128,14 @@ export function OrdersPage() {
           label="From"
           type="date"
           value={from}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            filter(() => setFrom(value));
-          }}
+          onChange={(event) => setFilters({ from: event.currentTarget.value }, { replace: true })}
           w={150}
         />
         <TextInput
           label="To"
           type="date"
           value={to}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            filter(() => setTo(value));
-          }}
+          onChange={(event) => setFilters({ to: event.currentTarget.value }, { replace: true })}
           w={150}
         />
       </Group>
@@ -202,8 +198,10 @@ export function OrdersPage() {
                     order={row}
                     chosen={selected.includes(row.orderNumber)}
                     onChoose={(chosen) =>
-                      setSelected((current) =>
-                        chosen ? [...current, row.orderNumber] : current.filter((n) => n !== row.orderNumber),
+                      setSelected(
+                        chosen
+                          ? [...selected, row.orderNumber]
+                          : selected.filter((n) => n !== row.orderNumber),
                       )
                     }
                   />
@@ -218,10 +216,7 @@ export function OrdersPage() {
             {orders.data.total > orders.data.pageSize ? (
               <Pagination
                 value={page}
-                onChange={(next) => {
-                  setPage(next);
-                  setSelected([]);
-                }}
+                onChange={setPage}
                 total={Math.ceil(orders.data.total / orders.data.pageSize)}
               />
             ) : null}
@@ -242,11 +237,12 @@ function OrderRow({
   onChoose: (chosen: boolean) => void;
 }) {
   const navigate = useNavigate();
-  // The whole row opens the order, as its number's link does for a keyboard; its checkbox only chooses.
+  // The whole row opens the order, as its number's link does for a keyboard (and by itself: a second
+  // navigation would need two Backs); its checkbox only chooses.
   return (
     <Table.Tr
       onClick={(event) => {
-        if ((event.target as Element).closest('input, label')) return;
+        if ((event.target as Element).closest('a, input, label')) return;
         navigate(paths.adminOrder(order.orderNumber));
       }}
       style={{ cursor: 'pointer' }}

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { OUTBOX_STATUSES, type OutboxStatus } from '../../../../domain/admin/outbox.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useListQuery } from '../../../lib/list-query.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
   type OutboxRow,
@@ -61,7 +62,8 @@ function sizeText(bytes: number): string {
 
 /** #/admin/outbox: every e-mail the shop sends, what waits and what failed; the mail server's health. */
 export function OutboxPage() {
-  const [status, setStatus] = useState('');
+  const { filters, setFilters } = useListQuery({ status: '' }, { status: isStatus });
+  const { status } = filters;
   const [openId, setOpenId] = useState<number | null>(null);
   const outbox = useOutbox(isStatus(status) ? status : undefined);
   const resend = useResend();
@@ -88,7 +90,7 @@ export function OutboxPage() {
         aria-label="Status"
         data={STATUS_FILTERS}
         value={status}
-        onChange={setStatus}
+        onChange={(value) => setFilters({ status: value })}
         w="fit-content"
       />
       {outbox.isPending ? (

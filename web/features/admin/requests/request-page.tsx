@@ -34,6 +34,7 @@ import { FreeText } from '../../../components/free-text.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { listPathAsLeft } from '../../../lib/list-query.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { RequestStatusBadge, STATUS_LABELS } from './request-status-badge.tsx';
@@ -47,7 +48,7 @@ export function RequestPage() {
   const request = useRequest(kind, id);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={paths.adminRequests()} size="sm">
+      <Anchor component={Link} to={listPathAsLeft(paths.adminRequests())} size="sm">
         ← All requests
       </Anchor>
       {request.isPending ? (

@@ -15,7 +15,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   isRequestKind,
@@ -26,6 +25,7 @@ import {
 import { REQUEST_STATUSES, type RequestStatus } from '../../../../domain/requests.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useListQuery } from '../../../lib/list-query.ts';
 import { paths } from '../../../lib/paths.ts';
 import { RequestStatusBadge, STATUS_LABELS } from './request-status-badge.tsx';
 import { useRequests } from './requests.api.ts';
@@ -44,11 +44,12 @@ const isStatus = (value: string): value is RequestStatus =>
 
 /** #/admin/requests: custom, contact and wish requests in one inbox, newest first. */
 export function RequestsPage() {
-  const [kind, setKind] = useState('');
-  const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [q] = useDebouncedValue(search.trim(), 300);
+  const { filters, page, setFilters, setPage } = useListQuery(
+    { kind: '', status: '', q: '' },
+    { kind: isRequestKind, status: isStatus },
+  );
+  const { kind, status } = filters;
+  const [q] = useDebouncedValue(filters.q.trim(), 300);
   const requests = useRequests({
     kind: isRequestKind(kind) ? kind : undefined,
     status: isStatus(status) ? status : undefined,
@@ -72,30 +73,21 @@ export function RequestsPage() {
           aria-label="Kind of request"
           data={KIND_FILTERS}
           value={kind}
-          onChange={(value) => {
-            setKind(value);
-            setPage(1);
-          }}
+          onChange={(value) => setFilters({ kind: value })}
         />
         <Select
           aria-label="Status"
           data={STATUS_FILTERS}
           value={status}
-          onChange={(value) => {
-            setStatus(value ?? '');
-            setPage(1);
-          }}
+          onChange={(value) => setFilters({ status: value ?? '' })}
           allowDeselect={false}
           w={180}
         />
         <TextInput
           placeholder="Name or e-mail"
           aria-label="Find a request"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
+          value={filters.q}
+          onChange={(event) => setFilters({ q: event.currentTarget.value }, { replace: true })}
           w={260}
         />
       </Group>
@@ -149,10 +141,14 @@ export function RequestsPage() {
 
 function RequestRow({ request }: { request: RequestSummary }) {
   const navigate = useNavigate();
-  // The whole row opens the request, as the name's link does for a keyboard.
+  // The whole row opens the request, as the name's link does for a keyboard (and by itself: a second
+  // navigation would need two Backs).
   return (
     <Table.Tr
-      onClick={() => navigate(paths.adminRequest(request.kind, request.id))}
+      onClick={(event) => {
+        if ((event.target as Element).closest('a')) return;
+        navigate(paths.adminRequest(request.kind, request.id));
+      }}
       style={{ cursor: 'pointer' }}
     >
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.created_at)}</Table.Td>

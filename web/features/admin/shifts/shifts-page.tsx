@@ -20,6 +20,7 @@ import { formatMoney } from '../../../../domain/money.ts';
 import type { ShiftSummary } from '../../../../domain/pos/shifts.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useListQuery } from '../../../lib/list-query.ts';
 import { ShiftReportView } from '../../pos/register-report.tsx';
 import { overShortText } from '../../pos/register-rules.ts';
 import { DayReportPanel } from './day-report.tsx';
@@ -27,9 +28,11 @@ import { useShiftReport, useShifts } from './shifts.api.ts';
 
 /** #/admin/shifts: every register shift, newest first, with its cash and its end-of-day report. */
 export function ShiftsPage() {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
+  const { filters, page, setFilters, setPage } = useListQuery(
+    { from: '', to: '' },
+    { from: isCalendarDay, to: isCalendarDay },
+  );
+  const { from, to } = filters;
   const [opened, setOpened] = useState<number | null>(null);
   const [day, setDay] = useState(() => calendarDayOf(new Date(), STORE_TIME_ZONE));
   const [dayShown, setDayShown] = useState<string | null>(null);
@@ -68,20 +71,14 @@ export function ShiftsPage() {
           label="Opened from"
           type="date"
           value={from}
-          onChange={(event) => {
-            setFrom(event.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(event) => setFilters({ from: event.currentTarget.value }, { replace: true })}
           w={170}
         />
         <TextInput
           label="To"
           type="date"
           value={to}
-          onChange={(event) => {
-            setTo(event.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(event) => setFilters({ to: event.currentTarget.value }, { replace: true })}
           w={170}
         />
       </Group>

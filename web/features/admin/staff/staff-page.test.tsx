@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../../domain/admin/staff.ts';
 import { clearLoggedClient, getLoggedClient, setLoggedClient } from '../../../lib/auth-store.ts';
 import { loginRecord } from '../../../test/login-record.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders, renderWithRouter } from '../../../test/render.tsx';
 import { StaffPage } from './staff-page.tsx';
 
 const OWNER: Account = {
@@ -47,7 +48,11 @@ describe('StaffPage', () => {
   it('warns an admin taking their own Admin role, and their session loses it at once', async () => {
     setLoggedClient(LOGGED_OWNER);
     const fetch = stubStaffApi();
-    const { user } = renderWithProviders(<StaffPage />);
+    const { user } = renderWithProviders(
+      <MemoryRouter>
+        <StaffPage />
+      </MemoryRouter>,
+    );
     await user.click(await screen.findByRole('button', { name: 'Actions for admin' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Change roles' }));
     expect(screen.queryByText('Your own Admin role')).toBeNull();
@@ -59,5 +64,17 @@ describe('StaffPage', () => {
       expect.stringContaining('/api/admin/staff/3/roles'),
       expect.objectContaining({ method: 'PUT' }),
     );
+  });
+
+  it('opens at the search, the staff switch and the page the URL holds', async () => {
+    const fetch = stubStaffApi();
+    renderWithRouter(
+      [{ path: '/admin/staff', element: <StaffPage /> }],
+      '/admin/staff?q=lee&staff=false&page=2',
+    );
+    expect(await screen.findByText('Morgan Lee')).toBeTruthy();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/admin/staff?q=lee&staff=false&page=2']);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Find an account' }).value).toBe('lee');
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Staff only' }).checked).toBe(false);
   });
 });

@@ -27,6 +27,7 @@ import {
 } from '../../../../domain/admin/staff.ts';
 import { setLoggedClient, useLoggedClient } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useListQuery } from '../../../lib/list-query.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAccounts, useSetDisabled, useSetRoles, useStartPasswordReset } from './staff.api.ts';
 import { StaffCreateModal } from './staff-create-modal.tsx';
@@ -35,11 +36,9 @@ const ROLE_LABELS: Record<StaffRole, string> = { POS: 'POS (register)', ADMIN: '
 
 /** #/admin/staff: accounts, staff first; roles, disabling, password resets, new staff. */
 export function StaffPage() {
-  const [search, setSearch] = useState('');
-  const [staffOnly, setStaffOnly] = useState(true);
-  const [page, setPage] = useState(1);
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const accounts = useAccounts({ q, staff: staffOnly, page });
+  const { filters, page, setFilters, setPage } = useListQuery({ q: '', staff: true });
+  const [q] = useDebouncedValue(filters.q.trim(), 300);
+  const accounts = useAccounts({ q, staff: filters.staff, page });
   const [creating, setCreating] = useState(false);
   const [editingRoles, setEditingRoles] = useState<Account | null>(null);
   const [reset, setReset] = useState<PasswordResetStarted | null>(null);
@@ -84,20 +83,14 @@ export function StaffPage() {
         <TextInput
           placeholder="Name, user name, e-mail or company"
           aria-label="Find an account"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
+          value={filters.q}
+          onChange={(event) => setFilters({ q: event.currentTarget.value }, { replace: true })}
           w={320}
         />
         <Switch
           label="Staff only"
-          checked={staffOnly}
-          onChange={(event) => {
-            setStaffOnly(event.currentTarget.checked);
-            setPage(1);
-          }}
+          checked={filters.staff}
+          onChange={(event) => setFilters({ staff: event.currentTarget.checked })}
         />
       </Group>
       {accounts.isPending ? (

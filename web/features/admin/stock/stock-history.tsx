@@ -1,12 +1,12 @@
 import { Alert, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
 import { formatStoreDate } from '../../../../domain/dates.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useListQuery } from '../../../lib/list-query.ts';
 import { useStockHistory } from './stock.api.ts';
 
 /** Staff's stock changes, newest first: who, when, why, from what to what. */
 export function StockHistoryTable() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListQuery({});
   const history = useStockHistory({ page });
 
   if (history.isPending) {

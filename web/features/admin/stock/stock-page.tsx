@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LOW_STOCK_LEVEL, type StockItem } from '../../../../domain/admin/stock.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useListQuery } from '../../../lib/list-query.ts';
 import { useStockList } from './stock.api.ts';
 import { StockChangeModal } from './stock-change-modal.tsx';
 import { StockHistoryTable } from './stock-history.tsx';
@@ -45,6 +46,7 @@ export function StockPage() {
       </div>
       <Tabs
         value={view}
+        // Another tab opens at its first page, without the search typed in this one.
         onChange={(next) => setParams(next && next !== 'levels' ? { view: next } : {})}
         keepMounted={false}
       >
@@ -72,9 +74,8 @@ export function StockPage() {
 }
 
 function StockLevels({ low }: { low: boolean }) {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 250);
-  const [page, setPage] = useState(1);
+  const { filters, page, setFilters, setPage } = useListQuery({ q: '' });
+  const [q] = useDebouncedValue(filters.q.trim(), 250);
   const [changing, setChanging] = useState<StockItem | null>(null);
   const list = useStockList({ q: q || undefined, low, page });
 
@@ -84,11 +85,8 @@ function StockLevels({ low }: { low: boolean }) {
         <TextInput
           label="Find an item"
           placeholder="Code or name"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
+          value={filters.q}
+          onChange={(event) => setFilters({ q: event.currentTarget.value }, { replace: true })}
           w={{ base: '100%', sm: 320 }}
         />
         {low && (

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '../../../test/render.tsx';
+import { AuditPage } from './audit-page.tsx';
+
+/** An empty audit log; every call, by its path and search. */
+function stubApi() {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const { pathname, search } = new URL(String(url), 'http://shop.test');
+      asked.push(`${pathname}${search}`);
+      const body = { entries: [], total: 0, page: 1, pageSize: 50 };
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return asked;
+}
+
+const ROUTES = [{ path: '/admin/audit', element: <AuditPage /> }];
+const shown = () => screen.getByRole<HTMLInputElement>('combobox', { name: 'Show' }).value;
+
+describe('AuditPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens at the kind of change and the page the URL holds', async () => {
+    const asked = stubApi();
+    renderWithRouter(ROUTES, '/admin/audit?entity=product&page=2');
+    expect(await screen.findByText('No change has been recorded yet.')).toBeTruthy();
+    expect(asked).toEqual(['/api/admin/audit?entity=product&page=2']);
+    expect(shown()).toBe('Products');
+  });
+
+  it('shows everything for a kind of change it does not offer', async () => {
+    const asked = stubApi();
+    renderWithRouter(ROUTES, '/admin/audit?entity=secrets&page=0');
+    expect(await screen.findByText('No change has been recorded yet.')).toBeTruthy();
+    expect(asked).toEqual(['/api/admin/audit?page=1']);
+    expect(shown()).toBe('Everything');
+  });
+});
