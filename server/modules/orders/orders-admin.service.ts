@@ -173,17 +173,22 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
     return carrier.createShipment({ orderNo: String(order.orderNumber), productCode: code, consignee, box });
   }
 
-  /** Marks a paid order shipped, with its history and the client's e-mail; refuses any other. */
+  /**
+   * Marks a paid order shipped, with its history and the client's e-mail; refuses any other, and a
+   * disputed one unless shipped `despiteDispute` (which its history then says).
+   */
   async function markShipped(
     actor: AuthUser,
     orderNumber: number,
     shipped: { carrier: string; trackingNumber: string; shipmentId: string | null },
+    despiteDispute = false,
   ): Promise<void> {
     const settings = await readSettings(db);
     await db.transaction(async (tx: Tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
       if (!order) throw notFound(`Order ${orderNumber}`);
       if (!SHIPPABLE_STATUSES.includes(order.status)) throw notShippable(order);
+      checkNotDisputed(order, despiteDispute);
       await tx
         .update(orders)
         .set({ status: 'shipped', ...shipped, shippedAt: sql`now()` })
@@ -191,7 +196,7 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
       await tx.insert(orderEvents).values({
         orderId: order.id,
         type: 'shipped',
-        message: `Shipped with ${shipped.carrier}, tracking number ${shipped.trackingNumber}`,
+        message: `Shipped with ${shipped.carrier}, tracking number ${shipped.trackingNumber}${order.disputedAt ? ', despite the dispute' : ''}`,
         actorId: actor.id,
       });
       await enqueueMail(tx, {
@@ -230,22 +235,29 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
   ): Promise<void> {
     const order = await orderByNumber(orderNumber);
     if (!SHIPPABLE_STATUSES.includes(order.status)) throw notShippable(order);
+    // Checked before a label is bought, and again with the order locked (a dispute may come between).
     checkNotDisputed(order, input.despiteDispute);
     if (input.trackingNumber) {
-      await markShipped(actor, orderNumber, {
-        carrier: input.carrier ?? '',
-        trackingNumber: input.trackingNumber.toUpperCase(),
-        shipmentId: null,
-      });
+      await markShipped(
+        actor,
+        orderNumber,
+        {
+          carrier: input.carrier ?? '',
+          trackingNumber: input.trackingNumber.toUpperCase(),
+          shipmentId: null,
+        },
+        input.despiteDispute,
+      );
       return;
     }
     await book(order, input.productCode);
     const shipment = await carrier.saveShipment(String(orderNumber));
-    await markShipped(actor, orderNumber, {
-      carrier: shipment.productName,
-      trackingNumber: shipment.trackingNumber,
-      shipmentId: shipment.id,
-    });
+    await markShipped(
+      actor,
+      orderNumber,
+      { carrier: shipment.productName, trackingNumber: shipment.trackingNumber, shipmentId: shipment.id },
+      input.despiteDispute,
+    );
   }
 
   async function taxPartsOf(order: OrderRow): Promise<AdminOrder['taxParts']> {

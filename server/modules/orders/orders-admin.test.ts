@@ -505,6 +505,9 @@ describe('a disputed order', () => {
     const shipped = await post(shipUrl, { despiteDispute: true });
     expect(shipped.statusCode).toBe(200);
     expect(shipped.json<AdminOrder>()).toMatchObject({ status: 'shipped', disputedAt: expect.any(String) });
+    expect(shipped.json<AdminOrder>().events.at(-1)?.message).toMatch(
+      /^Shipped with .+, despite the dispute$/,
+    );
   });
 });
 
