@@ -28,7 +28,8 @@ async function openOrderAsOwner(page: Page, orderNumber: number): Promise<void> 
   const choose = page.getByRole('checkbox', { name: `Choose order ${orderNumber}` });
   await choose.check();
   await expect(choose).toBeChecked();
-  await expect(page).toHaveURL(/#\/admin\/orders$/);
+  // Still the list, as searched (the search is kept in the address: Back returns to it).
+  await expect(page).toHaveURL(new RegExp(`#/admin/orders\\?q=${orderNumber}$`));
   await page
     .getByRole('row', { name: new RegExp(`#${orderNumber}\\b`) })
     .getByRole('cell')
