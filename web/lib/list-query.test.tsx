@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../test/render.tsx';
-import { isOptionOf, listPathAsLeft, useListQuery } from './list-query.ts';
+import { isOptionOf, listPathAsLeft, useListQuery, usePageWithinList } from './list-query.ts';
 
 const STATUSES = [{ value: '' }, { value: 'paid' }, { value: 'shipped' }];
 
@@ -110,5 +110,37 @@ describe('useListQuery', () => {
     act(() => result.current.list.setPage(2));
     unmount();
     expect(listPathAsLeft('/admin/orders')).toBe('/admin/orders?status=paid&page=2');
+  });
+});
+
+describe('usePageWithinList', () => {
+  /** A list at `url` whose server answers `total` rows, 50 a page. */
+  function renderPagedList(url: string, total: number | undefined) {
+    function Router({ children }: { children: ReactNode }) {
+      return <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>;
+    }
+    return renderHook(
+      () => {
+        const list = useListQuery({ q: '' });
+        usePageWithinList(list.page, list.setPage, total === undefined ? undefined : { total, pageSize: 50 });
+        return { list, location: useLocation(), navigationType: useNavigationType() };
+      },
+      { wrapper: Router },
+    );
+  }
+
+  it('moves a page past the last to the last, in place of the address', () => {
+    const { result } = renderPagedList('/admin/products?q=wool&page=9', 120);
+    expect(result.current.list.page).toBe(3);
+    expect(result.current.location.search).toBe('?q=wool&page=3');
+    expect(result.current.navigationType).toBe('REPLACE');
+  });
+
+  it('moves an empty list to page 1, and leaves a page within the list or one not answered yet', () => {
+    expect(renderPagedList('/admin/products?page=4', 0).result.current.location.search).toBe('');
+    expect(renderPagedList('/admin/products?page=3', 120).result.current.location.search).toBe('?page=3');
+    expect(renderPagedList('/admin/products?page=4', undefined).result.current.location.search).toBe(
+      '?page=4',
+    );
   });
 });

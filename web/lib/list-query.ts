@@ -26,8 +26,11 @@ export interface ListQuery<Filters extends ListFilters> {
    * does not undo it a key at a time.
    */
   setFilters: (changes: Partial<Filters>, options?: { replace?: boolean }) => void;
-  /** Another page of the list, as a new history entry: Back returns to the page before, as for a link. */
-  setPage: (page: number) => void;
+  /**
+   * Another page of the list, as a new history entry: Back returns to the page before, as for a
+   * link; `replace` for a page the list moved to by itself (usePageWithinList).
+   */
+  setPage: (page: number, options?: { replace?: boolean }) => void;
 }
 
 const PAGE = 'page';
@@ -99,13 +102,30 @@ export function useListQuery<Defaults extends ListFilters>(
       next.delete(PAGE);
       navigate(next, options?.replace ?? false);
     },
-    setPage: (page) => {
+    setPage: (page, options) => {
       const next = new URLSearchParams(shown);
       if (page === 1) next.delete(PAGE);
       else next.set(PAGE, String(page));
-      navigate(next, false);
+      navigate(next, options?.replace ?? false);
     },
   };
+}
+
+/**
+ * Moves a list whose address names a page past its last (a bookmark of a list that has shrunk
+ * since, the last row of the last page archived) to its last page, in place of that address: an
+ * empty page with no pages to choose from reads as an empty list. `answer` is the list's page as
+ * the server answered it, while there is one.
+ */
+export function usePageWithinList(
+  page: number,
+  setPage: ListQuery<ListFilters>['setPage'],
+  answer: { total: number; pageSize: number } | undefined,
+): void {
+  const last = answer === undefined ? undefined : Math.max(1, Math.ceil(answer.total / answer.pageSize));
+  useEffect(() => {
+    if (last !== undefined && page > last) setPage(last, { replace: true });
+  }, [last, page, setPage]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Center, Loader, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
 import type { AuditEntry } from '../../../../domain/admin/staff.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { isOptionOf, useListQuery } from '../../../lib/list-query.ts';
+import { isOptionOf, useListQuery, usePageWithinList } from '../../../lib/list-query.ts';
 import { useAudit } from './audit.api.ts';
 import { auditChanges } from './audit-changes.ts';
 
@@ -25,6 +25,7 @@ export function AuditPage() {
   );
   const { entity } = filters;
   const audit = useAudit({ entity, page });
+  usePageWithinList(page, setPage, audit.data);
   return (
     <Stack gap="lg">
       <div>

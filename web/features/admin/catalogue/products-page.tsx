@@ -19,7 +19,7 @@ import { Link, useNavigate } from 'react-router';
 import { imageVariant, PLACEHOLDER_IMAGE } from '../../../../domain/images.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useListQuery } from '../../../lib/list-query.ts';
+import { useListQuery, usePageWithinList } from '../../../lib/list-query.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProductList } from './catalogue.api.ts';
 
@@ -30,6 +30,7 @@ export function ProductsPage() {
   const { archived } = filters;
   const [q] = useDebouncedValue(filters.q.trim(), 300);
   const list = useProductList({ q, archived, page });
+  usePageWithinList(page, setPage, list.data);
 
   return (
     <Stack gap="lg">

@@ -24,7 +24,7 @@ import { formatMoney } from '../../../../domain/money.ts';
 import { CANADIAN_PROVINCES } from '../../../../domain/provinces.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { isOptionOf, useListQuery } from '../../../lib/list-query.ts';
+import { isOptionOf, useListQuery, usePageWithinList } from '../../../lib/list-query.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { OrderStatusBadge } from './order-status.tsx';
@@ -65,6 +65,7 @@ export function OrdersPage() {
   const selected = ticks.view === view ? ticks.orderNumbers : [];
   const setSelected = (orderNumbers: number[]) => setTicks({ view, orderNumbers });
   const orders = useAdminOrders({ q: search, status: status as never, province, from, to, page });
+  usePageWithinList(page, setPage, orders.data);
   const shipMany = useShipOrders();
   const documents = useOrderDocuments();
 

@@ -25,7 +25,7 @@ import {
 import { REQUEST_STATUSES, type RequestStatus } from '../../../../domain/requests.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useListQuery } from '../../../lib/list-query.ts';
+import { useListQuery, usePageWithinList } from '../../../lib/list-query.ts';
 import { paths } from '../../../lib/paths.ts';
 import { RequestStatusBadge, STATUS_LABELS } from './request-status-badge.tsx';
 import { useRequests } from './requests.api.ts';
@@ -56,6 +56,7 @@ export function RequestsPage() {
     q: q || undefined,
     page,
   });
+  usePageWithinList(page, setPage, requests.data);
   const filtered = kind !== '' || status !== '' || q !== '';
 
   return (

@@ -20,7 +20,7 @@ import { formatMoney } from '../../../../domain/money.ts';
 import type { ShiftSummary } from '../../../../domain/pos/shifts.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useListQuery } from '../../../lib/list-query.ts';
+import { useListQuery, usePageWithinList } from '../../../lib/list-query.ts';
 import { ShiftReportView } from '../../pos/register-report.tsx';
 import { overShortText } from '../../pos/register-rules.ts';
 import { DayReportPanel } from './day-report.tsx';
@@ -37,6 +37,7 @@ export function ShiftsPage() {
   const [day, setDay] = useState(() => calendarDayOf(new Date(), STORE_TIME_ZONE));
   const [dayShown, setDayShown] = useState<string | null>(null);
   const shifts = useShifts({ from, to, page });
+  usePageWithinList(page, setPage, shifts.data);
   const rows = shifts.data?.shifts ?? [];
   return (
     <Stack gap="lg">

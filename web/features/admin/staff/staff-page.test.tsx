@@ -26,13 +26,17 @@ const LOGGED_OWNER = loginRecord({
   roles: OWNER.roles,
 });
 
-/** The staff list holds the owner; a change of roles answers the account as changed. */
+/**
+ * The staff list holds the owner on the page asked, of two pages; a change of roles answers the
+ * account as changed.
+ */
 function stubStaffApi() {
-  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const page = Number(new URL(url, 'http://shop.test').searchParams.get('page') ?? 1);
     const body =
       init?.method === 'PUT'
         ? { ...OWNER, roles: ['CLIENT', ...(JSON.parse(String(init.body)) as { roles: string[] }).roles] }
-        : { accounts: [OWNER], total: 1, page: 1, pageSize: 50 };
+        : { accounts: [OWNER], total: 60, page, pageSize: 50 };
     return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);

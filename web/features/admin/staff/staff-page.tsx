@@ -27,7 +27,7 @@ import {
 } from '../../../../domain/admin/staff.ts';
 import { setLoggedClient, useLoggedClient } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useListQuery } from '../../../lib/list-query.ts';
+import { useListQuery, usePageWithinList } from '../../../lib/list-query.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAccounts, useSetDisabled, useSetRoles, useStartPasswordReset } from './staff.api.ts';
 import { StaffCreateModal } from './staff-create-modal.tsx';
@@ -39,6 +39,7 @@ export function StaffPage() {
   const { filters, page, setFilters, setPage } = useListQuery({ q: '', staff: true });
   const [q] = useDebouncedValue(filters.q.trim(), 300);
   const accounts = useAccounts({ q, staff: filters.staff, page });
+  usePageWithinList(page, setPage, accounts.data);
   const [creating, setCreating] = useState(false);
   const [editingRoles, setEditingRoles] = useState<Account | null>(null);
   const [reset, setReset] = useState<PasswordResetStarted | null>(null);

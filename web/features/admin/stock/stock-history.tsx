@@ -1,13 +1,14 @@
 import { Alert, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatStoreDate } from '../../../../domain/dates.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useListQuery } from '../../../lib/list-query.ts';
+import { useListQuery, usePageWithinList } from '../../../lib/list-query.ts';
 import { useStockHistory } from './stock.api.ts';
 
 /** Staff's stock changes, newest first: who, when, why, from what to what. */
 export function StockHistoryTable() {
   const { page, setPage } = useListQuery({});
   const history = useStockHistory({ page });
+  usePageWithinList(page, setPage, history.data);
 
   if (history.isPending) {
     return (

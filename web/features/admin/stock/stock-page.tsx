@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LOW_STOCK_LEVEL, type StockItem } from '../../../../domain/admin/stock.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useListQuery } from '../../../lib/list-query.ts';
+import { useListQuery, usePageWithinList } from '../../../lib/list-query.ts';
 import { useStockList } from './stock.api.ts';
 import { StockChangeModal } from './stock-change-modal.tsx';
 import { StockHistoryTable } from './stock-history.tsx';
@@ -78,6 +78,7 @@ function StockLevels({ low }: { low: boolean }) {
   const [q] = useDebouncedValue(filters.q.trim(), 250);
   const [changing, setChanging] = useState<StockItem | null>(null);
   const list = useStockList({ q: q || undefined, low, page });
+  usePageWithinList(page, setPage, list.data);
 
   return (
     <Stack gap="md">
