@@ -342,6 +342,25 @@ export function createRegisterReturns({
     };
   }
 
+  /** The return planned from the sale as it is, its Interac refund checked, then held. */
+  async function planAndHold(
+    user: AuthUser,
+    saleId: number,
+    key: string,
+    input: ReturnRequestData,
+  ): Promise<ReturnRow> {
+    const sale = await registerSales.get(saleId);
+    const planned = planReturn(sale, input.lines);
+    if (!planned.ok) throw badRequest(planned.message, { lines: planned.message });
+    await checkInteracRefund(
+      user,
+      sale,
+      planned.plan.tenders.find((tender) => tender.type === 'interac'),
+      input.interacRefundId,
+    );
+    return hold(user, saleId, key, input, planned.plan);
+  }
+
   /** Refunds what is owed and settles; a pending return (a retry) carries on where it stopped. */
   async function finish(row: ReturnRow): Promise<{ return: SaleReturn; sale: Sale }> {
     if (row.status === 'pending') {
@@ -365,28 +384,26 @@ export function createRegisterReturns({
       input: ReturnRequestData,
     ): Promise<{ return: SaleReturn; sale: Sale }> {
       const key = `${user.id}:${idempotencyKey}`;
-      const [made] = await db.select().from(posReturns).where(eq(posReturns.idempotencyKey, key));
-      if (made) {
+      /** The return this key made, if any (another sale or other lines under it are refused). */
+      const madeByKey = async (): Promise<ReturnRow | undefined> => {
+        const [made] = await db.select().from(posReturns).where(eq(posReturns.idempotencyKey, key));
+        if (!made) return undefined;
         const asked = JSON.stringify(input.lines.map((line) => [line.line, line.quantity]));
         const held = JSON.stringify(made.lines.map((line) => [line.line, line.quantity]));
         if (made.saleId !== saleId || asked !== held) throw keyReused();
-        return finish(made);
-      }
-      const sale = await registerSales.get(saleId);
-      const planned = planReturn(sale, input.lines);
-      if (!planned.ok) throw badRequest(planned.message, { lines: planned.message });
-      await checkInteracRefund(
-        user,
-        sale,
-        planned.plan.tenders.find((tender) => tender.type === 'interac'),
-        input.interacRefundId,
-      );
-      const row = await hold(user, saleId, key, input, planned.plan).catch(async (error: unknown) => {
-        if (!isUniqueViolation(error)) throw error;
-        // The same key sent twice at once: the other request holds the return.
-        const [again] = await db.select().from(posReturns).where(eq(posReturns.idempotencyKey, key));
+        return made;
+      };
+      const made = await madeByKey();
+      if (made) return finish(made);
+      const row = await planAndHold(user, saleId, key, input).catch(async (error: unknown) => {
+        // The same key sent twice at once (a double click): the other request held the return first,
+        // and this one, finding its lines returned or the sale changed, answers that return.
+        const again = await madeByKey();
         if (again) return again;
-        throw new AppError('refund_used', 'This Interac refund was recorded for another return.', 409);
+        if (isUniqueViolation(error)) {
+          throw new AppError('refund_used', 'This Interac refund was recorded for another return.', 409);
+        }
+        throw error;
       });
       return finish(row);
     },

@@ -212,6 +212,20 @@ describe('a return of a cash sale', () => {
     expect(other.json().error.code).toBe('idempotency_key_reused');
   });
 
+  it('answers one return to the same key sent twice at once (a double click)', async () => {
+    const sale = await sell({ lines: lines(1), tenders: [{ type: 'cash', tendered: 2000 }] });
+    const key = randomUUID();
+    const before = await countRows(t.db, posReturns);
+    const both = await Promise.all([
+      giveBack(sale.id, { lines: [{ line: 0, quantity: 1 }] }, key),
+      giveBack(sale.id, { lines: [{ line: 0, quantity: 1 }] }, key),
+    ]);
+    for (const response of both) expect(response.statusCode, response.body).toBe(200);
+    const [first, second] = both.map((response) => response.json<{ return: SaleReturn }>().return);
+    expect(second?.id).toBe(first?.id);
+    expect(await countRows(t.db, posReturns)).toBe(before + 1);
+  });
+
   it('lets one of two returns of the last item at once through', async () => {
     const sale = await sell({ lines: lines(1), tenders: [{ type: 'cash', tendered: 2000 }] });
     const both = await Promise.all([

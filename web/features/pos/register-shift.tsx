@@ -30,21 +30,27 @@ function errorText(error: unknown): string {
 /** No open shift: the float counted into the drawer opens one. */
 function OpenShiftForm() {
   const open = useOpenShift();
-  const { control, handleSubmit } = useForm({
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({
     resolver: zodResolver(openSchema),
     defaultValues: { float: '' as unknown as number },
   });
-  const submit = handleSubmit((values) =>
-    open.mutate(values, {
-      onSuccess: () => notifySuccess('The shift is open.'),
-      onError: (error) => notifyError(errorText(error)),
-    }),
-  );
+  const submit = handleSubmit(async (values) => {
+    try {
+      await open.mutateAsync(values);
+      notifySuccess('The shift is open.');
+    } catch (error) {
+      notifyError(errorText(error));
+    }
+  });
   return (
     <form onSubmit={submit} noValidate aria-label="Open shift">
       <Group align="flex-end" gap="sm">
         <MoneyField control={control} name="float" label="Counted float" w={180} withAsterisk />
-        <Button type="submit" loading={open.isPending}>
+        <Button type="submit" loading={isSubmitting}>
           Open shift
         </Button>
       </Group>
@@ -55,33 +61,36 @@ function OpenShiftForm() {
 /** Cash put in or taken out of the drawer, with why. */
 function CashMovementForm({ onDone }: { onDone: () => void }) {
   const move = useCashMovement();
-  const { control, handleSubmit } = useForm({
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({
     resolver: zodResolver(cashSchema),
     defaultValues: { amount: '' as unknown as number, reason: '' },
   });
+  // The form is submitting until the server answers: its buttons are disabled at once, so a double
+  // click moves the cash once (a mutation's own pending state reaches the page a moment too late).
   const submit = (sign: 1 | -1) =>
-    handleSubmit((values) =>
-      move.mutate(
-        { amount: sign * values.amount, reason: values.reason },
-        {
-          onSuccess: () => {
-            notifySuccess(sign > 0 ? 'Cash put in.' : 'Cash taken out.');
-            onDone();
-          },
-          onError: (error) => notifyError(errorText(error)),
-        },
-      ),
-    );
+    handleSubmit(async (values) => {
+      try {
+        await move.mutateAsync({ amount: sign * values.amount, reason: values.reason });
+        notifySuccess(sign > 0 ? 'Cash put in.' : 'Cash taken out.');
+        onDone();
+      } catch (error) {
+        notifyError(errorText(error));
+      }
+    });
   return (
     <form onSubmit={submit(1)} noValidate aria-label="Cash in or out">
       <Stack gap="sm">
         <MoneyField control={control} name="amount" label="Amount" withAsterisk data-autofocus />
         <TextField control={control} name="reason" label="Reason" withAsterisk placeholder="Rolls of coins" />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={submit(-1)} loading={move.isPending}>
+          <Button variant="default" onClick={submit(-1)} loading={isSubmitting}>
             Take cash out
           </Button>
-          <Button type="submit" loading={move.isPending}>
+          <Button type="submit" loading={isSubmitting}>
             Put cash in
           </Button>
         </Group>
@@ -99,13 +108,24 @@ function CloseShiftForm({
   onClosed: (report: ShiftReport) => void;
 }) {
   const close = useCloseShift();
-  const { control, handleSubmit } = useForm({
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({
     resolver: zodResolver(closeSchema),
     defaultValues: { counted: '' as unknown as number },
   });
-  const submit = handleSubmit((values) =>
-    close.mutate(values, { onSuccess: onClosed, onError: (error) => notifyError(errorText(error)) }),
-  );
+  const submit = handleSubmit(async (values) => {
+    let report: ShiftReport;
+    try {
+      report = await close.mutateAsync(values);
+    } catch (error) {
+      notifyError(errorText(error));
+      return;
+    }
+    onClosed(report);
+  });
   return (
     <form onSubmit={submit} noValidate aria-label="Close shift">
       <Stack gap="sm">
@@ -114,7 +134,7 @@ function CloseShiftForm({
         </Text>
         <MoneyField control={control} name="counted" label="Counted cash" withAsterisk data-autofocus />
         <Group justify="flex-end">
-          <Button type="submit" color="red" loading={close.isPending}>
+          <Button type="submit" color="red" loading={isSubmitting}>
             Close shift
           </Button>
         </Group>

@@ -7,6 +7,7 @@ import type { Sale, SaleRequest, TenderInput } from '../../../domain/pos/registe
 import { isApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { ReaderLink, ReaderStatusLine, ReaderWaiting } from './card-reader.tsx';
+import classes from './pos.module.css';
 import { useIsPhone } from './pos-ui.tsx';
 import { usePostSale } from './register.api.ts';
 import { type ReaderPaid, useRegisterCardPayment } from './register-card.ts';
@@ -148,6 +149,7 @@ export function RegisterTender(props: TenderProps) {
         // On a phone the three choices stand one under the other: side by side, the third is cut.
         orientation={phone ? 'vertical' : 'horizontal'}
         fullWidth={phone}
+        classNames={{ label: classes.wrapLabel }}
         value={mode}
         onChange={(value) => setMode(value as Mode)}
         disabled={busy || cardPaid !== undefined}
