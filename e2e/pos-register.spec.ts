@@ -240,6 +240,34 @@ test('no payment is taken for a line the stock cannot give', async ({ page, requ
   await expect(tenders).toBeVisible();
 });
 
+test('a sale refused because another till sold the item shows the stock left, and takes no payment for it', async ({
+  page,
+  request,
+}) => {
+  const { greenBox } = OWNED.registerShort;
+  await setStock(request, [stockAt(greenBox, 2)]);
+  const cashier = await logInByApi(request, DEMO.pos);
+  const headers = bearer(cashier);
+  await request.post('/api/pos/shifts/close', { headers, data: { counted: 0 } });
+  await request.post('/api/pos/shifts/open', { headers, data: { float: 10_000 } });
+  await openLoggedIn(page, cashier, '/pos/register');
+  const search = page.getByRole('textbox', { name: /Find a product/ });
+  await search.fill(greenBox.code);
+  await search.press('Enter');
+  const lines = page.getByRole('table', { name: 'Sale lines' });
+  await lines.getByRole('textbox', { name: `Quantity of ${greenBox.name}` }).fill('2');
+  await expect(lines.getByText(`${greenBox.code} · 2 in stock`)).toBeVisible();
+
+  // Another till sells one of the two meanwhile.
+  await setStock(request, [stockAt(greenBox, 1)]);
+  await page.getByRole('textbox', { name: 'Cash tendered (CDN$)' }).fill('200');
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not enough stock' }).first()).toBeVisible();
+  await expect(lines.getByText(`${greenBox.code} · 1 in stock — not enough stock`)).toBeVisible();
+  await expect(page.getByText('Card on the reader')).toHaveCount(0);
+  await request.post('/api/pos/shifts/close', { headers, data: { counted: 10_000 } });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -15,6 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -37,7 +38,7 @@ import {
   TestModeNotice,
   useIsPhone,
 } from './pos-ui.tsx';
-import { useCurrentShift } from './register.api.ts';
+import { catalogueQuery, useCurrentShift } from './register.api.ts';
 import type { ReaderPaid } from './register-card.ts';
 import { ShiftReportView } from './register-report.tsx';
 import {
@@ -218,6 +219,7 @@ export function RegisterPage() {
   const { config } = useConfig();
   const ratePpm = storeRatePpm(config.storeTaxRate);
   const shift = useCurrentShift();
+  const queryClient = useQueryClient();
   const searchRef = useRef<HTMLInputElement>(null);
   const cashierId = useLoggedClient()?.client_id ?? 0;
   // A sale whose card part was paid before the page was reloaded comes back to be finished.
@@ -248,6 +250,25 @@ export function RegisterPage() {
   const add: AddItem = (item, size, quantity) => {
     changeLines(addLine(lines, item, size, quantity));
     searchRef.current?.focus();
+  };
+  /**
+   * The lines' items as the catalogue has them now: a sale refused for stock (another till sold the
+   * last one meanwhile) then shows what is left, and no payment is taken for it (shortLines).
+   */
+  const showStockNow = async () => {
+    const now = await Promise.all(
+      lines.map((line) =>
+        queryClient.fetchQuery({ ...catalogueQuery(line.item.code), staleTime: 0 }).catch(() => []),
+      ),
+    );
+    setLines((current) =>
+      current.map((line, index) => {
+        const item = now[index]?.find(
+          (found) => found.productId === line.item.productId && found.packageId === line.item.packageId,
+        );
+        return item ? { ...line, item } : line;
+      }),
+    );
   };
   const newSale = () => {
     setSold(undefined);
@@ -388,6 +409,7 @@ export function RegisterPage() {
                       setSold(sale);
                       setCardPaid(undefined);
                     }}
+                    onStockShort={() => void showStockNow()}
                   />
                 )}
               </Stack>

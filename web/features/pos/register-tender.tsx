@@ -56,6 +56,8 @@ interface TenderProps {
   /** A card payment is being taken on the reader: the lines and their tax may not change meanwhile. */
   onCardWaiting: (waiting: boolean) => void;
   onSold: (sale: Sale) => void;
+  /** The sale was refused for stock (another till sold it meanwhile): the lines are to show what is left. */
+  onStockShort: () => void;
 }
 
 /**
@@ -74,6 +76,7 @@ export function RegisterTender(props: TenderProps) {
     onCardPaid,
     onCardWaiting,
     onSold,
+    onStockShort,
   } = props;
   // A card part paid before a reload (register-page.tsx) comes back as the way it was being paid.
   const phone = useIsPhone();
@@ -117,6 +120,7 @@ export function RegisterTender(props: TenderProps) {
       onSold(sale);
     } catch (error) {
       if (cardPaymentSpent(error)) onCardPaid(undefined);
+      if (isApiError(error) && error.code === 'not_enough_stock') onStockShort();
     }
   };
 
