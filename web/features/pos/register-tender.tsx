@@ -124,6 +124,12 @@ export function RegisterTender(props: TenderProps) {
     }
   };
 
+  /** The cash part (and the card part paid before it) recorded as the sale. */
+  const completeCashSale = () => {
+    if (tendered !== undefined)
+      void record([...(cardPaid ? [cardTender(cardPaid)] : []), { type: 'cash', tendered }]);
+  };
+
   const cardTender = (paid: ReaderPaid): TenderInput => ({
     type: 'card',
     amount: paid.amount,
@@ -143,6 +149,8 @@ export function RegisterTender(props: TenderProps) {
   useEffect(() => onCardWaiting(card.busy), [card.busy, onCardWaiting]);
   const cardPartValid = cardPart !== undefined && cardPart >= POS_AMOUNT_MIN_CENTS && cardPart <= total;
   const cashReady = hasShift && tendered !== undefined && tendered >= due;
+  // Sent twice (a double Enter), the sale's Idempotency-Key makes the server answer the one sale.
+  const cashSaleReady = !disabled && cashReady && emailValid && !card.busy;
 
   return (
     <Stack gap="md" aria-label="Payment" component="section">
@@ -264,6 +272,10 @@ export function RegisterTender(props: TenderProps) {
             inputMode="decimal"
             value={tenderedText}
             onChange={(event) => setTenderedText(event.currentTarget.value)}
+            // The amount typed, Enter completes the sale, as the button does.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && cashSaleReady) completeCashSale();
+            }}
             disabled={disabled || busy}
             w={240}
             error={
@@ -303,12 +315,9 @@ export function RegisterTender(props: TenderProps) {
           <Button
             size="lg"
             color="green"
-            disabled={disabled || !cashReady || !emailValid || card.busy}
+            disabled={!cashSaleReady}
             loading={postSale.isPending}
-            onClick={() =>
-              tendered !== undefined &&
-              void record([...(cardPaid ? [cardTender(cardPaid)] : []), { type: 'cash', tendered }])
-            }
+            onClick={completeCashSale}
           >
             Complete sale
           </Button>
