@@ -61,6 +61,24 @@ describe('ShiftBar', () => {
     expect(moves).toHaveLength(1);
   });
 
+  it('moves no cash on Enter: the cashier chooses in or out with its button', async () => {
+    const api = stubShiftApi();
+    const { user } = renderWithProviders(<ShiftBar onClosed={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Cash in/out' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Amount/), '20.25');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Coffee for the shop{Enter}');
+    expect(api.fetch.mock.calls.filter(([url]) => url.endsWith('/api/pos/shifts/cash'))).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Take cash out' }));
+    api.answer();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [move] = api.fetch.mock.calls.filter(([url]) => url.endsWith('/api/pos/shifts/cash'));
+    expect(JSON.parse(String((move as unknown as [string, RequestInit])[1].body))).toEqual({
+      amount: -2_025,
+      reason: 'Coffee for the shop',
+    });
+  });
+
   it('closes the shift once for a double click, and shows its report', async () => {
     const api = stubShiftApi();
     const onClosed = vi.fn();

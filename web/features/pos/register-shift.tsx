@@ -82,7 +82,9 @@ function CashMovementForm({ onDone }: { onDone: () => void }) {
       }
     });
   return (
-    <form onSubmit={submit(1)} noValidate aria-label="Cash in or out">
+    // Enter chooses no direction: taking cash out recorded as put in would leave the drawer's
+    // expected cash wrong by twice the amount. The cashier presses the button they mean.
+    <form onSubmit={(event) => event.preventDefault()} noValidate aria-label="Cash in or out">
       <Stack gap="sm">
         <MoneyField control={control} name="amount" label="Amount" withAsterisk data-autofocus />
         <TextField control={control} name="reason" label="Reason" withAsterisk placeholder="Rolls of coins" />
@@ -90,7 +92,7 @@ function CashMovementForm({ onDone }: { onDone: () => void }) {
           <Button variant="default" onClick={submit(-1)} loading={isSubmitting}>
             Take cash out
           </Button>
-          <Button type="submit" loading={isSubmitting}>
+          <Button onClick={submit(1)} loading={isSubmitting}>
             Put cash in
           </Button>
         </Group>
