@@ -40,7 +40,8 @@ export function RegisterFiguresView({ figures }: { figures: RegisterFigures }) {
   const { sales, tenders, tax, refunds } = figures;
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      {/* Each table as tall as its rows: stretched to its neighbour's height, a one-line tax table's rows grew tall. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
         <Table aria-label="Sales by tender" withTableBorder>
           <Table.Thead>
             <Table.Tr>
