@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isLoggedIn, useLoggedClient } from '../../lib/auth-store.ts';
 import { type CartItem, useAddToCart } from '../../lib/cart.ts';
@@ -19,14 +19,23 @@ export function useCartButtons(item: CartItem, name: string) {
   const location = useLocation();
   const addToCart = useAddToCart();
   const [error, setError] = useState<string | null>(null);
+  // An add under way, known at once: the mutation's isPending reaches the buttons only after the
+  // query client's next tick, by which time a double click's second click has added the quantity
+  // again (the cart's changes run one after another, so both adds land).
+  const adding = useRef(false);
 
   const add = (thenOpenCart: boolean) => {
     if (!loggedIn) {
       void navigate(paths.login(`${location.pathname}${location.search}`));
       return;
     }
+    if (adding.current) return;
+    adding.current = true;
     setError(null);
     addToCart.mutate(item, {
+      onSettled: () => {
+        adding.current = false;
+      },
       onSuccess: () => {
         if (thenOpenCart) void navigate(paths.cart());
         else notifySuccess(addedText(item.quantity, name, config.showPrices));
