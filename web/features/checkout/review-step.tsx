@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SavedAddress } from '../../../domain/address.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import type { Cart } from '../../../domain/cart.ts';
@@ -55,8 +55,21 @@ export function ReviewStep({
 }: ReviewStepProps) {
   const placeOrder = usePlaceOrder();
   const [error, setError] = useState<string>();
+  // An order being placed, known at once: the button's pending state comes a tick later, and a
+  // double click's second click would send the confirmation again (answered with the same order).
+  const placing = useRef(false);
 
   const place = async () => {
+    if (placing.current) return;
+    placing.current = true;
+    try {
+      await placeOnce();
+    } finally {
+      placing.current = false;
+    }
+  };
+
+  const placeOnce = async () => {
     setError(undefined);
     try {
       const result = await placeOrder.mutateAsync({

@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SavedAddress } from '../../../domain/address.ts';
+import { loginRecord } from '../../test/login-record.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { ReviewStep } from './review-step.tsx';
+
+const CLIENT = loginRecord();
+
+const ADDRESS: SavedAddress = {
+  id: 1,
+  client_id: CLIENT.client_id,
+  first_name: 'Jamie',
+  middle_initial: '',
+  last_name: 'Tremblay',
+  address: '1 Rideau St',
+  address2: '',
+  city: 'Ottawa',
+  province: 'ON',
+  postalcode: 'K1A 0A9',
+  country_code: 'CA',
+  country: 'Canada',
+  email: 'jamie@example.ca',
+  phone: '613-555-0100',
+  address_type_id: 1,
+  is_default: true,
+  same_as_shipping: false,
+};
+
+/** The confirmation answers the order's number, once `answer` is called (a slow network). */
+function stubConfirm() {
+  let answer = () => {};
+  const fetch = vi.fn(
+    () =>
+      new Promise<Response>((resolve) => {
+        answer = () =>
+          resolve(
+            new Response(JSON.stringify({ status: 'succeeded', error: null, orderNumber: 100123 }), {
+              headers: { 'Content-Type': 'application/json' },
+            }),
+          );
+      }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, answer: () => answer() };
+}
+
+describe('ReviewStep', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends one confirmation for a double click on Place Order', async () => {
+    const api = stubConfirm();
+    const onPlaced = vi.fn();
+    const { user } = renderWithProviders(
+      <ReviewStep
+        client={CLIENT}
+        cart={{
+          id: 1,
+          userId: CLIENT.client_id,
+          products: [],
+          cartTotal: 6000,
+          discount: 0,
+          quantity: 2,
+          hasError: false,
+        }}
+        shipping={ADDRESS}
+        billing={{ ...ADDRESS, id: 2, address_type_id: 2, same_as_shipping: true }}
+        paid={{
+          paymentIntentId: 'pi_review',
+          amount: 6780,
+          method: { id: 'pm_review', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } },
+        }}
+        figures={{
+          totals: { subtotal: 6000, shippingFee: 0, tax: 780, total: 6780 },
+          shippingFee: undefined,
+          feePending: false,
+          taxRate: 13,
+          province: 'ON',
+          hasShippingAddress: true,
+        }}
+        onPlaced={onPlaced}
+        onFailed={() => {}}
+        onPaymentEnded={() => {}}
+      />,
+    );
+    await user.dblClick(screen.getByRole('button', { name: 'Place Order' }));
+    api.answer();
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(100123));
+    expect(api.fetch).toHaveBeenCalledTimes(1);
+  });
+});
