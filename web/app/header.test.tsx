@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_CONFIG } from '../lib/config.ts';
+import { stubApi } from '../test/api-stub.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { Header } from './header.tsx';
 
@@ -11,15 +12,7 @@ describe('Header', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("keeps the shop's whole name on its home link, where a phone's header cuts it", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ ...FALLBACK_CONFIG, storeName: LONG_NAME }), {
-            headers: { 'Content-Type': 'application/json' },
-          }),
-      ),
-    );
+    stubApi(() => ({ ...FALLBACK_CONFIG, storeName: LONG_NAME }));
     renderWithProviders(
       <MemoryRouter>
         <Header />

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearLoggedClient, setLoggedClient } from '../../lib/auth-store.ts';
+import { stubApi } from '../../test/api-stub.ts';
 import { loginRecord } from '../../test/login-record.ts';
 import { renderWithRouter } from '../../test/render.tsx';
 import { OrderButtons } from './order-buttons.tsx';
@@ -10,12 +11,11 @@ const CART = { id: 1, userId: 7, products: [], cartTotal: 0, discount: 0, quanti
 
 /** The server takes a while to answer each add, as it does on a real network. */
 function stubCartApi() {
-  const fetch = vi.fn(async (url: string) => {
-    if (url.includes('/api/addcart')) await new Promise((resolve) => setTimeout(resolve, 30));
-    return new Response(JSON.stringify(CART), { headers: { 'Content-Type': 'application/json' } });
+  const { fetch } = stubApi(async ({ pathname }) => {
+    if (pathname === '/api/addcart') await new Promise((resolve) => setTimeout(resolve, 30));
+    return CART;
   });
-  vi.stubGlobal('fetch', fetch);
-  return () => fetch.mock.calls.filter(([url]) => String(url).includes('/api/addcart')).length;
+  return () => fetch.mock.calls.filter(([url]) => url.includes('/api/addcart')).length;
 }
 
 function ProductButtons() {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SavedAddress } from '../../../domain/address.ts';
+import { stubApi } from '../../test/api-stub.ts';
 import { loginRecord } from '../../test/login-record.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ReviewStep } from './review-step.tsx';
@@ -30,18 +31,12 @@ const ADDRESS: SavedAddress = {
 /** The confirmation answers the order's number, once `answer` is called (a slow network). */
 function stubConfirm() {
   let answer = () => {};
-  const fetch = vi.fn(
+  const { fetch } = stubApi(
     () =>
-      new Promise<Response>((resolve) => {
-        answer = () =>
-          resolve(
-            new Response(JSON.stringify({ status: 'succeeded', error: null, orderNumber: 100123 }), {
-              headers: { 'Content-Type': 'application/json' },
-            }),
-          );
+      new Promise((resolve) => {
+        answer = () => resolve({ status: 'succeeded', error: null, orderNumber: 100123 });
       }),
   );
-  vi.stubGlobal('fetch', fetch);
   return { fetch, answer: () => answer() };
 }
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShiftSummary } from '../../../domain/pos/shifts.ts';
+import { stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ShiftBar } from './register-shift.tsx';
 
@@ -27,20 +28,16 @@ const CLOSED = { ...OPEN, status: 'closed', counted: 14_900, overShort: -100 };
 /** An open shift; a cash movement or the close answers only when `answer` is called, as a slow network would. */
 function stubShiftApi() {
   let answer = () => {};
-  const fetch = vi.fn((url: string) => {
-    const reply = (body: unknown) =>
-      new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-    const later = (body: unknown) =>
-      new Promise<Response>((resolve) => {
-        answer = () => resolve(reply(body));
-      });
-    if (url.endsWith('/api/pos/shifts/cash')) {
+  const later = (body: unknown) =>
+    new Promise((resolve) => {
+      answer = () => resolve(body);
+    });
+  const { fetch } = stubApi(({ pathname }) => {
+    if (pathname === '/api/pos/shifts/cash')
       return later({ ...OPEN, cashMovements: -2_025, expectedCash: 12_975 });
-    }
-    if (url.endsWith('/api/pos/shifts/close')) return later({ shift: CLOSED, final: true });
-    return Promise.resolve(reply(OPEN));
+    if (pathname === '/api/pos/shifts/close') return later({ shift: CLOSED, final: true });
+    return OPEN;
   });
-  vi.stubGlobal('fetch', fetch);
   return { fetch, answer: () => answer() };
 }
 

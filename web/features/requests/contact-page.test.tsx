@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_MESSAGES } from '../../../domain/requests.ts';
 import { FALLBACK_CONFIG } from '../../lib/config.ts';
+import { jsonResponse, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ContactPage } from './contact-page.tsx';
 
@@ -10,17 +11,7 @@ const RATE_LIMITED = 'Too many requests. Please wait a few minutes and try again
 
 /** The shop answers its settings, and a message with the given status and error body. */
 function stubContactApi(status: number, error: { code: string; message: string }) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      String(url).endsWith('/api/config')
-        ? new Response(JSON.stringify(FALLBACK_CONFIG), { headers: { 'Content-Type': 'application/json' } })
-        : new Response(JSON.stringify({ error }), {
-            status,
-            headers: { 'Content-Type': 'application/json' },
-          }),
-    ),
-  );
+  stubApi(({ pathname }) => (pathname === '/api/config' ? FALLBACK_CONFIG : jsonResponse({ error }, status)));
 }
 
 async function sendMessage() {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductList } from '../../../../domain/admin/catalogue.ts';
+import { jsonResponse, stubApi } from '../../../test/api-stub.ts';
 import { renderWithRouter } from '../../../test/render.tsx';
 import { ProductPage } from './product-page.tsx';
 import { ProductsPage } from './products-page.tsx';
@@ -26,27 +27,20 @@ const PRODUCTS: ProductList = {
   pageSize: 50,
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /**
  * The products list, and an empty catalogue for a new product's form (a product itself is not
  * found); every list asked for, by its search.
  */
-function stubApi() {
+function stubProductsApi() {
   const listSearches: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const { pathname, search } = new URL(String(url), 'http://shop.test');
-      if (pathname === '/api/admin/products') {
-        listSearches.push(search);
-        return json(PRODUCTS);
-      }
-      if (pathname === '/api/admin/categories' || pathname === '/api/admin/size-types') return json([]);
-      return json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
-    }),
-  );
+  stubApi(({ pathname, search }) => {
+    if (pathname === '/api/admin/products') {
+      listSearches.push(search);
+      return PRODUCTS;
+    }
+    if (pathname === '/api/admin/categories' || pathname === '/api/admin/size-types') return [];
+    return jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404);
+  });
   return listSearches;
 }
 
@@ -62,7 +56,7 @@ describe('ProductsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('opens at the search, the archived switch and the page the URL holds', async () => {
-    const listSearches = stubApi();
+    const listSearches = stubProductsApi();
     renderWithRouter(ROUTES, '/admin/products?q=wool&archived=true&page=2');
     expect(await screen.findByText('Wool crew')).toBeTruthy();
     expect(listSearches).toEqual(['?q=wool&archived=true&page=2']);
@@ -72,14 +66,14 @@ describe('ProductsPage', () => {
   });
 
   it('opens at page 1 for a page the URL holds wrong', async () => {
-    const listSearches = stubApi();
+    const listSearches = stubProductsApi();
     renderWithRouter(ROUTES, '/admin/products?page=-3');
     expect(await screen.findByText('Wool crew')).toBeTruthy();
     expect(listSearches).toEqual(['?archived=false&page=1']);
   });
 
   it('puts the search in the URL in place of the current entry, back at page 1, and asks once typed', async () => {
-    const listSearches = stubApi();
+    const listSearches = stubProductsApi();
     const { router, user } = renderWithRouter(ROUTES, '/admin/products?page=2');
     await screen.findByText('Wool crew');
     await user.type(searchBox(), 'crew');
@@ -93,7 +87,7 @@ describe('ProductsPage', () => {
   });
 
   it('adds a history entry for another page, left out of the URL for page 1', async () => {
-    stubApi();
+    stubProductsApi();
     const { router, user } = renderWithRouter(ROUTES, '/admin/products?q=wool&page=2');
     await screen.findByText('Wool crew');
     await user.click(screen.getByRole('button', { name: '1' }));
@@ -102,7 +96,7 @@ describe('ProductsPage', () => {
   });
 
   it('is as it was left when Back returns from a product', async () => {
-    stubApi();
+    stubProductsApi();
     const { router, user } = renderWithRouter(ROUTES, '/admin/products?q=wool&page=2');
     await user.click(await screen.findByRole('link', { name: 'W-100' }));
     expect(router.state.location.pathname).toBe('/admin/products/5');
@@ -113,7 +107,7 @@ describe('ProductsPage', () => {
   });
 
   it('is as it was left when the product page leads back to the products', async () => {
-    stubApi();
+    stubProductsApi();
     const { router, user } = renderWithRouter(ROUTES, '/admin/products?q=wool&page=2');
     await screen.findByText('Wool crew');
     await user.click(screen.getByRole('link', { name: 'Add a product' }));

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../test/api-stub.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { OffersPage } from './offers-page.tsx';
 
@@ -21,20 +22,14 @@ const product = (id: number, code: string, name: string) => ({
  * The list answers the first page of what the search finds: all products, or those of the text.
  * A shop of more than 50 products has some that only a search reaches.
  */
-function stubApi() {
-  const fetch = vi.fn(async (url: string) => {
-    const address = new URL(String(url), 'http://shop.test');
-    let body: unknown = [];
-    if (address.pathname === '/api/admin/products') {
-      const q = address.searchParams.get('q') ?? '';
-      const products = q.startsWith('WS')
-        ? [product(70, 'WS-ANK-001', 'Everyday Ankle Sock - White')]
-        : [product(1, 'MS-CRW-001', 'Maple Leaf Crew Sock - Red')];
-      body = { products, total: products.length, page: 1, pageSize: 50 };
-    }
-    return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+function stubProductsApi() {
+  const { fetch } = stubApi(({ pathname, searchParams }) => {
+    if (pathname !== '/api/admin/products') return [];
+    const products = (searchParams.get('q') ?? '').startsWith('WS')
+      ? [product(70, 'WS-ANK-001', 'Everyday Ankle Sock - White')]
+      : [product(1, 'MS-CRW-001', 'Maple Leaf Crew Sock - Red')];
+    return { products, total: products.length, page: 1, pageSize: 50 };
   });
-  vi.stubGlobal('fetch', fetch);
   return fetch;
 }
 
@@ -42,7 +37,7 @@ describe('OffersPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('finds the product of an offer by what the owner types, beyond the first page', async () => {
-    const fetch = stubApi();
+    const fetch = stubProductsApi();
     const { user } = renderWithProviders(<OffersPage />);
     await user.click(await screen.findByRole('button', { name: 'Add an offer' }));
     const picker = await screen.findByRole('combobox', { name: 'Product' });

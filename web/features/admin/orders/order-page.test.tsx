@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AdminOrder, SHIPPING_DISPUTED_MESSAGE } from '../../../../domain/admin/orders.ts';
+import { stubApi } from '../../../test/api-stub.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { OrderPage } from './order-page.tsx';
 
@@ -39,21 +40,16 @@ const DISPUTED_ORDER: AdminOrder = {
 };
 
 /** The order, no carriers, and every shipment asked for (its body). */
-function stubApi() {
+function stubOrderApi() {
   const shipments: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const { pathname } = new URL(String(url), 'http://shop.test');
-      let body: unknown = [];
-      if (pathname === '/api/admin/orders/100123') body = DISPUTED_ORDER;
-      if (pathname === '/api/admin/orders/100123/ship') {
-        shipments.push(JSON.parse(String(init?.body)));
-        body = { ...DISPUTED_ORDER, status: 'shipped' };
-      }
-      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+  stubApi(({ pathname }, init) => {
+    if (pathname === '/api/admin/orders/100123') return DISPUTED_ORDER;
+    if (pathname === '/api/admin/orders/100123/ship') {
+      shipments.push(JSON.parse(String(init?.body)));
+      return { ...DISPUTED_ORDER, status: 'shipped' };
+    }
+    return [];
+  });
   return shipments;
 }
 
@@ -61,7 +57,7 @@ describe('OrderPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('ships a disputed order only once the owner ticks that they ship it despite the dispute', async () => {
-    const shipments = stubApi();
+    const shipments = stubOrderApi();
     const { user } = renderWithProviders(
       <MemoryRouter initialEntries={['/admin/orders/100123']}>
         <Routes>

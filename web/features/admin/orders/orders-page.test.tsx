@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, AdminOrdersPage } from '../../../../domain/admin/orders.ts';
+import { stubApi } from '../../../test/api-stub.ts';
 import { renderWithRouter } from '../../../test/render.tsx';
 import { OrderPage } from './order-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
@@ -59,21 +60,15 @@ const ORDERS: AdminOrdersPage = {
 };
 
 /** The orders list and the order; every list asked for, by its search. */
-function stubApi() {
+function stubOrdersApi() {
   const listSearches: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const { pathname, search } = new URL(String(url), 'http://shop.test');
-      let body: unknown = [];
-      if (pathname === '/api/admin/orders') {
-        listSearches.push(search);
-        body = ORDERS;
-      }
-      if (pathname === `/api/admin/orders/${ORDER.orderNumber}`) body = ORDER;
-      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+  stubApi(({ pathname, search }) => {
+    if (pathname === '/api/admin/orders') {
+      listSearches.push(search);
+      return ORDERS;
+    }
+    return pathname === `/api/admin/orders/${ORDER.orderNumber}` ? ORDER : [];
+  });
   return listSearches;
 }
 
@@ -92,7 +87,7 @@ describe('OrdersPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('opens at the search, filters and page the URL holds', async () => {
-    const listSearches = stubApi();
+    const listSearches = stubOrdersApi();
     renderWithRouter(ROUTES, FILTERED);
     expect(await screen.findByText('Avery Lachance')).toBeTruthy();
     expect(listSearches).toEqual(['?q=Avery&status=paid&province=ON&from=2026-11-01&to=2026-11-30&page=2']);
@@ -105,7 +100,7 @@ describe('OrdersPage', () => {
   });
 
   it('takes the defaults for filters and a page the URL holds wrong', async () => {
-    const listSearches = stubApi();
+    const listSearches = stubOrdersApi();
     renderWithRouter(ROUTES, '/admin/orders?status=lost&province=ZZ&from=2026-13-40&to=soon&page=abc');
     expect(await screen.findByText('Avery Lachance')).toBeTruthy();
     expect(listSearches).toEqual(['?page=1']);
@@ -113,7 +108,7 @@ describe('OrdersPage', () => {
   });
 
   it('adds a history entry for a filter, back at page 1, and keeps the ticked orders out of the URL', async () => {
-    stubApi();
+    stubOrdersApi();
     const { router, user } = renderWithRouter(ROUTES, '/admin/orders?page=2');
     await screen.findByText('Avery Lachance');
     await user.click(screen.getByRole('checkbox', { name: 'Choose order 100123' }));
@@ -127,7 +122,7 @@ describe('OrdersPage', () => {
   });
 
   it('leaves no order ticked that Back takes out of sight', async () => {
-    stubApi();
+    stubOrdersApi();
     const { router, user } = renderWithRouter(ROUTES, '/admin/orders');
     await screen.findByText('Avery Lachance');
     await user.click(screen.getByRole('button', { name: '2' }));
@@ -139,7 +134,7 @@ describe('OrdersPage', () => {
   });
 
   it('replaces the history entry for the search typed', async () => {
-    stubApi();
+    stubOrdersApi();
     const { router, user } = renderWithRouter(ROUTES, '/admin/orders?status=paid&page=2');
     await screen.findByText('Avery Lachance');
     await user.type(screen.getByRole('textbox', { name: 'Find' }), 'Avery');
@@ -148,7 +143,7 @@ describe('OrdersPage', () => {
   });
 
   it('is as it was left when Back or the order’s link to the orders returns to it', async () => {
-    stubApi();
+    stubOrdersApi();
     const { router, user } = renderWithRouter(ROUTES, FILTERED);
     await user.click(await screen.findByRole('link', { name: '#100123' }));
     const back = await screen.findByRole('link', { name: '← Orders' });

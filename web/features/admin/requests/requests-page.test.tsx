@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestsPage as RequestsList } from '../../../../domain/admin/requests.ts';
+import { jsonResponse, stubApi } from '../../../test/api-stub.ts';
 import { renderWithRouter } from '../../../test/render.tsx';
 import { RequestPage } from './request-page.tsx';
 import { RequestsPage } from './requests-page.tsx';
@@ -24,22 +25,15 @@ const REQUESTS: RequestsList = {
 };
 
 /** The requests list (a request itself is not found); every list asked for, by its search. */
-function stubApi() {
+function stubRequestsApi() {
   const listSearches: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const { pathname, search } = new URL(String(url), 'http://shop.test');
-      if (pathname !== '/api/admin/requests') {
-        return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found.' } }), {
-          status: 404,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }
-      listSearches.push(search);
-      return new Response(JSON.stringify(REQUESTS), { headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+  stubApi(({ pathname, search }) => {
+    if (pathname !== '/api/admin/requests') {
+      return jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404);
+    }
+    listSearches.push(search);
+    return REQUESTS;
+  });
   return listSearches;
 }
 
@@ -55,7 +49,7 @@ describe('RequestsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('opens at the kind, status, search and page the URL holds', async () => {
-    const listSearches = stubApi();
+    const listSearches = stubRequestsApi();
     renderWithRouter(ROUTES, '/admin/requests?kind=custom&status=new&q=avery&page=2');
     expect(await screen.findByText('Avery Lachance')).toBeTruthy();
     expect(listSearches).toEqual(['?kind=custom&status=new&q=avery&page=2']);
@@ -66,7 +60,7 @@ describe('RequestsPage', () => {
   });
 
   it('shows every kind for a kind the URL holds wrong', async () => {
-    const listSearches = stubApi();
+    const listSearches = stubRequestsApi();
     renderWithRouter(ROUTES, '/admin/requests?kind=letters');
     expect(await screen.findByText('Avery Lachance')).toBeTruthy();
     expect(listSearches).toEqual(['?page=1']);
@@ -74,7 +68,7 @@ describe('RequestsPage', () => {
   });
 
   it('adds a history entry for another kind, back at page 1; Back returns to the kind before', async () => {
-    stubApi();
+    stubRequestsApi();
     const { router, user } = renderWithRouter(ROUTES, '/admin/requests?kind=custom&page=2');
     await screen.findByText('Avery Lachance');
     await user.click(screen.getByRole('radio', { name: 'Wish list' }));
@@ -85,7 +79,7 @@ describe('RequestsPage', () => {
   });
 
   it('replaces the history entry for the search typed', async () => {
-    stubApi();
+    stubRequestsApi();
     const { router, user } = renderWithRouter(ROUTES, '/admin/requests?kind=custom&page=2');
     await screen.findByText('Avery Lachance');
     await user.type(searchBox(), 'avery');
@@ -94,7 +88,7 @@ describe('RequestsPage', () => {
   });
 
   it('is as it was left when a request leads back to all requests', async () => {
-    stubApi();
+    stubRequestsApi();
     const { router, user } = renderWithRouter(ROUTES, '/admin/requests?kind=custom&page=2');
     await user.click(await screen.findByRole('link', { name: 'Avery Lachance' }));
     expect(router.state.location.pathname).toBe('/admin/requests/custom/12');

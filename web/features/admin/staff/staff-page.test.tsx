@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../../domain/admin/staff.ts';
 import { clearLoggedClient, getLoggedClient, setLoggedClient } from '../../../lib/auth-store.ts';
+import { stubApi } from '../../../test/api-stub.ts';
 import { loginRecord } from '../../../test/login-record.ts';
 import { renderWithProviders, renderWithRouter } from '../../../test/render.tsx';
 import { StaffPage } from './staff-page.tsx';
@@ -31,15 +32,11 @@ const LOGGED_OWNER = loginRecord({
  * account as changed.
  */
 function stubStaffApi() {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const page = Number(new URL(url, 'http://shop.test').searchParams.get('page') ?? 1);
-    const body =
-      init?.method === 'PUT'
-        ? { ...OWNER, roles: ['CLIENT', ...(JSON.parse(String(init.body)) as { roles: string[] }).roles] }
-        : { accounts: [OWNER], total: 60, page, pageSize: 50 };
-    return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetch);
+  const { fetch } = stubApi(({ searchParams }, init) =>
+    init?.method === 'PUT'
+      ? { ...OWNER, roles: ['CLIENT', ...(JSON.parse(String(init.body)) as { roles: string[] }).roles] }
+      : { accounts: [OWNER], total: 60, page: Number(searchParams.get('page') ?? 1), pageSize: 50 },
+  );
   return fetch;
 }
 

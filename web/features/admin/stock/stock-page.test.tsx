@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StockHistory, StockList } from '../../../../domain/admin/stock.ts';
+import { stubApi } from '../../../test/api-stub.ts';
 import { renderWithRouter } from '../../../test/render.tsx';
 import { StockPage } from './stock-page.tsx';
 
@@ -46,20 +47,8 @@ const HISTORY: StockHistory = {
   pageSize: 50,
 };
 
-/** The stock and its history; every call, by its path and search. */
-function stubApi() {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const { pathname, search } = new URL(String(url), 'http://shop.test');
-      asked.push(`${pathname}${search}`);
-      const body = pathname === '/api/admin/stock/history' ? HISTORY : STOCK;
-      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return asked;
-}
+/** The stock and its history. */
+const stockAndHistory = ({ pathname }: URL) => (pathname === '/api/admin/stock/history' ? HISTORY : STOCK);
 
 const ROUTES = [{ path: '/admin/stock', element: <StockPage /> }];
 
@@ -69,29 +58,29 @@ describe('StockPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('opens at the tab, the search and the page the URL holds', async () => {
-    const asked = stubApi();
+    const { calls } = stubApi(stockAndHistory);
     renderWithRouter(ROUTES, '/admin/stock?view=low&q=crew&page=2');
     expect(await screen.findByRole('table', { name: 'Low stock' })).toBeTruthy();
-    expect(asked).toEqual(['/api/admin/stock?q=crew&low=true&page=2']);
+    expect(calls).toEqual(['/api/admin/stock?q=crew&low=true&page=2']);
     expect(searchBox().value).toBe('crew');
     expect(screen.getByRole('button', { current: 'page' }).textContent).toBe('2');
   });
 
   it('keeps the tab in the URL as the search typed replaces the entry, back at page 1', async () => {
-    const asked = stubApi();
+    const { calls } = stubApi(stockAndHistory);
     const { router, user } = renderWithRouter(ROUTES, '/admin/stock?view=low&page=2');
     await screen.findByRole('table', { name: 'Low stock' });
     await user.type(searchBox(), 'crew');
     expect(router.state.location.search).toBe('?view=low&q=crew');
     expect(router.state.historyAction).toBe('REPLACE');
-    await waitFor(() => expect(asked).toContain('/api/admin/stock?q=crew&low=true&page=1'));
+    await waitFor(() => expect(calls).toContain('/api/admin/stock?q=crew&low=true&page=1'));
   });
 
   it('opens the history at the page the URL holds, and another tab at its first page', async () => {
-    const asked = stubApi();
+    const { calls } = stubApi(stockAndHistory);
     const { router, user } = renderWithRouter(ROUTES, '/admin/stock?view=history&page=3');
     expect(await screen.findByRole('table', { name: 'Stock history' })).toBeTruthy();
-    expect(asked).toEqual(['/api/admin/stock/history?page=3']);
+    expect(calls).toEqual(['/api/admin/stock/history?page=3']);
     await user.click(screen.getByRole('tab', { name: 'All items' }));
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('table', { name: 'Stock levels' })).toBeTruthy();
