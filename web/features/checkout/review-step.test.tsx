@@ -1,32 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SavedAddress } from '../../../domain/address.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { loginRecord } from '../../test/login-record.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { savedAddress } from '../../test/saved-address.ts';
 import { ReviewStep } from './review-step.tsx';
 
 const CLIENT = loginRecord();
 
-const ADDRESS: SavedAddress = {
-  id: 1,
-  client_id: CLIENT.client_id,
-  first_name: 'Jamie',
-  middle_initial: '',
-  last_name: 'Tremblay',
-  address: '1 Rideau St',
-  address2: '',
-  city: 'Ottawa',
-  province: 'ON',
-  postalcode: 'K1A 0A9',
-  country_code: 'CA',
-  country: 'Canada',
-  email: 'jamie@example.ca',
-  phone: '613-555-0100',
-  address_type_id: 1,
-  is_default: true,
-  same_as_shipping: false,
-};
+const ADDRESS = savedAddress({ client_id: CLIENT.client_id });
 
 /** The confirmation answers the order's number, once `answer` is called (a slow network). */
 function stubConfirm() {
