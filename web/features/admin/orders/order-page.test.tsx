@@ -1,43 +1,18 @@
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AdminOrder, SHIPPING_DISPUTED_MESSAGE } from '../../../../domain/admin/orders.ts';
+import { SHIPPING_DISPUTED_MESSAGE } from '../../../../domain/admin/orders.ts';
+import { adminOrder } from '../../../test/admin-order.ts';
 import { stubApi } from '../../../test/api-stub.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { OrderPage } from './order-page.tsx';
 
 /** A paid order of one line whose payment the client disputed. */
-const DISPUTED_ORDER: AdminOrder = {
-  orderNumber: 100123,
-  createdAt: '2026-11-20T15:00:00.000Z',
-  status: 'paid',
-  clientId: 7,
-  clientName: 'Avery Lachance',
-  email: 'avery@example.com',
-  shippingAddress: '220 Yonge St, Toronto ON M5B 2H1',
-  billingAddress: '220 Yonge St, Toronto ON M5B 2H1',
-  province: 'ON',
+const DISPUTED_ORDER = adminOrder({
   payment: { brand: 'visa', last4: '0259', paymentIntentId: 'pi_disputed' },
-  subtotal: 2000,
-  discount: 0,
-  shippingFee: 0,
-  taxRatePpm: 130_000,
-  tax: 260,
-  taxParts: [],
-  total: 2260,
-  amountRefunded: 0,
   refundable: 0,
-  shippingRefunded: false,
-  carrier: null,
-  trackingNumber: null,
-  shippedAt: null,
-  deliveredAt: null,
-  cancelledAt: null,
   disputedAt: '2026-11-21T10:00:00.000Z',
-  lines: [],
-  refunds: [],
-  events: [],
-};
+});
 
 /** The order, no carriers, and every shipment asked for (its body). */
 function stubOrderApi() {

@@ -1,42 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminOrder, AdminOrdersPage } from '../../../../domain/admin/orders.ts';
+import type { AdminOrdersPage } from '../../../../domain/admin/orders.ts';
+import { adminOrder } from '../../../test/admin-order.ts';
 import { stubApi } from '../../../test/api-stub.ts';
 import { renderWithRouter } from '../../../test/render.tsx';
 import { OrderPage } from './order-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
 
-const ORDER: AdminOrder = {
-  orderNumber: 100123,
-  createdAt: '2026-11-20T15:00:00.000Z',
-  status: 'paid',
-  clientId: 7,
-  clientName: 'Avery Lachance',
-  email: 'avery@example.com',
-  shippingAddress: '220 Yonge St, Toronto ON M5B 2H1',
-  billingAddress: '220 Yonge St, Toronto ON M5B 2H1',
-  province: 'ON',
-  payment: { brand: 'visa', last4: '4242', paymentIntentId: 'pi_paid' },
-  subtotal: 2000,
-  discount: 0,
-  shippingFee: 0,
-  taxRatePpm: 130_000,
-  tax: 260,
-  taxParts: [],
-  total: 2260,
-  amountRefunded: 0,
-  refundable: 2260,
-  shippingRefunded: false,
-  carrier: null,
-  trackingNumber: null,
-  shippedAt: null,
-  deliveredAt: null,
-  cancelledAt: null,
-  disputedAt: null,
-  lines: [],
-  refunds: [],
-  events: [],
-};
+const ORDER = adminOrder();
 
 /** Two pages of orders whatever is asked (50 a page), the order above on each shown. */
 const ORDERS: AdminOrdersPage = {
