@@ -256,15 +256,19 @@ export function RegisterPage() {
    * last one meanwhile) then shows what is left, and no payment is taken for it (shortLines).
    */
   const showStockNow = async () => {
-    const now = await Promise.all(
-      lines.map((line) =>
-        queryClient.fetchQuery({ ...catalogueQuery(line.item.code), staleTime: 0 }).catch(() => []),
-      ),
-    );
+    // One search an item: a product's sizes are lines of their own under one code.
+    const codes = [...new Set(lines.map((line) => line.item.code))];
+    const found = (
+      await Promise.all(
+        codes.map((code) =>
+          queryClient.fetchQuery({ ...catalogueQuery(code), staleTime: 0 }).catch(() => []),
+        ),
+      )
+    ).flat();
     setLines((current) =>
-      current.map((line, index) => {
-        const item = now[index]?.find(
-          (found) => found.productId === line.item.productId && found.packageId === line.item.packageId,
+      current.map((line) => {
+        const item = found.find(
+          (now) => now.productId === line.item.productId && now.packageId === line.item.packageId,
         );
         return item ? { ...line, item } : line;
       }),
