@@ -31,6 +31,29 @@ export function NumberField<TForm extends FieldValues, TName extends FieldPath<T
   );
 }
 
+/** How a box of money reads and what it accepts: dollars with cents, never negative. */
+export const MONEY_INPUT_PROPS = {
+  prefix: CURRENCY_PREFIX,
+  decimalScale: 2,
+  allowNegative: false,
+  thousandSeparator: ',',
+  hideControls: true,
+  inputMode: 'decimal',
+} as const satisfies Partial<NumberInputProps>;
+
+/**
+ * What a money box shows once it is left: '12.5' becomes '12.50', as a saved amount reads; undefined
+ * when it shows that already, or holds no number. decimalScale keeps what is typed to whole cents:
+ * toCents only reads them, it rounds nothing.
+ */
+export function amountWithCents(typed: string | number | null | undefined): string | undefined {
+  const text = String(typed ?? '').trim();
+  const dollars = Number(text);
+  if (text === '' || !Number.isFinite(dollars)) return undefined;
+  const withCents = formatDollars(toCents(dollars));
+  return withCents === text ? undefined : withCents;
+}
+
 /**
  * An amount of money typed in dollars ('CDN$1,234.50'): the form holds what was typed (a number,
  * or the text of one being typed), and the domain schema turns it into integer cents with its
@@ -46,26 +69,14 @@ export function MoneyField<TForm extends FieldValues, TName extends FieldPath<TF
   ...input
 }: NumberFieldProps<TForm, TName>) {
   const { field, bound } = useFormField({ control, name });
-  const showCents = () => {
-    const typed = String(field.value ?? '').trim();
-    const dollars = Number(typed);
-    // decimalScale keeps what is typed to whole cents: toCents only reads them, it rounds nothing.
-    if (typed === '' || !Number.isFinite(dollars)) return;
-    const withCents = formatDollars(toCents(dollars));
-    if (withCents !== typed) field.onChange(withCents);
-  };
   return (
     <NumberInput
-      prefix={CURRENCY_PREFIX}
-      decimalScale={2}
-      allowNegative={false}
-      thousandSeparator=","
-      hideControls
-      inputMode="decimal"
+      {...MONEY_INPUT_PROPS}
       {...input}
       {...bound}
       onBlur={() => {
-        showCents();
+        const withCents = amountWithCents(field.value);
+        if (withCents !== undefined) field.onChange(withCents);
         bound.onBlur();
       }}
       value={field.value ?? ''}

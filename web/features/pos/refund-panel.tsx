@@ -7,6 +7,7 @@ import {
   refundFormSchema,
   toRefundRequest,
 } from '../../../domain/pos/refunds.ts';
+import { amountWithCents, MONEY_INPUT_PROPS } from '../../components/form/number-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -192,12 +193,7 @@ export function RefundPanel({
             <NumberInput
               label="Refund Amount"
               description={`At most ${formatMoney(remaining)}`}
-              prefix="CDN$"
-              decimalScale={2}
-              allowNegative={false}
-              thousandSeparator=","
-              hideControls
-              inputMode="decimal"
+              {...MONEY_INPUT_PROPS}
               maw={260}
               disabled={processing}
               value={amount}
@@ -205,7 +201,11 @@ export function RefundPanel({
                 setAmount(value);
                 if (amountError) check({ refundPartially: partially, amount: value });
               }}
-              onBlur={() => check({ refundPartially: partially, amount })}
+              onBlur={() => {
+                const shown = amountWithCents(amount) ?? amount;
+                setAmount(shown);
+                check({ refundPartially: partially, amount: shown });
+              }}
               error={amountError}
             />
           ) : null}

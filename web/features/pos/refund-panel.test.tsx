@@ -1,0 +1,65 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PosCharge } from '../../../domain/pos/refunds.ts';
+import { stubApi } from '../../test/api-stub.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { RefundPanel } from './refund-panel.tsx';
+import type { ReaderRefundFlow } from './use-reader-refund.ts';
+
+vi.mock('../../lib/notify.ts', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
+
+const CARD_CHARGE: PosCharge = {
+  chargeId: 'ch_1',
+  paymentIntentId: 'pi_1',
+  amount: 4520,
+  amountRefunded: 0,
+  refunded: false,
+  captured: true,
+  brand: 'visa',
+  network: 'visa',
+  source: 'card',
+  country: 'CA',
+  last4: '4242',
+  created: '2026-11-20T15:00:00.000Z',
+  status: 'succeeded',
+  orderNumber: null,
+};
+
+/** A card charge is refunded online: the reader's flow is never used. */
+const NO_READER = {
+  cardReader: { readerId: null },
+  processing: false,
+  starting: false,
+  cancelling: false,
+} as unknown as ReaderRefundFlow;
+
+function openPartialRefund() {
+  renderWithProviders(<RefundPanel charge={CARD_CHARGE} readerRefund={NO_READER} onDone={vi.fn()} />);
+  fireEvent.click(screen.getByLabelText('Refund partially'));
+  return screen.getByLabelText('Refund Amount') as HTMLInputElement;
+}
+
+describe('RefundPanel, a partial refund', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the amount with its cents once the box is left, as the register and the other money boxes do', async () => {
+    const amount = openPartialRefund();
+    fireEvent.change(amount, { target: { value: '12.5' } });
+    fireEvent.blur(amount);
+    await waitFor(() => expect(amount.value).toBe('CDN$12.50'));
+  });
+
+  it('refunds the amount shown, in cents', async () => {
+    const { fetch } = stubApi(() => ({ status: 'succeeded', amount: 1250 }));
+    const amount = openPartialRefund();
+    fireEvent.change(amount, { target: { value: '12.5' } });
+    fireEvent.blur(amount);
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toContain('/api/pos/refund');
+    expect(JSON.parse(String(init?.body))).toEqual({ paymentIntentId: 'pi_1', amount: 1250 });
+  });
+});
