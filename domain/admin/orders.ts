@@ -21,6 +21,10 @@ export const CANCELLABLE_STATUSES: readonly string[] = ['placed', 'paid'];
 export const ORDER_DISPUTED_MESSAGE =
   "The card's owner disputed this payment with their bank, which took the money back: it cannot be refunded or cancelled here. Answer the dispute in the card processor's dashboard.";
 
+/** The same, once the shop lost the dispute. */
+export const ORDER_DISPUTE_LOST_MESSAGE =
+  "The client's bank gave this payment back to them for good (the dispute was lost): it cannot be refunded or cancelled here.";
+
 /**
  * Why a disputed order is not shipped unless the owner says so: the bank took the money back, and
  * the goods would go too. Shipping stays possible (the shop may win the dispute, or the client may
@@ -28,6 +32,44 @@ export const ORDER_DISPUTED_MESSAGE =
  */
 export const SHIPPING_DISPUTED_MESSAGE =
   "This order's payment is disputed: the bank took the money back. Ship it only if you mean to send the goods anyway (the dispute may still go your way).";
+
+/** The same, once the shop lost the dispute: the money is the client's for good. */
+export const SHIPPING_DISPUTE_LOST_MESSAGE =
+  "This order's dispute was lost: the bank gave the money back to the client. Ship it only if you mean to send the goods anyway.";
+
+/**
+ * How a dispute closed (the processor's charge.dispute.closed): `won` and `warning_closed` (an
+ * inquiry that never became a chargeback) leave the money with the shop; `lost` gives it to the client.
+ */
+export const DISPUTE_CLOSED_STATUSES = ['won', 'lost', 'warning_closed'] as const;
+export type DisputeClosedStatus = (typeof DISPUTE_CLOSED_STATUSES)[number];
+
+/** How each closing reads after "the dispute was". */
+export const DISPUTE_CLOSED_OUTCOMES: Record<DisputeClosedStatus, string> = {
+  won: 'won',
+  lost: 'lost',
+  warning_closed: 'closed without a chargeback',
+};
+
+/** Why a dispute holds an order back from a refund or a cancellation, as its state says. */
+export function orderDisputedMessage(order: { disputeStatus: string | null }): string {
+  return order.disputeStatus === 'lost' ? ORDER_DISPUTE_LOST_MESSAGE : ORDER_DISPUTED_MESSAGE;
+}
+
+/** Why a dispute holds an order back from shipping, as its state says. */
+export function shippingDisputedMessage(order: { disputeStatus: string | null }): string {
+  return order.disputeStatus === 'lost' ? SHIPPING_DISPUTE_LOST_MESSAGE : SHIPPING_DISPUTED_MESSAGE;
+}
+
+/**
+ * Whether a dispute holds an order back (no shipping unless the owner says so, no refund, no
+ * cancellation): disputed, and not closed with the money left with the shop.
+ */
+export function disputeHolds(order: { disputedAt: unknown; disputeStatus: string | null }): boolean {
+  return (
+    order.disputedAt != null && order.disputeStatus !== 'won' && order.disputeStatus !== 'warning_closed'
+  );
+}
 
 /** Several orders shipped or printed in one go, at most. */
 export const BULK_ORDERS_MAX = 50;
@@ -171,6 +213,9 @@ export const adminOrderSchema = z.object({
   cancelledAt: z.string().nullable(),
   /** When the client disputed the payment with their bank (the card processor's webhook). */
   disputedAt: z.string().nullable(),
+  /** How the dispute closed, once it did (null while it is open, or without one). */
+  disputeStatus: z.enum(DISPUTE_CLOSED_STATUSES).nullable(),
+  disputeClosedAt: z.string().nullable(),
   lines: z.array(adminOrderLineSchema),
   refunds: z.array(orderRefundSchema),
   events: z.array(orderEventSchema),

@@ -29,6 +29,8 @@ export function adminOrder(fields: Partial<AdminOrder> = {}): AdminOrder {
     deliveredAt: null,
     cancelledAt: null,
     disputedAt: null,
+    disputeStatus: null,
+    disputeClosedAt: null,
     lines: [],
     refunds: [],
     events: [],

@@ -6,6 +6,7 @@
  * finds it done.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { DISPUTE_CLOSED_OUTCOMES, type DisputeClosedStatus } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { orderEvents, orderRefunds, orders, outsideRefunds } from '../../db/schema.ts';
@@ -213,4 +214,52 @@ export async function paymentDisputed(
     });
   }
   return `order ${order.orderNumber} flagged as disputed; the owner e-mailed`;
+}
+
+/** What the order's history says of each way a dispute closes. */
+const DISPUTE_CLOSED_HISTORY: Record<DisputeClosedStatus, string> = {
+  won: 'The dispute of {amount} was won: the bank gave the money back to the shop.',
+  lost: 'The dispute of {amount} was lost: the bank gave the money back to the client for good.',
+  warning_closed:
+    "The bank's inquiry about {amount} was closed without a chargeback: the payment stays with the shop.",
+};
+
+/**
+ * charge.dispute.closed: how the dispute ended is kept on the order (won and warning_closed release
+ * it: disputeHolds), said on its history, and e-mailed to the owner. An order whose dispute the
+ * shop never heard open is flagged as disputed then; a second closing changes nothing.
+ */
+export async function disputeClosed(
+  tx: Tx,
+  paymentIntentId: string,
+  dispute: DisputeFacts & { status: DisputeClosedStatus },
+): Promise<string> {
+  const order = await lockedOrder(tx, paymentIntentId);
+  if (!order) return 'no web order';
+  const closed = await tx
+    .update(orders)
+    .set({
+      disputedAt: sql`coalesce(${orders.disputedAt}, now())`,
+      disputeStatus: dispute.status,
+      disputeClosedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, order.id), isNull(orders.disputeClosedAt)))
+    .returning({ id: orders.id });
+  if (closed.length === 0) return `order ${order.orderNumber}: its dispute was closed already`;
+  const outcome = DISPUTE_CLOSED_OUTCOMES[dispute.status];
+  const history = DISPUTE_CLOSED_HISTORY[dispute.status].replace('{amount}', formatMoney(dispute.amount));
+  await addEvent(tx, order.id, 'dispute closed', history);
+  const settings = await readSettings(tx);
+  if (settings.store_email) {
+    await enqueueMail(tx, {
+      to: settings.store_email,
+      subject: `Order ${order.orderNumber}: the dispute was ${outcome}`,
+      text: [
+        `The dispute ${dispute.id} of order ${order.orderNumber} (${order.clientName}, ${formatMoney(dispute.amount)}) was ${outcome}.`,
+        '',
+        settings.store_name,
+      ].join('\n'),
+    });
+  }
+  return `order ${order.orderNumber}: dispute ${outcome}; the owner e-mailed`;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { planOrderRefund, type RefundAsk } from '../../../domain/admin/order-refunds.ts';
-import { CANCELLABLE_STATUSES, ORDER_DISPUTED_MESSAGE } from '../../../domain/admin/orders.ts';
+import { CANCELLABLE_STATUSES, disputeHolds, orderDisputedMessage } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { type OrderRefundLine, orderEvents, orderLines, orderRefunds, orders } from '../../db/schema.ts';
@@ -165,8 +165,8 @@ export function createOrderRefunds({
     }
     if (!order.paymentIntentId) throw new AppError('no_payment', 'This order has no card payment.', 409);
     // A chargeback took the money back already: a refund on top would give it back twice (Stripe
-    // refuses it: charge_disputed).
-    if (order.disputedAt) throw new AppError('order_disputed', ORDER_DISPUTED_MESSAGE, 409);
+    // refuses it: charge_disputed). A dispute the shop won gave the money back to the shop.
+    if (disputeHolds(order)) throw new AppError('order_disputed', orderDisputedMessage(order), 409);
     const lines = await tx
       .select()
       .from(orderLines)

@@ -6,11 +6,12 @@ import {
   type AdminOrder,
   type AdminOrdersPage,
   type AdminOrdersQuery,
+  disputeHolds,
   PARTLY_REFUNDED,
   type RefundOrderData,
   SHIPPABLE_STATUSES,
-  SHIPPING_DISPUTED_MESSAGE,
   type ShipOrdersResult,
+  shippingDisputedMessage,
 } from '../../../domain/admin/orders.ts';
 import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE, startOfDay } from '../../../domain/dates.ts';
 import { splitTax } from '../../../domain/money.ts';
@@ -60,10 +61,17 @@ const notShippable = (order: OrderRow) => {
   );
 };
 
-/** A disputed order is shipped only when the owner says so (SHIPPING_DISPUTED_MESSAGE). */
+/**
+ * An order a dispute holds (open, or lost) is shipped only when the owner says so
+ * (shippingDisputedMessage); one whose dispute the shop won ships as any other.
+ */
 function checkNotDisputed(order: OrderRow, despiteDispute = false): void {
-  if (order.disputedAt && !despiteDispute) {
-    throw new AppError('order_disputed', `Order ${order.orderNumber}: ${SHIPPING_DISPUTED_MESSAGE}`, 409);
+  if (disputeHolds(order) && !despiteDispute) {
+    throw new AppError(
+      'order_disputed',
+      `Order ${order.orderNumber}: ${shippingDisputedMessage(order)}`,
+      409,
+    );
   }
 }
 
@@ -196,7 +204,7 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
       await tx.insert(orderEvents).values({
         orderId: order.id,
         type: 'shipped',
-        message: `Shipped with ${shipped.carrier}, tracking number ${shipped.trackingNumber}${order.disputedAt ? ', despite the dispute' : ''}`,
+        message: `Shipped with ${shipped.carrier}, tracking number ${shipped.trackingNumber}${disputeHolds(order) ? ', despite the dispute' : ''}`,
         actorId: actor.id,
       });
       await enqueueMail(tx, {
@@ -405,7 +413,7 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
         total: order.total,
         amountRefunded: order.amountRefunded,
         refundable:
-          ['placed', 'cancelled'].includes(order.status) || order.disputedAt
+          ['placed', 'cancelled'].includes(order.status) || disputeHolds(order)
             ? 0
             : order.total - order.amountRefunded,
         shippingRefunded: refundRows.some((row) => row.status !== 'failed' && row.shippingAmount > 0),
@@ -415,6 +423,8 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
         deliveredAt: order.deliveredAt?.toISOString() ?? null,
         cancelledAt: order.cancelledAt?.toISOString() ?? null,
         disputedAt: order.disputedAt?.toISOString() ?? null,
+        disputeStatus: order.disputeStatus,
+        disputeClosedAt: order.disputeClosedAt?.toISOString() ?? null,
         lines: lines.map((line) => ({
           id: line.id,
           productId: line.productId,

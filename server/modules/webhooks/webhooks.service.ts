@@ -8,6 +8,11 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import {
+  DISPUTE_CLOSED_OUTCOMES,
+  DISPUTE_CLOSED_STATUSES,
+  type DisputeClosedStatus,
+} from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { stripeEvents } from '../../db/schema.ts';
@@ -23,6 +28,7 @@ import {
 } from '../../providers/payments/webhook-events.ts';
 import {
   authorizationCanceled,
+  disputeClosed,
   paymentDisputed,
   refundedByProcessor,
   refundMadeOutside,
@@ -69,6 +75,7 @@ const disputeObject = z.looseObject({
   charge: z.string().nullable().catch(null),
   payment_intent: z.string().nullable().catch(null),
 });
+const closedDisputeObject = disputeObject.extend({ status: z.string() });
 const sessionObject = z.looseObject({ id: z.string(), metadata });
 const intentObject = z.looseObject({ id: z.string(), metadata });
 const readerObject = z.looseObject({
@@ -124,20 +131,26 @@ export function createWebhooksService(deps: WebhooksDeps) {
     });
   }
 
-  async function disputeAtTheCounter(tx: Tx, paymentIntentId: string, amount: number, reason: string) {
+  /** A dispute about a payment that paid no web order (the register's): the owner is e-mailed. */
+  async function disputeAtTheCounter(
+    tx: Tx,
+    paymentIntentId: string,
+    news: { what: string; subject: string; lines: string[] },
+  ) {
     const settings = await readSettings(tx);
-    if (!settings.store_email) return `payment ${paymentIntentId} disputed (no web order)`;
+    if (!settings.store_email) return `payment ${paymentIntentId} ${news.what} (no web order)`;
     await enqueueMail(tx, {
       to: settings.store_email,
-      subject: 'A card payment was disputed',
-      text: [
-        `The card payment ${paymentIntentId} (${formatMoney(amount)}) was disputed: ${reason.replaceAll('_', ' ')}.`,
-        "Answer it with your evidence in the card processor's dashboard before the deadline it gives.",
-        '',
-        settings.store_name,
-      ].join('\n'),
+      subject: news.subject,
+      text: [...news.lines, '', settings.store_name].join('\n'),
     });
-    return `payment ${paymentIntentId} disputed (no web order); the owner e-mailed`;
+    return `payment ${paymentIntentId} ${news.what} (no web order); the owner e-mailed`;
+  }
+
+  /** The payment a dispute is about: named on it, or on its charge. */
+  async function disputedPayment(dispute: z.output<typeof disputeObject>): Promise<string | null> {
+    if (dispute.payment_intent) return dispute.payment_intent;
+    return dispute.charge ? (await payments.retrieveCharge(dispute.charge)).paymentIntentId : null;
   }
 
   /**
@@ -204,15 +217,40 @@ export function createWebhooksService(deps: WebhooksDeps) {
       }
       case 'charge.dispute.created': {
         const dispute = objectOf(event, disputeObject);
-        const intentId =
-          dispute.payment_intent ??
-          (dispute.charge ? (await payments.retrieveCharge(dispute.charge)).paymentIntentId : null);
+        const intentId = await disputedPayment(dispute);
         if (!intentId) return finish(`dispute ${dispute.id} names no payment`);
         return inTransaction(event, async (tx) => {
           const outcome = await paymentDisputed(tx, intentId, dispute);
-          return outcome === 'no web order'
-            ? disputeAtTheCounter(tx, intentId, dispute.amount, dispute.reason)
-            : outcome;
+          if (outcome !== 'no web order') return outcome;
+          return disputeAtTheCounter(tx, intentId, {
+            what: 'disputed',
+            subject: 'A card payment was disputed',
+            lines: [
+              `The card payment ${intentId} (${formatMoney(dispute.amount)}) was disputed: ${dispute.reason.replaceAll('_', ' ')}.`,
+              "Answer it with your evidence in the card processor's dashboard before the deadline it gives.",
+            ],
+          });
+        });
+      }
+      case 'charge.dispute.closed': {
+        const dispute = objectOf(event, closedDisputeObject);
+        if (!isClosedStatus(dispute.status)) {
+          return finish(`dispute ${dispute.id} is ${dispute.status}, not closed`);
+        }
+        const status = dispute.status;
+        const intentId = await disputedPayment(dispute);
+        if (!intentId) return finish(`dispute ${dispute.id} names no payment`);
+        return inTransaction(event, async (tx) => {
+          const outcome = await disputeClosed(tx, intentId, { ...dispute, status });
+          if (outcome !== 'no web order') return outcome;
+          const ended = DISPUTE_CLOSED_OUTCOMES[status];
+          return disputeAtTheCounter(tx, intentId, {
+            what: `dispute ${ended}`,
+            subject: `A card payment's dispute was ${ended}`,
+            lines: [
+              `The dispute ${dispute.id} of the card payment ${intentId} (${formatMoney(dispute.amount)}) was ${ended}.`,
+            ],
+          });
         });
       }
       case 'checkout.session.completed': {
@@ -328,6 +366,10 @@ function webOrderPaymentOf(event: GatewayEvent): string | undefined {
   if (event.type !== 'payment_intent.succeeded') return undefined;
   const intent = intentObject.safeParse(event.data.object);
   return intent.success && intent.data.metadata.source !== POS_SOURCE ? intent.data.id : undefined;
+}
+
+function isClosedStatus(status: string): status is DisputeClosedStatus {
+  return (DISPUTE_CLOSED_STATUSES as readonly string[]).includes(status);
 }
 
 class AlreadyProcessed extends Error {

@@ -6,7 +6,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHIPPING_DISPUTE_LOST_MESSAGE } from '../../../domain/admin/orders.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
+import { formatMoney } from '../../../domain/money.ts';
 import { countRows } from '../../db/database.ts';
 import {
   orderEvents,
@@ -521,6 +523,98 @@ describe('the processor’s events about a web order', () => {
     const mails = await t.db.select().from(outbox).where(eq(outbox.to, storeEmail));
     expect(mails.length - mailsBefore.length).toBe(1);
     expect(mails.at(-1)?.subject).toBe(`Order ${order.orderNumber} was disputed`);
+  });
+
+  it('close a dispute: won gives the order back to the shop (shipped and refunded as any), lost keeps it held; each once', async () => {
+    const admin = await logIn(t.app, DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.admin.password);
+    const call = (url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({ method: payload ? 'POST' : 'GET', url, headers: bearer(admin), payload });
+    const disputedOrder = async (disputeId: string) => {
+      const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 1 }]);
+      await eventsDelivered();
+      const order = await orderOf(placed.paymentIntentId);
+      const dispute = {
+        id: disputeId,
+        object: 'dispute',
+        amount: order.total,
+        reason: 'fraudulent',
+        charge: null,
+        payment_intent: placed.paymentIntentId,
+      };
+      await sendOk(event('charge.dispute.created', { ...dispute, status: 'needs_response' }));
+      const close = (status: string) => event('charge.dispute.closed', { ...dispute, status });
+      return { order, close };
+    };
+    const manualShipment = { trackingNumber: '1Z 999 AA1', carrier: 'Canada Post' };
+
+    const won = await disputedOrder('dp_won');
+    expect((await call(`/api/admin/orders/${won.order.orderNumber}`)).json()).toMatchObject({
+      disputeStatus: null,
+      refundable: 0,
+    });
+    const closedWon = won.close('won');
+    expect((await sendOk(closedWon)).outcome).toBe(
+      `order ${won.order.orderNumber}: dispute won; the owner e-mailed`,
+    );
+    expect(await sendOk(closedWon)).toMatchObject({ duplicate: true });
+    // Another event about the same closing (a resend by the processor) changes nothing either.
+    expect((await sendOk(won.close('won'))).outcome).toBe(
+      `order ${won.order.orderNumber}: its dispute was closed already`,
+    );
+    expect((await call(`/api/admin/orders/${won.order.orderNumber}`)).json()).toMatchObject({
+      disputedAt: expect.any(String),
+      disputeStatus: 'won',
+      disputeClosedAt: expect.any(String),
+      refundable: won.order.total,
+    });
+    const closedLines = (await historyOf(won.order.id)).filter((line) => line.type === 'dispute closed');
+    expect(closedLines.map((line) => line.message)).toEqual([
+      `The dispute of ${formatMoney(won.order.total)} was won: the bank gave the money back to the shop.`,
+    ]);
+    const shipped = await call(`/api/admin/orders/${won.order.orderNumber}/ship`, manualShipment);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().events.at(-1).message).toBe('Shipped with Canada Post, tracking number 1Z 999 AA1');
+
+    const lost = await disputedOrder('dp_lost');
+    expect((await sendOk(lost.close('lost'))).outcome).toBe(
+      `order ${lost.order.orderNumber}: dispute lost; the owner e-mailed`,
+    );
+    expect((await call(`/api/admin/orders/${lost.order.orderNumber}`)).json()).toMatchObject({
+      disputeStatus: 'lost',
+      refundable: 0,
+    });
+    const refused = await call(`/api/admin/orders/${lost.order.orderNumber}/ship`, manualShipment);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      `Order ${lost.order.orderNumber}: ${SHIPPING_DISPUTE_LOST_MESSAGE}`,
+    );
+    const [store] = await t.db.select().from(settings).where(eq(settings.key, 'store_email'));
+    const subjects = (
+      await t.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, String(store?.value)))
+    ).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject.includes('the dispute was'))).toEqual([
+      `Order ${won.order.orderNumber}: the dispute was won`,
+      `Order ${lost.order.orderNumber}: the dispute was lost`,
+    ]);
+  });
+
+  it('leave a dispute event that is not a closing (under review) as it is', async () => {
+    const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 1 }]);
+    await eventsDelivered();
+    const reviewed = event('charge.dispute.closed', {
+      id: 'dp_review',
+      object: 'dispute',
+      amount: 100,
+      reason: 'general',
+      status: 'under_review',
+      charge: null,
+      payment_intent: placed.paymentIntentId,
+    });
+    expect((await sendOk(reviewed)).outcome).toBe('dispute dp_review is under_review, not closed');
+    expect(await orderOf(placed.paymentIntentId)).toMatchObject({ disputedAt: null, disputeStatus: null });
   });
 
   it('say on a placed order that its authorization was released before it was captured', async () => {

@@ -14,18 +14,36 @@ const DISPUTED_ORDER = adminOrder({
   disputedAt: '2026-11-21T10:00:00.000Z',
 });
 
+/** The same order once the shop won the dispute. */
+const DISPUTE_WON_ORDER = adminOrder({
+  ...DISPUTED_ORDER,
+  refundable: DISPUTED_ORDER.total,
+  disputeStatus: 'won',
+  disputeClosedAt: '2026-11-28T10:00:00.000Z',
+});
+
 /** The order, no carriers, and every shipment asked for (its body). */
-function stubOrderApi() {
+function stubOrderApi(order = DISPUTED_ORDER) {
   const shipments: unknown[] = [];
   stubApi(({ pathname }, init) => {
-    if (pathname === '/api/admin/orders/100123') return DISPUTED_ORDER;
+    if (pathname === '/api/admin/orders/100123') return order;
     if (pathname === '/api/admin/orders/100123/ship') {
       shipments.push(JSON.parse(String(init?.body)));
-      return { ...DISPUTED_ORDER, status: 'shipped' };
+      return { ...order, status: 'shipped' };
     }
     return [];
   });
   return shipments;
+}
+
+function openOrder() {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={['/admin/orders/100123']}>
+      <Routes>
+        <Route path="/admin/orders/:orderNumber" element={<OrderPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
 }
 
 describe('OrderPage', () => {
@@ -33,13 +51,8 @@ describe('OrderPage', () => {
 
   it('ships a disputed order only once the owner ticks that they ship it despite the dispute', async () => {
     const shipments = stubOrderApi();
-    const { user } = renderWithProviders(
-      <MemoryRouter initialEntries={['/admin/orders/100123']}>
-        <Routes>
-          <Route path="/admin/orders/:orderNumber" element={<OrderPage />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    const { user } = openOrder();
+    expect(await screen.findByText('Disputed', { selector: '.mantine-Badge-label' })).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Ship' }));
     expect(await screen.findByText(SHIPPING_DISPUTED_MESSAGE)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Buy label and ship' }));
@@ -48,5 +61,18 @@ describe('OrderPage', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Ship despite the dispute' }));
     await user.click(screen.getByRole('button', { name: 'Buy label and ship' }));
     await vi.waitFor(() => expect(shipments).toEqual([{ despiteDispute: true }]));
+  });
+
+  it('ships, refunds and cancels an order whose dispute the shop won as any other, and says it was won', async () => {
+    const shipments = stubOrderApi(DISPUTE_WON_ORDER);
+    const { user } = openOrder();
+    expect(await screen.findByText('Dispute won')).toBeTruthy();
+    expect(screen.queryByText(SHIPPING_DISPUTED_MESSAGE)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refund' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Ship' }));
+    expect(screen.queryByRole('checkbox', { name: 'Ship despite the dispute' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Buy label and ship' }));
+    await vi.waitFor(() => expect(shipments).toEqual([{}]));
   });
 });

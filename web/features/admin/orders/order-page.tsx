@@ -27,8 +27,10 @@ import { Link, useParams } from 'react-router';
 import { planOrderRefund, taxRefundedBy } from '../../../../domain/admin/order-refunds.ts';
 import {
   type AdminOrder,
-  ORDER_DISPUTED_MESSAGE,
-  SHIPPING_DISPUTED_MESSAGE,
+  type DisputeClosedStatus,
+  disputeHolds,
+  orderDisputedMessage,
+  shippingDisputedMessage,
 } from '../../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import type { Carrier } from '../../../../domain/shipping.ts';
@@ -83,6 +85,29 @@ function Amount({ label, value, strong }: { label: string; value: string; strong
 }
 
 /** #/admin/orders/:orderNumber: one order, what happened to it, and what can be done with it. */
+const DISPUTE_BADGES: Record<
+  DisputeClosedStatus | 'open',
+  { color: string; variant: string; label: string }
+> = {
+  open: { color: 'red', variant: 'filled', label: 'Disputed' },
+  won: { color: 'green', variant: 'light', label: 'Dispute won' },
+  lost: { color: 'red', variant: 'filled', label: 'Dispute lost' },
+  warning_closed: { color: 'gray', variant: 'light', label: 'Inquiry closed' },
+};
+
+/** The order's dispute, open or as it closed; nothing without one. */
+function DisputeBadge({ order }: { order: AdminOrder }) {
+  if (!order.disputedAt) return null;
+  const opened = `Disputed ${formatDateTime(order.disputedAt)}`;
+  const closed = order.disputeClosedAt ? `, closed ${formatDateTime(order.disputeClosedAt)}` : '';
+  const look = DISPUTE_BADGES[order.disputeStatus ?? 'open'];
+  return (
+    <Badge color={look.color} variant={look.variant} title={`${opened}${closed}`}>
+      {look.label}
+    </Badge>
+  );
+}
+
 export function OrderPage() {
   const orderNumber = Number(useParams().orderNumber);
   const order = useAdminOrder(orderNumber);
@@ -130,11 +155,7 @@ function OrderView({ order }: { order: AdminOrder }) {
               amountRefunded={order.amountRefunded}
               total={order.total}
             />
-            {order.disputedAt ? (
-              <Badge color="red" variant="filled" title={`Disputed ${formatDateTime(order.disputedAt)}`}>
-                Disputed
-              </Badge>
-            ) : null}
+            <DisputeBadge order={order} />
           </Group>
           <Text c="dimmed" size="sm">
             Placed {formatDateTime(order.createdAt)} by {order.clientName} ({order.email})
@@ -161,7 +182,7 @@ function OrderView({ order }: { order: AdminOrder }) {
               Refund
             </Button>
           ) : null}
-          {(order.status === 'placed' || order.status === 'paid') && !order.disputedAt ? (
+          {(order.status === 'placed' || order.status === 'paid') && !disputeHolds(order) ? (
             <Button variant="subtle" color="red" onClick={() => setDialog('cancel')}>
               Cancel order
             </Button>
@@ -169,9 +190,13 @@ function OrderView({ order }: { order: AdminOrder }) {
         </Group>
       </Group>
 
-      {order.disputedAt ? (
-        <Alert color="red" variant="light" title="Disputed">
-          {ORDER_DISPUTED_MESSAGE}
+      {disputeHolds(order) ? (
+        <Alert
+          color="red"
+          variant="light"
+          title={order.disputeStatus === 'lost' ? 'Dispute lost' : 'Disputed'}
+        >
+          {orderDisputedMessage(order)}
         </Alert>
       ) : null}
 
@@ -363,7 +388,7 @@ function ShipForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
   const [carrier, setCarrier] = useState('');
   const [despiteDispute, setDespiteDispute] = useState(false);
   const [error, setError] = useState<string>();
-  const disputed = order.disputedAt !== null;
+  const disputed = disputeHolds(order);
   const submit = () => {
     setError(undefined);
     const shipment =
@@ -398,9 +423,13 @@ function ShipForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
     >
       <Stack gap="md">
         {disputed ? (
-          <Alert color="red" variant="light" title="Disputed">
+          <Alert
+            color="red"
+            variant="light"
+            title={order.disputeStatus === 'lost' ? 'Dispute lost' : 'Disputed'}
+          >
             <Stack gap="xs">
-              <Text size="sm">{SHIPPING_DISPUTED_MESSAGE}</Text>
+              <Text size="sm">{shippingDisputedMessage(order)}</Text>
               <Checkbox
                 label="Ship despite the dispute"
                 checked={despiteDispute}
