@@ -7,6 +7,7 @@ import {
   Loader,
   type MantineColorsTuple,
 } from '@mantine/core';
+import numberInputClasses from './number-input.module.css';
 
 /** A deep maple red: shade 8 keeps white text above 4.5:1 contrast. */
 const maple: MantineColorsTuple = [
@@ -67,6 +68,8 @@ export const theme = createTheme({
     // A heading breaks a word longer than its line (a product's long code-like name) instead of
     // widening the page past a phone's screen.
     Title: { styles: { root: { overflowWrap: 'anywhere' } } },
+    // No spinner chevrons on a touch screen (number-input.module.css): named, as the table's above.
+    NumberInput: { classNames: { controls: numberInputClasses.controls } },
   },
 });
 
