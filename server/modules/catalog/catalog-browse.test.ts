@@ -323,6 +323,10 @@ describe('search (GET api/product?term=)', () => {
     const maple = await search('mpale');
     expect(maple.body.length).toBeGreaterThan(0);
     expect(maple.body.every((p) => p.name.includes('Maple'))).toBe(true);
+    // A plural with a swap finds the socks, not only the one name that spells it 'socks'.
+    const sokcs = await search('sokcs', '&limit=24');
+    expect(sokcs.total).toBeGreaterThan((await search('socks')).total / 2);
+    expect(sokcs.body.filter((p) => !/sock/i.test(p.name)).map((p) => p.name)).toEqual([]);
     const leaf = await search('mpale lea');
     expect(leaf.body.map((p) => p.name)).toContain('Maple Leaf Crew Sock - Red');
     expect(leaf.body.every((p) => p.name.includes('Maple') && p.name.includes('Lea'))).toBe(true);

@@ -29,6 +29,17 @@ describe('a typo in a search word', () => {
     expect(typoLexemes({ folded: 'zzzzz', candidates: ['zigzag'], similarities: [0.1] })).toEqual([]);
   });
 
+  it("measures the word as stemmed too: a swap in a plural ('sokcs', stemmed 'sokc') is one edit from 'sock'", () => {
+    const row = {
+      folded: 'sokcs',
+      english: ['sokc'],
+      candidates: ['sock', 'soft', 'sole', 'socks'],
+      similarities: [0.33, 0.33, 0.33, 0.33],
+    };
+    expect(typoLexemes(row)).toEqual(['sock', 'socks']);
+    expect(typoLexemes({ ...row, english: undefined })).toEqual(['socks']);
+  });
+
   it('looks for typos only for a word that starts no lexeme', () => {
     const words = searchWordsOf([
       { word: 'maple', folded: 'maple', lexemes: ['maple'], candidates: [], similarities: [] },

@@ -47,21 +47,30 @@ export function editDistance(a: string, b: string, max: number): number {
   return Math.min(previous[b.length] ?? max + 1, max + 1);
 }
 
-/** The lexemes a word that starts none may be a typo of, the closest by trigrams first. */
-export function typoLexemes(row: Pick<SearchWordRow, 'folded' | 'candidates' | 'similarities'>): string[] {
-  const allowed = typosAllowed(row.folded.length);
+/**
+ * The lexemes a word that starts none may be a typo of, the closest by trigrams first. The word is
+ * measured as typed and as the English configuration stems it: a swap in a plural ('sokcs', stemmed
+ * 'sokc') is one edit from the stem's lexeme ('sock') and two from the word's.
+ */
+export function typoLexemes(
+  row: Pick<SearchWordRow, 'folded' | 'candidates' | 'similarities'> & { english?: readonly string[] },
+): string[] {
+  const forms = [row.folded, ...(row.english ?? []).filter((stem) => stem !== row.folded)];
+  const nearByEdits = (lexeme: string) =>
+    forms.some((form) => {
+      const allowed = typosAllowed(form.length);
+      return editDistance(form, lexeme, allowed) <= allowed;
+    });
   return row.candidates
-    .filter(
-      (lexeme, index) =>
-        (row.similarities[index] ?? 0) >= TYPO_WORD_SIMILARITY ||
-        editDistance(row.folded, lexeme, allowed) <= allowed,
-    )
+    .filter((lexeme, index) => (row.similarities[index] ?? 0) >= TYPO_WORD_SIMILARITY || nearByEdits(lexeme))
     .slice(0, TYPO_LEXEMES);
 }
 
 /** The statement's rows as the search plan's words. */
 export function searchWordsOf(
-  rows: readonly Pick<SearchWordRow, 'word' | 'folded' | 'lexemes' | 'candidates' | 'similarities'>[],
+  rows: readonly (Pick<SearchWordRow, 'word' | 'folded' | 'lexemes' | 'candidates' | 'similarities'> & {
+    english?: readonly string[];
+  })[],
 ): SearchWord[] {
   return rows.map((row) => ({
     word: row.word,
