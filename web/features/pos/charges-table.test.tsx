@@ -1,27 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PosCharge } from '../../../domain/pos/refunds.ts';
+import { posCharge } from '../../test/pos-charge.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ChargesTable } from './charges-table.tsx';
 
 function charge(chargeId: string, fields: Partial<PosCharge>): PosCharge {
-  return {
-    chargeId,
-    paymentIntentId: `pi_${chargeId}`,
-    amount: 2_000,
-    amountRefunded: 0,
-    refunded: false,
-    captured: true,
-    brand: 'visa',
-    network: 'visa',
-    source: 'card',
-    country: 'CA',
-    last4: '4242',
-    created: '2026-11-28T15:00:00.000Z',
-    status: 'succeeded',
-    orderNumber: null,
-    ...fields,
-  };
+  return posCharge({ chargeId, paymentIntentId: `pi_${chargeId}`, amount: 2_000, ...fields });
 }
 
 describe('ChargesTable', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
-import type { PosCharge } from '../../../domain/pos/refunds.ts';
 import { ApiError } from '../../lib/api.ts';
+import { posCharge } from '../../test/pos-charge.ts';
 import {
   amountHint,
   cardRefundSucceeded,
@@ -28,25 +28,7 @@ import {
 
 const RATE = 130_000;
 
-function charge(overrides: Partial<PosCharge> = {}): PosCharge {
-  return {
-    chargeId: 'ch_1',
-    paymentIntentId: 'pi_1',
-    amount: 2260,
-    amountRefunded: 0,
-    refunded: false,
-    captured: true,
-    brand: 'visa',
-    network: 'visa',
-    source: 'card_present',
-    country: 'CA',
-    last4: '4242',
-    created: '2026-11-22T14:05:00.000Z',
-    status: 'succeeded',
-    orderNumber: null,
-    ...overrides,
-  };
-}
+const charge = posCharge;
 
 describe('amounts', () => {
   it('the Amount hint is amount + tax (13%) = total with tax on, the amount alone otherwise', () => {

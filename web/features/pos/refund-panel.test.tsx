@@ -1,29 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PosCharge } from '../../../domain/pos/refunds.ts';
 import { stubApi } from '../../test/api-stub.ts';
+import { posCharge } from '../../test/pos-charge.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { RefundPanel } from './refund-panel.tsx';
 import type { ReaderRefundFlow } from './use-reader-refund.ts';
 
 vi.mock('../../lib/notify.ts', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 
-const CARD_CHARGE: PosCharge = {
-  chargeId: 'ch_1',
-  paymentIntentId: 'pi_1',
-  amount: 4520,
-  amountRefunded: 0,
-  refunded: false,
-  captured: true,
-  brand: 'visa',
-  network: 'visa',
-  source: 'card',
-  country: 'CA',
-  last4: '4242',
-  created: '2026-11-20T15:00:00.000Z',
-  status: 'succeeded',
-  orderNumber: null,
-};
+/** A card charge of CDN$45.20: refunded online, never on the reader. */
+const CARD_CHARGE = posCharge({ amount: 4520, source: 'card' });
 
 /** A card charge is refunded online: the reader's flow is never used. */
 const NO_READER = {
