@@ -95,6 +95,11 @@ const DISPUTE_BADGES: Record<
   warning_closed: { color: 'gray', variant: 'light', label: 'Inquiry closed' },
 };
 
+/** The dispute's state in words: 'Disputed' while open, else how it closed. */
+function disputeLabel(order: AdminOrder): string {
+  return DISPUTE_BADGES[order.disputeStatus ?? 'open'].label;
+}
+
 /** The order's dispute, open or as it closed; nothing without one. */
 function DisputeBadge({ order }: { order: AdminOrder }) {
   if (!order.disputedAt) return null;
@@ -191,11 +196,7 @@ function OrderView({ order }: { order: AdminOrder }) {
       </Group>
 
       {disputeHolds(order) ? (
-        <Alert
-          color="red"
-          variant="light"
-          title={order.disputeStatus === 'lost' ? 'Dispute lost' : 'Disputed'}
-        >
+        <Alert color="red" variant="light" title={disputeLabel(order)}>
           {orderDisputedMessage(order)}
         </Alert>
       ) : null}
@@ -423,11 +424,7 @@ function ShipForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
     >
       <Stack gap="md">
         {disputed ? (
-          <Alert
-            color="red"
-            variant="light"
-            title={order.disputeStatus === 'lost' ? 'Dispute lost' : 'Disputed'}
-          >
+          <Alert color="red" variant="light" title={disputeLabel(order)}>
             <Stack gap="xs">
               <Text size="sm">{shippingDisputedMessage(order)}</Text>
               <Checkbox
