@@ -171,6 +171,11 @@ export const refundRequestSchema = z.strictObject({
     .transform((value) => value ?? undefined),
   /** A web order's charge: whether its items go back to stock (a full refund; the shop's choice). */
   restock: z.boolean().optional(),
+  /**
+   * An Interac refund made for a register return: the return, once recorded, names it. Any other
+   * refund made here is recorded on the payment it refunds.
+   */
+  forReturn: z.boolean().optional(),
 });
 export type RefundRequest = z.input<typeof refundRequestSchema>;
 

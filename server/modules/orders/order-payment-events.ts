@@ -8,8 +8,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DISPUTE_CLOSED_OUTCOMES, type DisputeClosedStatus } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import type { DbOrTx, Tx } from '../../db/database.ts';
-import { orderEvents, orderRefunds, orders, outsideRefunds } from '../../db/schema.ts';
+import { type DbOrTx, rowsOf, type Tx } from '../../db/database.ts';
+import { orderEvents, orderRefunds, orders } from '../../db/schema.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
 import { readSettings } from '../settings/settings.service.ts';
 
@@ -116,15 +116,34 @@ export interface OutsideRefund {
 /**
  * A refund of a payment that is not a web order's, made outside the register's returns (the
  * processor's dashboard, the POS refund screen), recorded on the payment once: answers whether it
- * was new.
+ * was new. A refund a return names is the return's, never recorded here as well.
  */
 export async function recordPaymentRefund(db: DbOrTx, refund: OutsideRefund): Promise<boolean> {
-  const recorded = await db
-    .insert(outsideRefunds)
-    .values({ refundId: refund.id, paymentIntentId: refund.paymentIntentId, amount: refund.amount })
-    .onConflictDoNothing()
-    .returning({ refundId: outsideRefunds.refundId });
+  const recorded = await rowsOf<{ refund_id: string }>(
+    db,
+    sql`INSERT INTO outside_refunds (refund_id, payment_intent_id, amount)
+        SELECT ${refund.id}, ${refund.paymentIntentId}, ${refund.amount}::integer
+        WHERE NOT EXISTS (SELECT 1 FROM pos_return_tenders WHERE refund_id = ${refund.id})
+        ON CONFLICT DO NOTHING
+        RETURNING refund_id`,
+  );
   return recorded.length > 0;
+}
+
+/**
+ * refund.created/updated of a refund the register made: its refund screen's Interac refunds, made
+ * on the reader, are recorded here on the payment, once (a card refund or a voided sale was recorded
+ * when it was made, by the same id). A return's refunds are the return's to record.
+ */
+export async function registerRefundReported(
+  tx: Tx,
+  refund: OutsideRefund & { status: string; forReturn: boolean },
+): Promise<string> {
+  if (refund.forReturn) return `refund ${refund.id} is a register return's`;
+  if (refund.status !== 'succeeded') return `refund ${refund.id} made by the register is ${refund.status}`;
+  return (await recordPaymentRefund(tx, refund))
+    ? `${formatMoney(refund.amount)} refunded by the register on payment ${refund.paymentIntentId} recorded`
+    : `refund ${refund.id} already recorded`;
 }
 
 /**

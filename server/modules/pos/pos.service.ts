@@ -57,6 +57,11 @@ export interface PosDeps {
 
 /** Marks the intents and sessions the POS makes, so that POS calls touch only those. */
 export const POS_SOURCE = 'pos';
+/**
+ * A register refund's `pos_return` metadata names the return that records it: its id, or this
+ * while the return is still to be recorded (its Interac part is refunded on the reader first).
+ */
+export const RETURN_TO_RECORD = 'pending';
 
 /** The metadata key that marks a register's payment for a sale (createPaymentIntentSchema's forSale). */
 const FOR_SALE_METADATA = 'for_sale';
@@ -568,7 +573,13 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
         .refundPayment(id, {
           paymentIntentId: request.paymentIntentId,
           ...(request.amount !== undefined ? { amount: request.amount } : {}),
-          metadata: { source: POS_SOURCE, pos_user: String(user.id) },
+          // The reader's refund reaches the shop by its webhook (refund.created), which records it
+          // on the payment unless a return is to name it.
+          metadata: {
+            source: POS_SOURCE,
+            pos_user: String(user.id),
+            ...(request.forReturn ? { pos_return: RETURN_TO_RECORD } : {}),
+          },
           idempotencyKey: refundKey(user, idempotencyKey),
         })
         .catch(async (error: unknown) => {

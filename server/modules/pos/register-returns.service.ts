@@ -10,9 +10,10 @@ import {
   type ReturnRequestData,
   type SaleReturn,
 } from '../../../domain/pos/returns.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbOrTx } from '../../db/database.ts';
 import {
   clients,
+  outsideRefunds,
   posReturns,
   posReturnTenders,
   posSales,
@@ -106,6 +107,25 @@ export function createRegisterReturns({
     }
   }
 
+  /**
+   * The sale as a return naming `refundId` sees it: a reader refund the refund screen made was
+   * recorded on the payment as refunded outside the returns; the return that names it takes it as
+   * its own, so it is not counted against what is left as well.
+   */
+  async function namingRefund(conn: DbOrTx, sale: Sale, refundId: string | undefined): Promise<Sale> {
+    if (!refundId) return sale;
+    const [outside] = await conn.select().from(outsideRefunds).where(eq(outsideRefunds.refundId, refundId));
+    if (!outside) return sale;
+    return {
+      ...sale,
+      tenders: sale.tenders.map((tender) =>
+        tender.paymentIntentId === outside.paymentIntentId
+          ? { ...tender, refundedOutside: tender.refundedOutside - outside.amount }
+          : tender,
+      ),
+    };
+  }
+
   /** Holds the return under the sale's lock: its plan made again there, so two returns cannot both take a line. */
   async function hold(
     user: AuthUser,
@@ -120,7 +140,7 @@ export function createRegisterReturns({
         .from(posSales)
         .where(eq(posSales.id, saleId))
         .for('update');
-      const sale = await registerSales.get(saleId, tx);
+      const sale = await namingRefund(tx, await registerSales.get(saleId, tx), input.interacRefundId);
       const planned = planReturn(sale, input.lines);
       // The same answer as the check before the lock, so a cashier's screen does not depend on timing.
       if (!planned.ok) throw badRequest(planned.message, { lines: planned.message });
@@ -165,6 +185,10 @@ export function createRegisterReturns({
         })
         .returning();
       if (!row) throw new Error('return insert returned nothing');
+      // The reader's refund this return names is the return's alone (namingRefund).
+      if (input.interacRefundId) {
+        await tx.delete(outsideRefunds).where(eq(outsideRefunds.refundId, input.interacRefundId));
+      }
       if (plan.tenders.length > 0) {
         await tx.insert(posReturnTenders).values(
           plan.tenders.map((tender) => ({
@@ -349,7 +373,7 @@ export function createRegisterReturns({
     key: string,
     input: ReturnRequestData,
   ): Promise<ReturnRow> {
-    const sale = await registerSales.get(saleId);
+    const sale = await namingRefund(db, await registerSales.get(saleId), input.interacRefundId);
     const planned = planReturn(sale, input.lines);
     if (!planned.ok) throw badRequest(planned.message, { lines: planned.message });
     await checkInteracRefund(

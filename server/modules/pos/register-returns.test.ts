@@ -314,7 +314,7 @@ describe('a return of an Interac sale', () => {
       t,
       cashier,
       '/api/pos/refund-interac',
-      { paymentIntentId: paid.paymentIntentId, amount: 1130 },
+      { paymentIntentId: paid.paymentIntentId, amount: 1130, forReturn: true },
       { reader_id: FRONT_COUNTER, 'idempotency-key': randomUUID() },
     );
     expect(onReader.statusCode, onReader.body).toBe(200);

@@ -32,6 +32,7 @@ import {
   paymentDisputed,
   refundedByProcessor,
   refundMadeOutside,
+  registerRefundReported,
 } from '../orders/order-payment-events.ts';
 import type { OrderRefunds } from '../orders/order-refunds.service.ts';
 import { POS_SOURCE, type PosService } from '../pos/pos.service.ts';
@@ -205,9 +206,19 @@ export function createWebhooksService(deps: WebhooksDeps) {
         if (Number.isSafeInteger(orderRefundId) && orderRefundId > 0) {
           return finish(await orderRefunds.settleFromProcessor(orderRefundId, refund.id, refund.status));
         }
-        // The register's refunds (its refund screen, its returns) are recorded where they are made.
-        if (refund.metadata.source === POS_SOURCE) return finish(`refund ${refund.id} made by the register`);
         const paymentIntentId = refund.payment_intent;
+        if (refund.metadata.source === POS_SOURCE) {
+          if (!paymentIntentId) return finish(`refund ${refund.id} made by the register names no payment`);
+          return inTransaction(event, (tx) =>
+            registerRefundReported(tx, {
+              id: refund.id,
+              amount: refund.amount,
+              paymentIntentId,
+              status: refund.status,
+              forReturn: refund.metadata.pos_return !== undefined,
+            }),
+          );
+        }
         if (refund.status !== 'succeeded' || !paymentIntentId) {
           return finish(`refund ${refund.id} made outside the shop is ${refund.status}`);
         }

@@ -415,10 +415,10 @@ describe('the processor’s events about a web order', () => {
   });
 
   /** Two of the counter item sold for 20.00 on the cashier's reader, in a shift of its own. */
-  async function cardSaleOnReader(name: string) {
+  async function cardSaleOnReader(name: string, tender: 'card' | 'interac' = 'card') {
     await assignReader(t, cashier, FRONT_COUNTER);
     await posCall(t, cashier, '/api/pos/shifts/open', { float: 0 });
-    const paid = await payOnReader(t, cashier, FRONT_COUNTER, 2000);
+    const paid = await payOnReader(t, cashier, FRONT_COUNTER, 2000, { interac: tender === 'interac' });
     const sold = await posCall(
       t,
       cashier,
@@ -426,7 +426,7 @@ describe('the processor’s events about a web order', () => {
       {
         addTax: false,
         lines: [{ productId: counterItem.id, size_id: null, packageId: null, quantity: 2 }],
-        tenders: [{ type: 'card', amount: 2000, paymentIntentId: paid.paymentIntentId }],
+        tenders: [{ type: tender, amount: 2000, paymentIntentId: paid.paymentIntentId }],
       },
       { 'idempotency-key': `${name}-sale-${paid.paymentIntentId}` },
     );
@@ -490,6 +490,83 @@ describe('the processor’s events about a web order', () => {
     );
     expect(both.statusCode).toBe(400);
     expect(both.json().error.message).toContain('left to refund');
+  });
+
+  /** An Interac refund on the cashier's reader, the card presented: the refund's id. */
+  async function interacRefundOnReader(paymentIntentId: string, amount: number, forReturn: boolean) {
+    const started = await posCall(
+      t,
+      cashier,
+      '/api/pos/refund-interac',
+      { paymentIntentId, amount, ...(forReturn ? { forReturn } : {}) },
+      {
+        reader_id: FRONT_COUNTER,
+        'idempotency-key': `interac-refund-${paymentIntentId}-${amount}-${forReturn}`,
+      },
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    await posCall(t, cashier, '/api/pos/simulate_interac_payment', {}, { reader_id: FRONT_COUNTER });
+    await eventsDelivered();
+    const reader = (
+      await posCall(t, cashier, '/api/pos/get_reader', undefined, { reader_id: FRONT_COUNTER })
+    ).json<{
+      action: { refund_payment?: { refund: string | null } } | null;
+    }>();
+    const refundId = reader.action?.refund_payment?.refund ?? '';
+    expect(refundId).toMatch(/^re_/);
+    return refundId;
+  }
+
+  const refundedOutsideOf = async (receiptNumber: number) =>
+    (
+      await t.app.inject({ url: `/api/pos/sales/by-receipt/${receiptNumber}`, headers: bearer(cashier) })
+    ).json().tenders[0].refundedOutside;
+
+  it('an Interac refund made on the refund screen shows on the register sale it paid, once', async () => {
+    const { paid, sale } = await cardSaleOnReader('screen-interac', 'interac');
+    const refundId = await interacRefundOnReader(paid.paymentIntentId, 500, false);
+    const [refund] = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, refundId));
+    expect(refund?.metadata).toEqual({ source: 'pos', pos_user: String(cashier.client_id) });
+    expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(500);
+    const again = await sendOk(
+      event('refund.updated', { ...refund, object: 'refund', payment_intent: paid.paymentIntentId }),
+    );
+    expect(again.outcome).toBe(`refund ${refundId} already recorded`);
+    expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(500);
+  });
+
+  it('a return’s Interac refund is the return’s alone, also when the refund screen made it', async () => {
+    const { paid, sale } = await cardSaleOnReader('return-interac', 'interac');
+    const giveBackOne = (interacRefundId: string) =>
+      posCall(
+        t,
+        cashier,
+        `/api/pos/sales/${sale.id}/returns`,
+        { lines: [{ line: 0, quantity: 1 }], interacRefundId },
+        { 'idempotency-key': `interac-return-${interacRefundId}` },
+      );
+    // The return page's refund says it is a return's: the webhook leaves it to the return.
+    const forReturn = await interacRefundOnReader(paid.paymentIntentId, 1000, true);
+    const [marked] = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, forReturn));
+    expect(marked?.metadata).toMatchObject({ source: 'pos', pos_return: 'pending' });
+    expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(0);
+    const first = await giveBackOne(forReturn);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(0);
+
+    // The rest refunded on the refund screen (recorded on the payment), then named by a return of the
+    // rest: the return takes it as its own, so it is counted once and the sale is all given back.
+    const fromScreen = await interacRefundOnReader(paid.paymentIntentId, 1000, false);
+    expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(1000);
+    const second = await giveBackOne(fromScreen);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().sale.tenders[0]).toMatchObject({ amount: 2000, refunded: 2000, refundedOutside: 0 });
+    const [named] = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, fromScreen));
+    const late = await sendOk(
+      event('refund.updated', { ...named, object: 'refund', payment_intent: paid.paymentIntentId }),
+    );
+    expect(late.outcome).toBe(`refund ${fromScreen} already recorded`);
+    expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(0);
   });
 
   it('flag a disputed order, write it on its history and e-mail the shop, once', async () => {

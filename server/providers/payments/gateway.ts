@@ -254,6 +254,8 @@ export interface ReaderAction {
     amount: number | null;
     /** The refund made, once the card was presented. */
     refund: string | null;
+    /** Given to the refund it makes, as an online refund's metadata is. */
+    metadata: Metadata;
   };
 }
 
@@ -503,6 +505,8 @@ export interface PaymentGateway {
 
   /** An online refund of a card payment; Interac payments are refunded through a reader. */
   createRefund(params: CreateRefundParams): Promise<Refund>;
+  /** One refund: a reader's refund is known by its id only, from the reader's action. */
+  retrieveRefund(id: string): Promise<Refund>;
   /** One charge as the refund search shows it (what a refund checks its amount against). */
   retrieveCharge(id: string): Promise<ChargeSummary>;
   /** Newest first. */

@@ -177,7 +177,7 @@ describe('readers', () => {
     expect(requests.map((request) => request.method)).toEqual(['GET']);
   });
 
-  it('refunds Interac through the reader: POST refund_payment with the Idempotency-Key', async () => {
+  it('refunds Interac through the reader: POST refund_payment with its metadata and the Idempotency-Key', async () => {
     routes['GET /v1/payment_intents/pi_3QfakeI1'] = [
       200,
       paymentIntent({ id: 'pi_3QfakeI1', status: 'succeeded', latest_charge: interacCharge() }),
@@ -187,22 +187,59 @@ describe('readers', () => {
       status: 'in_progress',
       failure_code: null,
       failure_message: null,
-      refund_payment: { payment_intent: 'pi_3QfakeI1', amount: 1650 },
+      refund_payment: { payment_intent: 'pi_3QfakeI1', amount: 1650, metadata: { source: 'pos' } },
     };
     routes['POST /v1/terminal/readers/tmr_FakeReader1/refund_payment'] = [200, reader(refunding)];
     const result = await gateway.refundPayment('tmr_FakeReader1', {
       paymentIntentId: 'pi_3QfakeI1',
       amount: 1650,
+      metadata: { source: 'pos' },
       idempotencyKey: 'interac-refund-1',
     });
     expect(sent(1).headers['idempotency-key']).toBe('interac-refund-1');
-    expect(form(sent(1))).toEqual({ payment_intent: 'pi_3QfakeI1', amount: '1650' });
+    expect(form(sent(1))).toEqual({
+      payment_intent: 'pi_3QfakeI1',
+      amount: '1650',
+      'metadata[source]': 'pos',
+    });
     expect(result.action).toEqual({
       type: 'refund_payment',
       status: 'in_progress',
       failure_code: null,
       failure_message: null,
-      refund_payment: { payment_intent: 'pi_3QfakeI1', charge: null, amount: 1650, refund: null },
+      refund_payment: {
+        payment_intent: 'pi_3QfakeI1',
+        charge: null,
+        amount: 1650,
+        refund: null,
+        metadata: { source: 'pos' },
+      },
+    });
+  });
+
+  it('reads the refund a reader made by its id: GET /v1/refunds/:id', async () => {
+    routes['GET /v1/refunds/re_3QfakeI1'] = [
+      200,
+      {
+        id: 're_3QfakeI1',
+        object: 'refund',
+        amount: 1650,
+        charge: 'ch_3QfakeI1',
+        created: 1_795_400_200,
+        currency: 'cad',
+        metadata: { source: 'pos', pos_return: 'pending' },
+        payment_intent: 'pi_3QfakeI1',
+        reason: null,
+        status: 'succeeded',
+      },
+    ];
+    const refund = await gateway.retrieveRefund('re_3QfakeI1');
+    expect(sent(0)).toMatchObject({ method: 'GET', path: '/v1/refunds/re_3QfakeI1' });
+    expect(refund).toMatchObject({
+      id: 're_3QfakeI1',
+      amount: 1650,
+      payment_intent: 'pi_3QfakeI1',
+      metadata: { source: 'pos', pos_return: 'pending' },
     });
   });
 

@@ -77,7 +77,11 @@ function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleR
     readerRefund
       .start({
         readerId: readerRefund.cardReader.readerId,
-        request: { paymentIntentId: interacTender.paymentIntentId, amount: interacPart.amount },
+        request: {
+          paymentIntentId: interacTender.paymentIntentId,
+          amount: interacPart.amount,
+          forReturn: true,
+        },
         idempotencyKey: interacKey,
       })
       .catch((error: unknown) => notifyError(errorMessage(error)));

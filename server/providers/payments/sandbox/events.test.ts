@@ -154,6 +154,62 @@ describe('the sandbox’s webhook events', () => {
     ]);
   });
 
+  it('announces a reader’s Interac refund as Stripe does: the action, the refund with its metadata, the charge', async () => {
+    const metadata = { source: 'pos', pos_user: '7' };
+    const refunding = {
+      ...inner,
+      presentPaymentMethod: async (id: string) => ({
+        id,
+        object: 'terminal.reader',
+        action: {
+          type: 'refund_payment',
+          status: 'succeeded',
+          refund_payment: {
+            payment_intent: 'pi_interac',
+            charge: 'ch_interac',
+            amount: 500,
+            refund: 're_unit',
+            metadata,
+          },
+        },
+      }),
+      retrieveRefund: async (id: string) => ({
+        id,
+        object: 'refund',
+        amount: 500,
+        charge: 'ch_interac',
+        payment_intent: 'pi_interac',
+        status: 'succeeded',
+        metadata,
+      }),
+      retrieveCharge: async (id: string) => ({
+        chargeId: id,
+        paymentIntentId: 'pi_interac',
+        amount: 1130,
+        amountRefunded: 500,
+      }),
+    } as unknown as PaymentGateway;
+    const endpoint = recorder([]);
+    const events = withSandboxEvents(refunding, {
+      secret: SECRET,
+      clock: fixedClock(NOW),
+      deliver: endpoint.deliver,
+      log: () => undefined,
+    });
+    await events.gateway.presentPaymentMethod('tmr_unit', { type: 'interac_present' });
+    await events.idle();
+    const received = endpoint.bodies.map(({ body, signature }) =>
+      verifyWebhook(body, signature, SECRET, NOW),
+    );
+    expect(received.map((event) => [event.type, event.data.object.id])).toEqual([
+      ['terminal.reader.action_succeeded', 'tmr_unit'],
+      ['refund.created', 're_unit'],
+      ['charge.refunded', 'ch_interac'],
+    ]);
+    expect(received[1]?.data.object).toMatchObject({ amount: 500, metadata });
+    expect(received[2]?.data.object).toMatchObject({ amount_refunded: 500 });
+  });
+
   it('drops the deliveries still waiting for their turn when the app closes', async () => {
     const started: string[] = [];
     const answers: (() => void)[] = [];

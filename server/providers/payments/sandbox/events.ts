@@ -236,11 +236,8 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
     }
     const refundId = action.refund_payment?.refund;
     if (refundId && action.status === 'succeeded') {
-      const chargeId = action.refund_payment?.charge;
-      if (chargeId) {
-        const charge = await inner.retrieveCharge(chargeId).catch(() => undefined);
-        if (charge) send('charge.refunded', chargeObject(charge));
-      }
+      const refund = await inner.retrieveRefund(refundId).catch(() => undefined);
+      if (refund) await refundEvents(refund);
     }
   }
 

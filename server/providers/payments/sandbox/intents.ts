@@ -55,6 +55,7 @@ type IntentOperations = Pick<
   | 'retrievePaymentIntentWithMethod'
   | 'retrievePaymentIntentWithCharge'
   | 'createRefund'
+  | 'retrieveRefund'
   | 'retrieveCharge'
   | 'searchCharges'
   | 'listCharges'
@@ -279,6 +280,12 @@ export function createIntentOperations(
         if (existing) return replayRefund(existing, params);
         throw error;
       }
+    },
+
+    async retrieveRefund(id) {
+      const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
+      if (!row) throw resourceMissing('refund', id);
+      return toRefund(row);
     },
 
     async retrieveCharge(id) {

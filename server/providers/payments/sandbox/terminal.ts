@@ -158,6 +158,7 @@ export function createTerminalOperations(
               charge: charged.id,
               amount: params.amount ?? null,
               refund: null,
+              metadata: params.metadata ?? {},
             },
           },
           key ?? newId('rdrrefund'),
@@ -223,7 +224,10 @@ export function createTerminalOperations(
             const error = remaining <= 0 ? alreadyRefunded(charged.id) : refundTooLarge(amount, remaining);
             done = failedAction(action, error);
           } else {
-            const refund = await insertRefund(tx, charged, amount, { idempotencyKey: key });
+            const refund = await insertRefund(tx, charged, amount, {
+              idempotencyKey: key,
+              metadata: refundAction?.metadata,
+            });
             done = {
               ...action,
               status: 'succeeded',

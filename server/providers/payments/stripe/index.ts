@@ -232,6 +232,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       return toRefund(refund);
     },
 
+    async retrieveRefund(id) {
+      return toRefund(await call(() => stripe.refunds.retrieve(id)));
+    },
+
     async retrieveCharge(id) {
       return toSummary(toCharge(await call(() => stripe.charges.retrieve(id))));
     },
@@ -349,7 +353,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       const reader = await call(() =>
         stripe.terminal.readers.refundPayment(
           readerId,
-          compact({ payment_intent: params.paymentIntentId, amount: params.amount }),
+          compact({
+            payment_intent: params.paymentIntentId,
+            amount: params.amount,
+            metadata: params.metadata,
+          }),
           withKey(params.idempotencyKey),
         ),
       );

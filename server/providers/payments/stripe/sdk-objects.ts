@@ -241,6 +241,7 @@ export function toReader(reader: Stripe.Terminal.Reader): Reader {
         charge: idOf(sdk.refund_payment.charge),
         amount: sdk.refund_payment.amount ?? null,
         refund: idOf(sdk.refund_payment.refund),
+        metadata: sdk.refund_payment.metadata ?? {},
       };
     }
   }
