@@ -38,11 +38,34 @@ export const SHIPPING_DISPUTE_LOST_MESSAGE =
   "This order's dispute was lost: the bank gave the money back to the client. Ship it only if you mean to send the goods anyway.";
 
 /**
+ * Why an order under a bank's inquiry is not shipped unless the owner says so: no money was taken
+ * back yet, but an inquiry left unanswered often becomes a chargeback, and the goods would be gone.
+ */
+export const SHIPPING_INQUIRY_MESSAGE =
+  "The client's bank asked about this order's payment (an inquiry: no money was taken back yet). Answer it before you ship, or ship it only if you mean to send the goods anyway.";
+
+/**
  * How a dispute closed (the processor's charge.dispute.closed): `won` and `warning_closed` (an
  * inquiry that never became a chargeback) leave the money with the shop; `lost` gives it to the client.
  */
 export const DISPUTE_CLOSED_STATUSES = ['won', 'lost', 'warning_closed'] as const;
 export type DisputeClosedStatus = (typeof DISPUTE_CLOSED_STATUSES)[number];
+
+/**
+ * An order's dispute as the shop keeps it: null while a chargeback is open (the bank took the money
+ * back), `inquiry` while the bank only asks about the payment (Stripe's warning_needs_response and
+ * warning_under_review: nothing taken yet, and a refund still possible), or how it closed.
+ */
+export const DISPUTE_STATUSES = ['inquiry', ...DISPUTE_CLOSED_STATUSES] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/** The processor's statuses of an inquiry still open. */
+const OPEN_INQUIRY_STATUSES: readonly string[] = ['warning_needs_response', 'warning_under_review'];
+
+/** Whether the processor's dispute status is an inquiry still open, not a chargeback. */
+export function isOpenInquiry(status: string): boolean {
+  return OPEN_INQUIRY_STATUSES.includes(status);
+}
 
 /** How each closing reads after "the dispute was". */
 export const DISPUTE_CLOSED_OUTCOMES: Record<DisputeClosedStatus, string> = {
@@ -51,24 +74,35 @@ export const DISPUTE_CLOSED_OUTCOMES: Record<DisputeClosedStatus, string> = {
   warning_closed: 'closed without a chargeback',
 };
 
-/** Why a dispute holds an order back from a refund or a cancellation, as its state says. */
+/** What an open inquiry means for the order, on its page. */
+export const ORDER_INQUIRY_MESSAGE =
+  "The client's bank asked about this payment (an inquiry: no money was taken back yet). Answer it in the card processor's dashboard before its deadline, or refund the order, which settles it.";
+
+/** What a dispute means for the order, as its state says: why it is held back from a refund or a cancellation. */
 export function orderDisputedMessage(order: { disputeStatus: string | null }): string {
+  if (order.disputeStatus === 'inquiry') return ORDER_INQUIRY_MESSAGE;
   return order.disputeStatus === 'lost' ? ORDER_DISPUTE_LOST_MESSAGE : ORDER_DISPUTED_MESSAGE;
 }
 
 /** Why a dispute holds an order back from shipping, as its state says. */
 export function shippingDisputedMessage(order: { disputeStatus: string | null }): string {
+  if (order.disputeStatus === 'inquiry') return SHIPPING_INQUIRY_MESSAGE;
   return order.disputeStatus === 'lost' ? SHIPPING_DISPUTE_LOST_MESSAGE : SHIPPING_DISPUTED_MESSAGE;
 }
 
+type DisputedOrder = { disputedAt: unknown; disputeStatus: string | null };
+
 /**
- * Whether a dispute holds an order back (no shipping unless the owner says so, no refund, no
- * cancellation): disputed, and not closed with the money left with the shop.
+ * Whether a dispute holds an order's money (no refund, no cancellation): a chargeback open or lost.
+ * An inquiry does not: the processor still refunds the payment, which settles the inquiry.
  */
-export function disputeHolds(order: { disputedAt: unknown; disputeStatus: string | null }): boolean {
-  return (
-    order.disputedAt != null && order.disputeStatus !== 'won' && order.disputeStatus !== 'warning_closed'
-  );
+export function disputeHolds(order: DisputedOrder): boolean {
+  return order.disputedAt != null && (order.disputeStatus === null || order.disputeStatus === 'lost');
+}
+
+/** Whether a dispute holds an order back from shipping unless the owner says so: a chargeback or an inquiry open, or lost. */
+export function disputeHoldsShipping(order: DisputedOrder): boolean {
+  return disputeHolds(order) || (order.disputedAt != null && order.disputeStatus === 'inquiry');
 }
 
 /** Several orders shipped or printed in one go, at most. */
@@ -214,7 +248,7 @@ export const adminOrderSchema = z.object({
   /** When the client disputed the payment with their bank (the card processor's webhook). */
   disputedAt: z.string().nullable(),
   /** How the dispute closed, once it did (null while it is open, or without one). */
-  disputeStatus: z.enum(DISPUTE_CLOSED_STATUSES).nullable(),
+  disputeStatus: z.enum(DISPUTE_STATUSES).nullable(),
   disputeClosedAt: z.string().nullable(),
   lines: z.array(adminOrderLineSchema),
   refunds: z.array(orderRefundSchema),

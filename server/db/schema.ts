@@ -21,7 +21,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { PostalAddress } from '../../domain/address.ts';
-import type { DisputeClosedStatus } from '../../domain/admin/orders.ts';
+import type { DisputeStatus } from '../../domain/admin/orders.ts';
 import type { OutboxStatus } from '../../domain/admin/outbox.ts';
 import type { ReconciliationReport } from '../../domain/admin/reconciliation.ts';
 import type { OrderStatus, WishListLine } from '../../domain/orders.ts';
@@ -546,8 +546,8 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When the card's owner disputed the payment with their bank (Stripe's charge.dispute.created). */
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
-    /** How and when the dispute closed (charge.dispute.closed): won, lost or warning_closed. */
-    disputeStatus: text('dispute_status').$type<DisputeClosedStatus>(),
+    /** null while a chargeback is open, inquiry while the bank only asks, or how it closed (charge.dispute.closed). */
+    disputeStatus: text('dispute_status').$type<DisputeStatus>(),
     disputeClosedAt: timestamp('dispute_closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -6,7 +6,11 @@
  * finds it done.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { DISPUTE_CLOSED_OUTCOMES, type DisputeClosedStatus } from '../../../domain/admin/orders.ts';
+import {
+  DISPUTE_CLOSED_OUTCOMES,
+  type DisputeClosedStatus,
+  isOpenInquiry,
+} from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { type DbOrTx, rowsOf, type Tx } from '../../db/database.ts';
 import { orderEvents, orderRefunds, orders } from '../../db/schema.ts';
@@ -193,46 +197,85 @@ export interface DisputeFacts {
   reason: string;
 }
 
+/** What the order's history and the owner's e-mail say of a dispute opened, or an inquiry. */
+function disputeNews(
+  orderNumber: number,
+  dispute: DisputeFacts,
+  kind: 'inquiry' | 'chargeback' | 'escalated',
+) {
+  const amount = formatMoney(dispute.amount);
+  const reason = dispute.reason.replaceAll('_', ' ');
+  if (kind === 'inquiry') {
+    return {
+      history: `The client's bank asked about ${amount} (an inquiry: ${reason}); no money was taken back yet. Answer it in the card processor's dashboard before its deadline, or refund the order.`,
+      subject: `Order ${orderNumber}: the client's bank asked about its payment`,
+      advice:
+        "Answer the inquiry with the order, its shipment and tracking in the card processor's dashboard before the deadline it gives, or refund the order: left unanswered, an inquiry often becomes a chargeback.",
+    };
+  }
+  return {
+    history:
+      kind === 'escalated'
+        ? `The bank's inquiry became a dispute: the bank took ${amount} back (${reason}). Answer it in the card processor's dashboard before its deadline.`
+        : `The client disputed ${amount} with their bank (${reason}). Answer it in the card processor's dashboard before its deadline.`,
+    subject: `Order ${orderNumber} was disputed`,
+    advice:
+      "Answer it with your evidence (the order, its shipment and tracking) in the card processor's dashboard before the deadline it gives.",
+  };
+}
+
 /**
- * charge.dispute.created: the order is flagged as disputed, its history says so, and the owner is
- * e-mailed (the processor gives a deadline to answer with evidence).
+ * charge.dispute.created (and charge.dispute.funds_withdrawn, when the bank takes the money): the
+ * order is flagged as disputed, or as under the bank's inquiry while the bank only asks (the
+ * processor's `warning_*` statuses: nothing taken, a refund still possible); its history says so,
+ * and the owner is e-mailed (the processor gives a deadline to answer). An inquiry that becomes a
+ * chargeback is flagged again as one; anything else already flagged changes nothing.
  */
 export async function paymentDisputed(
   tx: Tx,
   paymentIntentId: string,
-  dispute: DisputeFacts,
+  dispute: DisputeFacts & { status: string },
 ): Promise<string> {
   const order = await lockedOrder(tx, paymentIntentId);
   if (!order) return 'no web order';
-  const flagged = await tx
+  const inquiry = isOpenInquiry(dispute.status);
+  // A chargeback after an inquiry (open, or closed: the bank may still charge back) is news.
+  const escalated =
+    !inquiry &&
+    order.disputedAt !== null &&
+    (order.disputeStatus === 'inquiry' || order.disputeStatus === 'warning_closed');
+  if (order.disputedAt !== null && !escalated) return `order ${order.orderNumber} already disputed`;
+  await tx
     .update(orders)
-    .set({ disputedAt: sql`now()` })
-    .where(and(eq(orders.id, order.id), sql`${orders.disputedAt} IS NULL`))
-    .returning({ id: orders.id });
-  if (flagged.length === 0) return `order ${order.orderNumber} already disputed`;
-  const reason = dispute.reason.replaceAll('_', ' ');
-  await addEvent(
-    tx,
-    order.id,
-    'disputed',
-    `The client disputed ${formatMoney(dispute.amount)} with their bank (${reason}). Answer it in the card processor's dashboard before its deadline.`,
+    .set({
+      disputedAt: sql`coalesce(${orders.disputedAt}, now())`,
+      disputeStatus: inquiry ? 'inquiry' : null,
+      disputeClosedAt: null,
+    })
+    .where(eq(orders.id, order.id));
+  const news = disputeNews(
+    order.orderNumber,
+    dispute,
+    inquiry ? 'inquiry' : escalated ? 'escalated' : 'chargeback',
   );
+  await addEvent(tx, order.id, 'disputed', news.history);
   const settings = await readSettings(tx);
   if (settings.store_email) {
     await enqueueMail(tx, {
       to: settings.store_email,
-      subject: `Order ${order.orderNumber} was disputed`,
+      subject: news.subject,
       text: [
-        `The payment of order ${order.orderNumber} (${order.clientName}, ${formatMoney(order.total)}) was disputed:`,
-        `${formatMoney(dispute.amount)}, reason: ${reason}. Dispute ${dispute.id}.`,
+        `The payment of order ${order.orderNumber} (${order.clientName}, ${formatMoney(order.total)}): ${news.history}`,
+        `Dispute ${dispute.id}.`,
         '',
-        "Answer it with your evidence (the order, its shipment and tracking) in the card processor's dashboard before the deadline it gives.",
+        news.advice,
         '',
         settings.store_name,
       ].join('\n'),
     });
   }
-  return `order ${order.orderNumber} flagged as disputed; the owner e-mailed`;
+  const flagged = inquiry ? 'under the bank’s inquiry' : 'disputed';
+  return `order ${order.orderNumber} flagged as ${flagged}; the owner e-mailed`;
 }
 
 /** What the order's history says of each way a dispute closes. */

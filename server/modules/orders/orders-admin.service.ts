@@ -7,6 +7,7 @@ import {
   type AdminOrdersPage,
   type AdminOrdersQuery,
   disputeHolds,
+  disputeHoldsShipping,
   PARTLY_REFUNDED,
   type RefundOrderData,
   SHIPPABLE_STATUSES,
@@ -62,11 +63,11 @@ const notShippable = (order: OrderRow) => {
 };
 
 /**
- * An order a dispute holds (open, or lost) is shipped only when the owner says so
- * (shippingDisputedMessage); one whose dispute the shop won ships as any other.
+ * An order a dispute holds (a chargeback or an inquiry open, or lost) is shipped only when the owner
+ * says so (shippingDisputedMessage); one whose dispute the shop won ships as any other.
  */
 function checkNotDisputed(order: OrderRow, despiteDispute = false): void {
-  if (disputeHolds(order) && !despiteDispute) {
+  if (disputeHoldsShipping(order) && !despiteDispute) {
     throw new AppError(
       'order_disputed',
       `Order ${order.orderNumber}: ${shippingDisputedMessage(order)}`,
@@ -204,7 +205,7 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
       await tx.insert(orderEvents).values({
         orderId: order.id,
         type: 'shipped',
-        message: `Shipped with ${shipped.carrier}, tracking number ${shipped.trackingNumber}${disputeHolds(order) ? ', despite the dispute' : ''}`,
+        message: `Shipped with ${shipped.carrier}, tracking number ${shipped.trackingNumber}${disputeHoldsShipping(order) ? ', despite the dispute' : ''}`,
         actorId: actor.id,
       });
       await enqueueMail(tx, {

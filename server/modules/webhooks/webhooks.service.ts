@@ -12,6 +12,7 @@ import {
   DISPUTE_CLOSED_OUTCOMES,
   DISPUTE_CLOSED_STATUSES,
   type DisputeClosedStatus,
+  isOpenInquiry,
 } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Database, Tx } from '../../db/database.ts';
@@ -75,6 +76,8 @@ const disputeObject = z.looseObject({
   reason: z.string().catch('general'),
   charge: z.string().nullable().catch(null),
   payment_intent: z.string().nullable().catch(null),
+  /** A chargeback (needs_response...) unless it says it is an inquiry (warning_...). */
+  status: z.string().catch('needs_response'),
 });
 const closedDisputeObject = disputeObject.extend({ status: z.string() });
 const sessionObject = z.looseObject({ id: z.string(), metadata });
@@ -226,18 +229,29 @@ export function createWebhooksService(deps: WebhooksDeps) {
           refundMadeOutside(tx, { id: refund.id, amount: refund.amount, paymentIntentId }),
         );
       }
-      case 'charge.dispute.created': {
+      case 'charge.dispute.created':
+      case 'charge.dispute.funds_withdrawn': {
         const dispute = objectOf(event, disputeObject);
         const intentId = await disputedPayment(dispute);
         if (!intentId) return finish(`dispute ${dispute.id} names no payment`);
         return inTransaction(event, async (tx) => {
           const outcome = await paymentDisputed(tx, intentId, dispute);
           if (outcome !== 'no web order') return outcome;
+          // A register payment's dispute is told to the owner once, when it opens: the shop keeps no
+          // state of it to tell a chargeback's own withdrawal from an inquiry's escalation.
+          if (event.type === 'charge.dispute.funds_withdrawn') {
+            return `payment ${intentId}: money withdrawn for dispute ${dispute.id} (no web order)`;
+          }
+          const inquiry = isOpenInquiry(dispute.status);
+          const amount = formatMoney(dispute.amount);
+          const reason = dispute.reason.replaceAll('_', ' ');
           return disputeAtTheCounter(tx, intentId, {
-            what: 'disputed',
-            subject: 'A card payment was disputed',
+            what: inquiry ? 'asked about by the bank' : 'disputed',
+            subject: inquiry ? "The client's bank asked about a card payment" : 'A card payment was disputed',
             lines: [
-              `The card payment ${intentId} (${formatMoney(dispute.amount)}) was disputed: ${dispute.reason.replaceAll('_', ' ')}.`,
+              inquiry
+                ? `The client's bank asked about the card payment ${intentId} (${amount}): ${reason}. No money was taken back yet.`
+                : `The card payment ${intentId} (${amount}) was disputed: ${reason}.`,
               "Answer it with your evidence in the card processor's dashboard before the deadline it gives.",
             ],
           });

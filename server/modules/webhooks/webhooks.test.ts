@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHIPPING_DISPUTE_LOST_MESSAGE } from '../../../domain/admin/orders.ts';
+import { SHIPPING_DISPUTE_LOST_MESSAGE, SHIPPING_INQUIRY_MESSAGE } from '../../../domain/admin/orders.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { countRows } from '../../db/database.ts';
@@ -676,6 +676,92 @@ describe('the processor’s events about a web order', () => {
       `Order ${won.order.orderNumber}: the dispute was won`,
       `Order ${lost.order.orderNumber}: the dispute was lost`,
     ]);
+  });
+
+  it('flag a bank’s inquiry as one (shipped only despite it, still refundable), and held once it becomes a chargeback', async () => {
+    const admin = await logIn(t.app, DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.admin.password);
+    const call = (url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({ method: payload ? 'POST' : 'GET', url, headers: bearer(admin), payload });
+    const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 1 }]);
+    await eventsDelivered();
+    const order = await orderOf(placed.paymentIntentId);
+    const [store] = await t.db.select().from(settings).where(eq(settings.key, 'store_email'));
+    const mailsBefore = await countRows(t.db, outbox);
+    const inquiry = {
+      id: 'dp_inquiry',
+      object: 'dispute',
+      amount: order.total,
+      reason: 'product_not_received',
+      status: 'warning_needs_response',
+      charge: null,
+      payment_intent: placed.paymentIntentId,
+    };
+    expect((await sendOk(event('charge.dispute.created', inquiry))).outcome).toBe(
+      `order ${order.orderNumber} flagged as under the bank’s inquiry; the owner e-mailed`,
+    );
+    expect((await call(`/api/admin/orders/${order.orderNumber}`)).json()).toMatchObject({
+      disputedAt: expect.any(String),
+      disputeStatus: 'inquiry',
+      refundable: order.total,
+    });
+    const shipment = { trackingNumber: '1Z 999 AA2', carrier: 'Canada Post' };
+    const refused = await call(`/api/admin/orders/${order.orderNumber}/ship`, shipment);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(`Order ${order.orderNumber}: ${SHIPPING_INQUIRY_MESSAGE}`);
+    const asked = (await historyOf(order.id)).filter((line) => line.type === 'disputed');
+    expect(asked.map((line) => line.message)).toEqual([
+      `The client's bank asked about ${formatMoney(order.total)} (an inquiry: product not received); no money was taken back yet. Answer it in the card processor's dashboard before its deadline, or refund the order.`,
+    ]);
+
+    const withdrawn = event('charge.dispute.funds_withdrawn', { ...inquiry, status: 'needs_response' });
+    expect((await sendOk(withdrawn)).outcome).toBe(
+      `order ${order.orderNumber} flagged as disputed; the owner e-mailed`,
+    );
+    expect((await call(`/api/admin/orders/${order.orderNumber}`)).json()).toMatchObject({
+      disputeStatus: null,
+      refundable: 0,
+    });
+    expect(
+      (await sendOk(event('charge.dispute.funds_withdrawn', { ...inquiry, status: 'needs_response' })))
+        .outcome,
+    ).toBe(`order ${order.orderNumber} already disputed`);
+    const disputedLines = (await historyOf(order.id)).filter((line) => line.type === 'disputed');
+    expect(disputedLines.at(-1)?.message).toBe(
+      `The bank's inquiry became a dispute: the bank took ${formatMoney(order.total)} back (product not received). Answer it in the card processor's dashboard before its deadline.`,
+    );
+    const subjects = (
+      await t.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, String(store?.value)))
+    )
+      .slice(-2)
+      .map((mail) => mail.subject);
+    expect(subjects).toEqual([
+      `Order ${order.orderNumber}: the client's bank asked about its payment`,
+      `Order ${order.orderNumber} was disputed`,
+    ]);
+    expect((await countRows(t.db, outbox)) - mailsBefore).toBe(2);
+
+    // An inquiry closed without a chargeback, then a chargeback after all: held again, its closing to come.
+    const later = await placeWebOrder(t.app, [{ productId: item.id, quantity: 1 }]);
+    await eventsDelivered();
+    const laterOrder = await orderOf(later.paymentIntentId);
+    const laterInquiry = { ...inquiry, id: 'dp_inquiry_closed', payment_intent: later.paymentIntentId };
+    await sendOk(event('charge.dispute.created', laterInquiry));
+    await sendOk(event('charge.dispute.closed', { ...laterInquiry, status: 'warning_closed' }));
+    expect(await orderOf(later.paymentIntentId)).toMatchObject({ disputeStatus: 'warning_closed' });
+    const chargeback = { ...laterInquiry, id: 'dp_after_inquiry', status: 'needs_response' };
+    expect((await sendOk(event('charge.dispute.created', chargeback))).outcome).toBe(
+      `order ${laterOrder.orderNumber} flagged as disputed; the owner e-mailed`,
+    );
+    expect(await orderOf(later.paymentIntentId)).toMatchObject({
+      disputeStatus: null,
+      disputeClosedAt: null,
+    });
+    expect((await sendOk(event('charge.dispute.closed', { ...chargeback, status: 'lost' }))).outcome).toBe(
+      `order ${laterOrder.orderNumber}: dispute lost; the owner e-mailed`,
+    );
   });
 
   it('leave a dispute event that is not a closing (under review) as it is', async () => {

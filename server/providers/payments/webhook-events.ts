@@ -15,6 +15,7 @@ export const HANDLED_EVENT_TYPES = [
   'refund.created',
   'refund.updated',
   'charge.dispute.created',
+  'charge.dispute.funds_withdrawn',
   'charge.dispute.closed',
   'checkout.session.completed',
   'checkout.session.expired',

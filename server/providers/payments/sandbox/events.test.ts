@@ -151,6 +151,7 @@ describe('the sandbox’s webhook events', () => {
       ['payment_intent.succeeded', 'pi_plain'],
       ['payment_intent.succeeded', 'pi_disputed'],
       ['charge.dispute.created', 'dp_unit'],
+      ['charge.dispute.funds_withdrawn', 'dp_unit'],
     ]);
   });
 

@@ -185,15 +185,18 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
 
   /**
    * A payment taken with the dispute test card was disputed (the sandbox opens it at the capture):
-   * charge.dispute.created, as Stripe sends it. Looked up only when this capture opened one, so a
-   * replayed capture announces nothing again.
+   * charge.dispute.created and charge.dispute.funds_withdrawn, as Stripe sends them. Looked up only
+   * when this capture opened one, so a replayed capture announces nothing again.
    */
   function disputeEvents(paymentIntentId: string): void {
     if (!inner.sandbox?.takeOpenedDispute(paymentIntentId)) return;
     // Queued behind the payment's own events: the call that made the change does not wait for it.
     enqueue(paymentIntentId, async () => {
-      for (const dispute of await inner.listDisputes({ paymentIntentId }))
+      // A chargeback (the sandbox opens no inquiries): opened, and the money taken from the shop.
+      for (const dispute of await inner.listDisputes({ paymentIntentId })) {
         send('charge.dispute.created', dispute);
+        send('charge.dispute.funds_withdrawn', dispute);
+      }
     });
   }
 

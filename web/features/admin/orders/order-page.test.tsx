@@ -1,7 +1,11 @@
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SHIPPING_DISPUTED_MESSAGE } from '../../../../domain/admin/orders.ts';
+import {
+  ORDER_INQUIRY_MESSAGE,
+  SHIPPING_DISPUTED_MESSAGE,
+  SHIPPING_INQUIRY_MESSAGE,
+} from '../../../../domain/admin/orders.ts';
 import { adminOrder } from '../../../test/admin-order.ts';
 import { stubApi } from '../../../test/api-stub.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -20,6 +24,13 @@ const DISPUTE_WON_ORDER = adminOrder({
   refundable: DISPUTED_ORDER.total,
   disputeStatus: 'won',
   disputeClosedAt: '2026-11-28T10:00:00.000Z',
+});
+
+/** The same order while the client's bank only asks about the payment (an inquiry). */
+const INQUIRY_ORDER = adminOrder({
+  ...DISPUTED_ORDER,
+  refundable: DISPUTED_ORDER.total,
+  disputeStatus: 'inquiry',
 });
 
 /** The order, no carriers, and every shipment asked for (its body). */
@@ -74,5 +85,22 @@ describe('OrderPage', () => {
     expect(screen.queryByRole('checkbox', { name: 'Ship despite the dispute' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Buy label and ship' }));
     await vi.waitFor(() => expect(shipments).toEqual([{}]));
+  });
+
+  it('says a bank’s inquiry is one: refunded and cancelled as any, shipped only once the owner ticks it', async () => {
+    const shipments = stubOrderApi(INQUIRY_ORDER);
+    const { user } = openOrder();
+    expect(await screen.findByText('Bank inquiry', { selector: '.mantine-Badge-label' })).toBeTruthy();
+    expect(screen.getByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining(ORDER_INQUIRY_MESSAGE),
+    );
+    expect(screen.getByRole('button', { name: 'Refund' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Ship' }));
+    expect(await screen.findByText(SHIPPING_INQUIRY_MESSAGE)).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Ship despite the dispute' }));
+    await user.click(screen.getByRole('button', { name: 'Buy label and ship' }));
+    await vi.waitFor(() => expect(shipments).toEqual([{ despiteDispute: true }]));
   });
 });

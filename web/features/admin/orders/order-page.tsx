@@ -27,8 +27,9 @@ import { Link, useParams } from 'react-router';
 import { planOrderRefund, taxRefundedBy } from '../../../../domain/admin/order-refunds.ts';
 import {
   type AdminOrder,
-  type DisputeClosedStatus,
+  type DisputeStatus,
   disputeHolds,
+  disputeHoldsShipping,
   orderDisputedMessage,
   shippingDisputedMessage,
 } from '../../../../domain/admin/orders.ts';
@@ -85,11 +86,9 @@ function Amount({ label, value, strong }: { label: string; value: string; strong
 }
 
 /** #/admin/orders/:orderNumber: one order, what happened to it, and what can be done with it. */
-const DISPUTE_BADGES: Record<
-  DisputeClosedStatus | 'open',
-  { color: string; variant: string; label: string }
-> = {
+const DISPUTE_BADGES: Record<DisputeStatus | 'open', { color: string; variant: string; label: string }> = {
   open: { color: 'red', variant: 'filled', label: 'Disputed' },
+  inquiry: { color: 'orange', variant: 'light', label: 'Bank inquiry' },
   won: { color: 'green', variant: 'light', label: 'Dispute won' },
   lost: { color: 'red', variant: 'filled', label: 'Dispute lost' },
   warning_closed: { color: 'gray', variant: 'light', label: 'Inquiry closed' },
@@ -195,8 +194,8 @@ function OrderView({ order }: { order: AdminOrder }) {
         </Group>
       </Group>
 
-      {disputeHolds(order) ? (
-        <Alert color="red" variant="light" title={disputeLabel(order)}>
+      {disputeHoldsShipping(order) ? (
+        <Alert color={disputeHolds(order) ? 'red' : 'orange'} variant="light" title={disputeLabel(order)}>
           {orderDisputedMessage(order)}
         </Alert>
       ) : null}
@@ -389,7 +388,7 @@ function ShipForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
   const [carrier, setCarrier] = useState('');
   const [despiteDispute, setDespiteDispute] = useState(false);
   const [error, setError] = useState<string>();
-  const disputed = disputeHolds(order);
+  const disputed = disputeHoldsShipping(order);
   const submit = () => {
     setError(undefined);
     const shipment =
@@ -424,7 +423,7 @@ function ShipForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
     >
       <Stack gap="md">
         {disputed ? (
-          <Alert color="red" variant="light" title={disputeLabel(order)}>
+          <Alert color={disputeHolds(order) ? 'red' : 'orange'} variant="light" title={disputeLabel(order)}>
             <Stack gap="xs">
               <Text size="sm">{shippingDisputedMessage(order)}</Text>
               <Checkbox
