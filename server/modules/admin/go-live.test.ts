@@ -3,6 +3,7 @@ import type { GoLiveReport } from '../../../domain/admin/go-live.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { gateway, list, reader, routes, startFakeStripe } from '../../providers/payments/stripe-fake.ts';
+import { HANDLED_EVENT_TYPES } from '../../providers/payments/webhook-events.ts';
 import { bearer, createTestApp, expectAdminOnly, logIn, type TestApp } from '../../test/app.ts';
 import { changedTables, snapshot } from '../../test/db-snapshot.ts';
 
@@ -42,6 +43,7 @@ describe('the go-live check on the sandbox', () => {
       Mode: 'warning',
       'Webhook signing secret': 'ok',
       'Webhook endpoint': 'ok',
+      'Webhook events': 'ok',
       // The sandbox is asked for its simulated readers: the demo's Back Office Reader is offline.
       'Card readers': 'warning',
     });
@@ -74,12 +76,28 @@ describe('the go-live check with Stripe test keys', () => {
   });
   afterAll(() => t.close());
 
-  it("asks the shop's gateway for Stripe's readers, and notes an address Stripe cannot reach", async () => {
+  it("asks the shop's gateway for Stripe's readers and endpoints: an address Stripe cannot reach, an event not sent", async () => {
     routes['GET /v1/terminal/readers'] = [
       200,
       list(
         [reader(), reader(null, { id: 'tmr_Off', label: 'Back Office Reader', status: 'offline' })],
         '/v1/terminal/readers',
+      ),
+    ];
+    // An endpoint registered before the shop acted on charge.dispute.funds_withdrawn.
+    routes['GET /v1/webhook_endpoints'] = [
+      200,
+      list(
+        [
+          {
+            id: 'we_fake',
+            object: 'webhook_endpoint',
+            url: 'http://localhost:3000/api/stripe/webhook',
+            status: 'enabled',
+            enabled_events: HANDLED_EVENT_TYPES.filter((type) => type !== 'charge.dispute.funds_withdrawn'),
+          },
+        ],
+        '/v1/webhook_endpoints',
       ),
     ];
     const report = await checkAs(t, admin);
@@ -88,12 +106,16 @@ describe('the go-live check with Stripe test keys', () => {
       Mode: 'warning',
       'Webhook signing secret': 'ok',
       'Webhook endpoint': 'warning',
+      'Webhook events': 'failed',
       'Card readers': 'warning',
     });
+    expect(report.results.find((result) => result.check === 'Webhook events')?.detail).toBe(
+      "Stripe's endpoint at http://localhost:3000/api/stripe/webhook does not send charge.dispute.funds_withdrawn: add it to the endpoint's events.",
+    );
     expect(report.results.find((result) => result.check === 'Card readers')?.detail).toBe(
       '1 of 2 readers online; offline: Back Office Reader.',
     );
-    expect(report).toMatchObject({ ready: true, testMode: true, provider: 'stripe' });
+    expect(report).toMatchObject({ ready: false, testMode: true, provider: 'stripe' });
   });
 
   it('is not ready when Stripe refuses the secret key', async () => {

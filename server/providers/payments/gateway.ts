@@ -259,6 +259,15 @@ export interface ReaderAction {
   };
 }
 
+/** A webhook endpoint registered with the processor: where it sends which events. */
+export interface WebhookEndpointSummary {
+  url: string;
+  /** enabled or disabled */
+  status: string;
+  /** The event types it sends; ['*'] for all. */
+  enabled_events: string[];
+}
+
 export interface Reader {
   id: string;
   object: 'terminal.reader';
@@ -515,6 +524,11 @@ export interface PaymentGateway {
   listCharges(window: CreatedWindow): Promise<ChargeSummary[]>;
   /** Every refund created in the window. */
   listRefunds(window: CreatedWindow): Promise<Refund[]>;
+  /**
+   * The webhook endpoints registered with the processor (the go-live check's); the sandbox has none,
+   * as it delivers its events to the shop itself.
+   */
+  listWebhookEndpoints?(): Promise<WebhookEndpointSummary[]>;
   /** The disputes created in the window, or of one payment. */
   listDisputes(filter: { created?: CreatedWindow; paymentIntentId?: string }): Promise<Dispute[]>;
 

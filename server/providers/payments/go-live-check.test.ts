@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PaymentError, type Reader } from './gateway.ts';
+import { PaymentError, type Reader, type WebhookEndpointSummary } from './gateway.ts';
 import { type GoLiveDeps, goLiveCheck } from './go-live-check.ts';
+import { HANDLED_EVENT_TYPES } from './webhook-events.ts';
 
 /** npm run stripe:check's verdicts, with the processor and the shop's endpoint stood in for. */
 
@@ -26,6 +27,16 @@ function reader(label: string, status: Reader['status']): Reader {
   };
 }
 
+/** The shop's endpoint as Stripe has it registered: enabled, sending every event the shop acts on. */
+function endpoint(fields: Partial<WebhookEndpointSummary> = {}): WebhookEndpointSummary {
+  return {
+    url: 'https://shop.example.ca/api/stripe/webhook',
+    status: 'enabled',
+    enabled_events: [...HANDLED_EVENT_TYPES],
+    ...fields,
+  };
+}
+
 /** The shop's webhook answering an unsigned event as it does: 400 invalid_signature. */
 const signatureChecked: GoLiveDeps['fetch'] = async () => ({
   status: 400,
@@ -36,6 +47,7 @@ function deps(overrides: Partial<GoLiveDeps> = {}, config: Partial<GoLiveDeps['c
   return {
     config: { ...LIVE, ...config },
     listReaders: async () => [reader('Front counter', 'online')],
+    listWebhookEndpoints: async () => [endpoint()],
     fetch: signatureChecked,
     ...overrides,
   };
@@ -52,8 +64,56 @@ describe('the go-live check', () => {
       Mode: 'ok',
       'Webhook signing secret': 'ok',
       'Webhook endpoint': 'ok',
+      'Webhook events': 'ok',
       'Card readers': 'ok',
     });
+  });
+
+  it('fails an endpoint Stripe does not have, has disabled, or does not send every event the shop acts on', async () => {
+    const eventsCheck = async (endpoints: WebhookEndpointSummary[] | Error) => {
+      const results = await goLiveCheck(
+        deps({
+          listWebhookEndpoints: async () => {
+            if (endpoints instanceof Error) throw endpoints;
+            return endpoints;
+          },
+        }),
+      );
+      return results.find((result) => result.check === 'Webhook events');
+    };
+    expect(await eventsCheck([endpoint({ url: 'https://old.example.ca/api/stripe/webhook' })])).toMatchObject(
+      {
+        status: 'failed',
+        detail: expect.stringContaining(
+          'Stripe has no webhook endpoint at https://shop.example.ca/api/stripe/webhook',
+        ),
+      },
+    );
+    expect(await eventsCheck([endpoint({ status: 'disabled' })])).toMatchObject({
+      status: 'failed',
+      detail: expect.stringContaining('is disabled'),
+    });
+    const older = HANDLED_EVENT_TYPES.filter(
+      (type) => type !== 'charge.dispute.funds_withdrawn' && type !== 'refund.created',
+    );
+    expect(await eventsCheck([endpoint({ enabled_events: older })])).toMatchObject({
+      status: 'failed',
+      detail:
+        "Stripe's endpoint at https://shop.example.ca/api/stripe/webhook does not send refund.created, charge.dispute.funds_withdrawn: add them to the endpoint's events.",
+    });
+    expect(await eventsCheck([endpoint({ enabled_events: ['*'] })])).toMatchObject({ status: 'ok' });
+    expect(
+      await eventsCheck(new PaymentError({ type: 'invalid_request_error', message: 'No permission' })),
+    ).toMatchObject({
+      status: 'warning',
+      detail: expect.stringContaining('No permission'),
+    });
+    const sandbox = await goLiveCheck(
+      deps({ listWebhookEndpoints: undefined }, { paymentProvider: 'sandbox' }),
+    );
+    expect(sandbox.find((result) => result.check === 'Webhook events')?.status).toBe('ok');
+    const keyless = await goLiveCheck(deps({ listWebhookEndpoints: undefined }));
+    expect(keyless.find((result) => result.check === 'Webhook events')?.status).toBe('warning');
   });
 
   it('fails keys of two modes, a missing publishable key, a missing signing secret', async () => {
@@ -112,7 +172,7 @@ describe('the go-live check', () => {
   it('says a sandbox shop takes test cards only', async () => {
     const results = await goLiveCheck(
       deps(
-        { listReaders: undefined },
+        { listReaders: undefined, listWebhookEndpoints: undefined },
         {
           paymentProvider: 'sandbox',
           stripeSecretKey: undefined,
@@ -121,7 +181,7 @@ describe('the go-live check', () => {
         },
       ),
     );
-    expect(results.map((result) => result.status)).toEqual(['warning', 'warning', 'ok', 'ok', 'ok']);
+    expect(results.map((result) => result.status)).toEqual(['warning', 'warning', 'ok', 'ok', 'ok', 'ok']);
   });
 
   it("asks the sandbox for its simulated readers: a new shop has none, the demo's one offline", async () => {

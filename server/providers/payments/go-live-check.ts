@@ -2,13 +2,15 @@
  * The go-live check (npm run stripe:check and the back office's Going live page; issue "Going live
  * with Stripe"): what an owner must have in place to take real money, looked at without changing
  * anything: the keys, of one mode; the webhook's signing secret; the webhook endpoint answering at
- * the shop's public address; the card readers registered and online; whether the shop runs in test
+ * the shop's public address, and registered with Stripe for every event the shop acts on; the card
+ * readers registered and online; whether the shop runs in test
  * mode.
  */
 import type { CheckResult, CheckStatus, GoLiveReport } from '../../../domain/admin/go-live.ts';
 import type { Config } from '../../config.ts';
-import { isPaymentError, type PaymentGateway, type Reader } from './gateway.ts';
+import { isPaymentError, type PaymentGateway, type Reader, type WebhookEndpointSummary } from './gateway.ts';
 import { SIMULATED_REGISTRATION_CODE } from './sandbox/terminal.ts';
+import { HANDLED_EVENT_TYPES } from './webhook-events.ts';
 
 export type { CheckResult, CheckStatus };
 
@@ -27,6 +29,8 @@ export interface GoLiveDeps {
   >;
   /** The processor's readers (its gateway's listReaders: Stripe's, or the sandbox's simulated ones). */
   listReaders: (() => Promise<Reader[]>) | undefined;
+  /** Stripe's webhook endpoints; undefined for the sandbox and without a secret key. */
+  listWebhookEndpoints: (() => Promise<WebhookEndpointSummary[]>) | undefined;
   /** fetch, or a stand-in in tests. */
   fetch: (
     url: string,
@@ -150,6 +154,63 @@ async function endpointCheck(deps: GoLiveDeps): Promise<CheckResult> {
   return { check, status: 'failed', detail: `${url} answered ${status}, not the shop's webhook.` };
 }
 
+/** Whether Stripe sends the shop's endpoint every event the shop acts on (HANDLED_EVENT_TYPES). */
+async function eventsCheck(deps: GoLiveDeps): Promise<CheckResult> {
+  const check = 'Webhook events';
+  if (deps.config.paymentProvider === 'sandbox') {
+    return { check, status: 'ok', detail: 'The sandbox sends the shop every event it acts on.' };
+  }
+  if (!deps.listWebhookEndpoints) {
+    return {
+      check,
+      status: 'warning',
+      detail: 'Stripe was not asked for its endpoints: it has no secret key.',
+    };
+  }
+  const url = `${deps.config.publicUrl}/api/stripe/webhook`;
+  let endpoints: WebhookEndpointSummary[];
+  try {
+    endpoints = await deps.listWebhookEndpoints();
+  } catch (error) {
+    // A restricted key may not read the endpoints; the readers' check says whether the key works.
+    return {
+      check,
+      status: 'warning',
+      detail: `Stripe could not be asked for its webhook endpoints (${error instanceof Error ? error.message : String(error)}): check in its dashboard that ${url} is sent ${HANDLED_EVENT_TYPES.join(', ')}.`,
+    };
+  }
+  const endpoint = endpoints.find((candidate) => candidate.url === url);
+  const events = HANDLED_EVENT_TYPES.join(', ');
+  if (!endpoint) {
+    return {
+      check,
+      status: 'failed',
+      detail: `Stripe has no webhook endpoint at ${url}: add it (Developers, Webhooks) with these events: ${events}.`,
+    };
+  }
+  if (endpoint.status !== 'enabled') {
+    return {
+      check,
+      status: 'failed',
+      detail: `Stripe's endpoint at ${url} is ${endpoint.status}: enable it in the dashboard (Developers, Webhooks).`,
+    };
+  }
+  const sent = new Set(endpoint.enabled_events);
+  const missing = sent.has('*') ? [] : HANDLED_EVENT_TYPES.filter((type) => !sent.has(type));
+  if (missing.length > 0) {
+    return {
+      check,
+      status: 'failed',
+      detail: `Stripe's endpoint at ${url} does not send ${missing.join(', ')}: add ${missing.length === 1 ? 'it' : 'them'} to the endpoint's events.`,
+    };
+  }
+  return {
+    check,
+    status: 'ok',
+    detail: `Stripe sends ${url} all ${HANDLED_EVENT_TYPES.length} events the shop acts on.`,
+  };
+}
+
 async function readersCheck(deps: GoLiveDeps): Promise<CheckResult> {
   const check = 'Card readers';
   const simulated = deps.config.paymentProvider === 'sandbox';
@@ -204,6 +265,7 @@ export async function goLiveCheck(deps: GoLiveDeps): Promise<CheckResult[]> {
     modeCheck(deps.config),
     secretCheck(deps.config),
     await endpointCheck(deps),
+    await eventsCheck(deps),
     await readersCheck(deps),
   ];
 }
@@ -226,13 +288,14 @@ export async function goLiveReport(deps: GoLiveDeps): Promise<GoLiveReport> {
  */
 export function goLiveDeps(
   config: GoLiveDeps['config'],
-  gateway: Pick<PaymentGateway, 'provider' | 'listReaders'> | undefined,
+  gateway: Pick<PaymentGateway, 'provider' | 'listReaders' | 'listWebhookEndpoints'> | undefined,
   fetchUrl: GoLiveDeps['fetch'] = (url, init) =>
     fetch(url, { ...init, signal: AbortSignal.timeout(ENDPOINT_TIMEOUT_MS) }),
 ): GoLiveDeps {
   return {
     config,
     listReaders: gateway ? () => gateway.listReaders() : undefined,
+    listWebhookEndpoints: gateway?.listWebhookEndpoints?.bind(gateway),
     fetch: fetchUrl,
   };
 }

@@ -315,6 +315,15 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     // ---------------------------------------------------------- readers
 
+    async listWebhookEndpoints() {
+      const endpoints = await listAll(
+        (startingAfter) =>
+          stripe.webhookEndpoints.list(compact({ limit: 100, starting_after: startingAfter })),
+        (endpoint) => endpoint.id,
+      );
+      return endpoints.map(({ url, status, enabled_events }) => ({ url, status, enabled_events }));
+    },
+
     async listReaders() {
       const readers = await listAll(
         (startingAfter) =>
