@@ -128,6 +128,27 @@ describe('compareActivity', () => {
     expect(report.processor).toMatchObject({ charges: 1, charged: 1800 });
   });
 
+  it('finds a return’s Interac refund made on the reader whose return was never recorded', () => {
+    const report = compare({
+      refunds: [
+        refund('re_unfinished', 'pi_interac', 1130, { source: 'pos', pos_user: '7', pos_return: 'pending' }),
+        refund('re_recorded', 'pi_interac', 500, { source: 'pos', pos_user: '7', pos_return: 'pending' }),
+      ],
+      shopRefunds: [{ refundId: 're_recorded', record: 'Register return 3', orderNumber: null, amount: 500 }],
+    });
+    expect(report.differences).toEqual([
+      expect.objectContaining({
+        kind: 'refund_without_record',
+        processorId: 're_unfinished',
+        processorAmount: 1130,
+        detail:
+          'The reader refunded CDN$11.30 for a register return that was never recorded: the sale does not show it and its items were not taken back.',
+      }),
+    ]);
+    // Not the shop's: only the recorded return's refund is in its column.
+    expect(report.shop).toMatchObject({ refunds: 1, refunded: 500 });
+  });
+
   it('counts no payment of an authorization released without being taken', () => {
     const report = compare({
       charges: [

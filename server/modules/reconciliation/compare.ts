@@ -6,7 +6,7 @@
 import type { Difference, ReconciliationReport } from '../../../domain/admin/reconciliation.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { ChargeSummary, Dispute, Refund } from '../../providers/payments/gateway.ts';
-import { POS_SOURCE } from '../pos/pos.service.ts';
+import { POS_SOURCE, RETURN_TO_RECORD } from '../pos/pos.service.ts';
 
 /** A payment the shop recorded: a web order, a register sale's card tender, a POS payment. */
 export interface ShopPayment {
@@ -79,6 +79,14 @@ function byIntent(payments: readonly ShopPayment[]): Map<string, ShopPayment> {
 }
 
 /** Whether what the processor holds is what the shop's record expects. */
+/**
+ * A register return's Interac refund, made on the reader before the return is recorded, that no
+ * return names: the cashier left the return unfinished (a recorded one names it, by refund id).
+ */
+function isUnfinishedReturnRefund(refund: Refund): boolean {
+  return refund.metadata.source === POS_SOURCE && refund.metadata.pos_return === RETURN_TO_RECORD;
+}
+
 function heldAsExpected(payment: ShopPayment, captured: number, authorized: number): boolean {
   if (payment.expects === 'captured') return captured === payment.amount;
   if (payment.expects === 'authorized') return authorized === payment.amount || captured === payment.amount;
@@ -155,9 +163,23 @@ export function compareActivity(input: ComparisonInput): ReconciliationReport {
       if (shop.amount !== refund.amount) differences.push(refundAmountDiffers(shop, refund));
       continue;
     }
-    // The register's refund screen refunds at the processor only, by design: its refunds say so.
-    if (refund.metadata.source === POS_SOURCE) continue;
     const payment = refund.payment_intent ? shopByIntent.get(refund.payment_intent) : undefined;
+    if (isUnfinishedReturnRefund(refund)) {
+      differences.push({
+        kind: 'refund_without_record',
+        paymentIntentId: refund.payment_intent,
+        processorId: refund.id,
+        record: payment?.record ?? null,
+        orderNumber: null,
+        shopAmount: null,
+        processorAmount: refund.amount,
+        detail: `The reader refunded ${money(refund.amount)} for a register return that was never recorded: the sale does not show it and its items were not taken back.`,
+      });
+      continue;
+    }
+    // The register's other refunds the shop has no row of (made on the refund screen before it
+    // recorded them) are the register's all the same: its refunds say so.
+    if (refund.metadata.source === POS_SOURCE) continue;
     differences.push({
       kind: 'refund_without_record',
       paymentIntentId: refund.payment_intent,
@@ -218,7 +240,10 @@ export function compareActivity(input: ComparisonInput): ReconciliationReport {
   // What the register keeps at the processor only, the shop's all the same: the refund screen's
   // refunds, and a card sale voided at once (taken, then refunded in full, when its stock had gone).
   const keptAtProcessor = refunded.filter(
-    (refund) => refund.metadata.source === POS_SOURCE && !shopRefunds.has(refund.id),
+    (refund) =>
+      refund.metadata.source === POS_SOURCE &&
+      !shopRefunds.has(refund.id) &&
+      !isUnfinishedReturnRefund(refund),
   );
   const voidedIntents = new Set(
     keptAtProcessor
