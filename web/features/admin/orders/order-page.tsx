@@ -102,7 +102,7 @@ function disputeLabel(order: AdminOrder): string {
 /** The order's dispute, open or as it closed; nothing without one. */
 function DisputeBadge({ order }: { order: AdminOrder }) {
   if (!order.disputedAt) return null;
-  const opened = `Disputed ${formatDateTime(order.disputedAt)}`;
+  const opened = `${order.disputeStatus === 'inquiry' ? 'Asked' : 'Disputed'} ${formatDateTime(order.disputedAt)}`;
   const closed = order.disputeClosedAt ? `, closed ${formatDateTime(order.disputeClosedAt)}` : '';
   const look = DISPUTE_BADGES[order.disputeStatus ?? 'open'];
   return (
