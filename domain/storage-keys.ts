@@ -6,3 +6,5 @@ export const POS_INVOICE_DETAILS_KEY = 'POS_InvoiceDetails';
 export const POS_PENDING_SALE_KEY = 'POS_PendingSale';
 /** A checkout's authorized payment, kept for its tab until the order is placed (web/features/checkout/kept-payment.ts). */
 export const CHECKOUT_PAYMENT_KEY = 'Checkout_Payment';
+/** A register return whose Interac part is refunded and which is not recorded yet (web/features/pos/pending-return.ts). */
+export const POS_PENDING_RETURN_KEY = 'POS_PendingReturn';

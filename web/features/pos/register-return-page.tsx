@@ -22,11 +22,13 @@ import type { Sale } from '../../../domain/pos/register.ts';
 import { saleLineName } from '../../../domain/pos/register.ts';
 import { planReturn, type SaleReturn } from '../../../domain/pos/returns.ts';
 import { isApiError } from '../../lib/api.ts';
+import { useLoggedClient } from '../../lib/auth-store.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { ReaderLink, ReaderStatusLine, ReaderWaiting } from './card-reader.tsx';
+import { keepPendingReturn, readPendingReturn } from './pending-return.ts';
 import classes from './pos.module.css';
 import { EmptyTableRow, newIdempotencyKey, PosPage, TestModeNotice } from './pos-ui.tsx';
 import { useCurrentShift, usePostReturn, useSaleByReceipt } from './register.api.ts';
@@ -37,26 +39,50 @@ const INTERAC_SIMULATION = [{ label: 'Simulate Interac card', interac: true }];
 const TENDER_NAMES: Record<string, string> = { cash: 'Cash', card: 'Card', interac: 'Interac' };
 const emailSchema = z.email();
 
+/** The return's lines from the quantities asked for each line of the sale (by its place). */
+function chosenLines(quantities: Record<number, number>) {
+  return Object.entries(quantities)
+    .filter(([, quantity]) => quantity > 0)
+    .map(([line, quantity]) => ({ line: Number(line), quantity }));
+}
+
 /** The lines to give back, the refund through the sale's tenders, and the Interac part on the reader. */
 function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleReturn) => void }) {
   const shift = useCurrentShift();
   const post = usePostReturn();
-  const [quantities, setQuantities] = useState<Record<number, number>>({});
-  const [restock, setRestock] = useState(true);
+  const cashierId = useLoggedClient()?.client_id ?? 0;
+  // This sale's return left with its Interac part refunded (a reload): its lines, locked, and that
+  // refund. One whose lines are no longer there to return was recorded meanwhile: forgotten.
+  const [restored] = useState(() => {
+    const pending = readPendingReturn(cashierId);
+    if (pending?.saleId !== sale.id) return undefined;
+    if (planReturn(sale, chosenLines(pending.quantities)).ok) return pending;
+    keepPendingReturn(cashierId, undefined);
+    return undefined;
+  });
+  const [quantities, setQuantities] = useState<Record<number, number>>(restored?.quantities ?? {});
+  const [restock, setRestock] = useState(restored?.restock ?? true);
   const [email, setEmail] = useState('');
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
-  const [interacRefundId, setInteracRefundId] = useState<string>();
+  const [interacRefundId, setInteracRefundId] = useState(restored?.refundId);
   const [interacKey] = useState(newIdempotencyKey);
   const readerRefund = useReaderRefund({
     onRefunded: () => {
       const refund = readerRefund.cardReader.reader.data?.action?.refund_payment?.refund;
-      if (refund) setInteracRefundId(refund);
+      if (!refund) return;
+      setInteracRefundId(refund);
+      keepPendingReturn(cashierId, {
+        cashierId,
+        receiptNumber: sale.receipt.receipt_number,
+        saleId: sale.id,
+        quantities,
+        restock,
+        refundId: refund,
+      });
     },
   });
 
-  const chosen = Object.entries(quantities)
-    .filter(([, quantity]) => quantity > 0)
-    .map(([line, quantity]) => ({ line: Number(line), quantity }));
+  const chosen = chosenLines(quantities);
   const planned = chosen.length > 0 ? planReturn(sale, chosen) : undefined;
   const plan = planned?.ok ? planned.plan : undefined;
   const interacPart = plan?.tenders.find((tender) => tender.type === 'interac');
@@ -102,6 +128,7 @@ function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleR
       },
       {
         onSuccess: (reply) => {
+          keepPendingReturn(cashierId, undefined);
           notifySuccess(`Return recorded: ${formatMoney(reply.return.refunded)} refunded.`);
           onReturned(reply.return);
         },
@@ -370,8 +397,11 @@ function ReturnDone({ made, onAnother }: { made: SaleReturn; onAnother: () => vo
  * the reader, cash from the drawer), back in stock or not, with a refund receipt.
  */
 export function RegisterReturnPage() {
-  const [typed, setTyped] = useState('');
-  const [receiptNumber, setReceiptNumber] = useState<number>();
+  const cashierId = useLoggedClient()?.client_id ?? 0;
+  // A return left with its Interac part refunded opens its sale again, to be finished.
+  const [pendingReceipt] = useState(() => readPendingReturn(cashierId)?.receiptNumber);
+  const [typed, setTyped] = useState(pendingReceipt === undefined ? '' : String(pendingReceipt));
+  const [receiptNumber, setReceiptNumber] = useState(pendingReceipt);
   const [made, setMade] = useState<SaleReturn>();
   const sale = useSaleByReceipt(receiptNumber);
   const typedNumber = /^\d{1,9}$/.test(typed.trim()) ? Number(typed.trim()) : undefined;
