@@ -298,7 +298,7 @@ describe('a return of a card sale', () => {
 });
 
 describe('a return of an Interac sale', () => {
-  it('needs the Interac refund made on the reader first, for its amount, and uses it once', async () => {
+  it('needs the Interac refund made on the reader first, for its amount, and uses it once, whatever the reader did since', async () => {
     const paid = await payOnReader(t, cashier, FRONT_COUNTER, 1130, { interac: true });
     const sale = await sell({
       lines: lines(1),
@@ -329,6 +329,8 @@ describe('a return of an Interac sale', () => {
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().error.code).toBe('interac_refund_mismatch');
 
+    // The reader takes another payment before the return is recorded: the refund is still its own.
+    await payOnReader(t, cashier, FRONT_COUNTER, 700);
     const done = await giveBack(sale.id, { ...asked, interacRefundId: refundId });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().return.tenders).toEqual([{ type: 'interac', amount: 1130, refundId }]);
