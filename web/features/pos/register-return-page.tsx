@@ -132,7 +132,11 @@ function ReturnForm({ sale, onReturned }: { sale: Sale; onReturned: (made: SaleR
           notifySuccess(`Return recorded: ${formatMoney(reply.return.refunded)} refunded.`);
           onReturned(reply.return);
         },
-        onError: (error) => notifyError(errorMessage(error)),
+        onError: (error) => {
+          // That refund was recorded with a return already (this one, answered to a page reloaded since).
+          if (isApiError(error) && error.code === 'refund_used') keepPendingReturn(cashierId, undefined);
+          notifyError(errorMessage(error));
+        },
       },
     );
   };
