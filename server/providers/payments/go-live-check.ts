@@ -3,8 +3,7 @@
  * with Stripe"): what an owner must have in place to take real money, looked at without changing
  * anything: the keys, of one mode; the webhook's signing secret; the webhook endpoint answering at
  * the shop's public address, and registered with Stripe for every event the shop acts on; the card
- * readers registered and online; whether the shop runs in test
- * mode.
+ * readers registered and online; whether the shop runs in test mode.
  */
 import type { CheckResult, CheckStatus, GoLiveReport } from '../../../domain/admin/go-live.ts';
 import type { Config } from '../../config.ts';
@@ -168,6 +167,7 @@ async function eventsCheck(deps: GoLiveDeps): Promise<CheckResult> {
     };
   }
   const url = `${deps.config.publicUrl}/api/stripe/webhook`;
+  const events = HANDLED_EVENT_TYPES.join(', ');
   let endpoints: WebhookEndpointSummary[];
   try {
     endpoints = await deps.listWebhookEndpoints();
@@ -176,11 +176,10 @@ async function eventsCheck(deps: GoLiveDeps): Promise<CheckResult> {
     return {
       check,
       status: 'warning',
-      detail: `Stripe could not be asked for its webhook endpoints (${error instanceof Error ? error.message : String(error)}): check in its dashboard that ${url} is sent ${HANDLED_EVENT_TYPES.join(', ')}.`,
+      detail: `Stripe could not be asked for its webhook endpoints (${error instanceof Error ? error.message : String(error)}): check in its dashboard that ${url} is sent ${events}.`,
     };
   }
   const endpoint = endpoints.find((candidate) => candidate.url === url);
-  const events = HANDLED_EVENT_TYPES.join(', ');
   if (!endpoint) {
     return {
       check,

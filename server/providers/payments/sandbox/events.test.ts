@@ -30,6 +30,16 @@ function eventsTo(
   return withSandboxEvents(inner, { secret: SECRET, clock: fixedClock(NOW), deliver, log, retryDelaysMs });
 }
 
+/** A stand-in gateway's events, delivered to `deliver` with the default retries. */
+function eventsOf(gateway: PaymentGateway, deliver: (body: string, signature: string) => Promise<number>) {
+  return withSandboxEvents(gateway, {
+    secret: SECRET,
+    clock: fixedClock(NOW),
+    deliver,
+    log: () => undefined,
+  });
+}
+
 function recorder(statuses: number[]) {
   const bodies: { body: string; signature: string }[] = [];
   return {
@@ -38,6 +48,8 @@ function recorder(statuses: number[]) {
       bodies.push({ body, signature });
       return statuses.shift() ?? 200;
     },
+    /** The events delivered so far, their signatures checked. */
+    received: () => bodies.map(({ body, signature }) => verifyWebhook(body, signature, SECRET, NOW)),
   };
 }
 
@@ -48,9 +60,7 @@ describe('the sandbox’s webhook events', () => {
     await events.gateway.capturePaymentIntent('pi_unit');
     await events.gateway.cancelPaymentIntent('pi_unit');
     await events.idle();
-    const received = endpoint.bodies.map(({ body, signature }) =>
-      verifyWebhook(body, signature, SECRET, NOW),
-    );
+    const received = endpoint.received();
     expect(received.map((event) => [event.type, event.data.object.id])).toEqual([
       ['payment_intent.succeeded', 'pi_unit'],
       ['payment_intent.canceled', 'pi_unit'],
@@ -134,19 +144,12 @@ describe('the sandbox’s webhook events', () => {
       },
     } as unknown as PaymentGateway;
     const endpoint = recorder([]);
-    const events = withSandboxEvents(disputing, {
-      secret: SECRET,
-      clock: fixedClock(NOW),
-      deliver: endpoint.deliver,
-      log: () => undefined,
-    });
+    const events = eventsOf(disputing, endpoint.deliver);
     await events.gateway.capturePaymentIntent('pi_plain');
     await events.gateway.capturePaymentIntent('pi_disputed');
     await events.idle();
     expect(looked).toEqual(['pi_disputed']);
-    const received = endpoint.bodies.map(({ body, signature }) =>
-      verifyWebhook(body, signature, SECRET, NOW),
-    );
+    const received = endpoint.received();
     expect(received.map((event) => [event.type, event.data.object.id])).toEqual([
       ['payment_intent.succeeded', 'pi_plain'],
       ['payment_intent.succeeded', 'pi_disputed'],
@@ -191,17 +194,10 @@ describe('the sandbox’s webhook events', () => {
       }),
     } as unknown as PaymentGateway;
     const endpoint = recorder([]);
-    const events = withSandboxEvents(refunding, {
-      secret: SECRET,
-      clock: fixedClock(NOW),
-      deliver: endpoint.deliver,
-      log: () => undefined,
-    });
+    const events = eventsOf(refunding, endpoint.deliver);
     await events.gateway.presentPaymentMethod('tmr_unit', { type: 'interac_present' });
     await events.idle();
-    const received = endpoint.bodies.map(({ body, signature }) =>
-      verifyWebhook(body, signature, SECRET, NOW),
-    );
+    const received = endpoint.received();
     expect(received.map((event) => [event.type, event.data.object.id])).toEqual([
       ['terminal.reader.action_succeeded', 'tmr_unit'],
       ['refund.created', 're_unit'],

@@ -94,9 +94,9 @@ const DISPUTE_BADGES: Record<DisputeStatus | 'open', { color: string; variant: s
   warning_closed: { color: 'gray', variant: 'light', label: 'Inquiry closed' },
 };
 
-/** The dispute's state in words: 'Disputed' while open, else how it closed. */
-function disputeLabel(order: AdminOrder): string {
-  return DISPUTE_BADGES[order.disputeStatus ?? 'open'].label;
+/** How the dispute's state shows (its colour, and in words: 'Disputed' while open, else what it is). */
+function disputeLook(order: AdminOrder) {
+  return DISPUTE_BADGES[order.disputeStatus ?? 'open'];
 }
 
 /** The order's dispute, open or as it closed; nothing without one. */
@@ -104,7 +104,7 @@ function DisputeBadge({ order }: { order: AdminOrder }) {
   if (!order.disputedAt) return null;
   const opened = `${order.disputeStatus === 'inquiry' ? 'Asked' : 'Disputed'} ${formatDateTime(order.disputedAt)}`;
   const closed = order.disputeClosedAt ? `, closed ${formatDateTime(order.disputeClosedAt)}` : '';
-  const look = DISPUTE_BADGES[order.disputeStatus ?? 'open'];
+  const look = disputeLook(order);
   return (
     <Badge color={look.color} variant={look.variant} title={`${opened}${closed}`}>
       {look.label}
@@ -195,7 +195,7 @@ function OrderView({ order }: { order: AdminOrder }) {
       </Group>
 
       {disputeHoldsShipping(order) ? (
-        <Alert color={disputeHolds(order) ? 'red' : 'orange'} variant="light" title={disputeLabel(order)}>
+        <Alert color={disputeLook(order).color} variant="light" title={disputeLook(order).label}>
           {orderDisputedMessage(order)}
         </Alert>
       ) : null}
@@ -423,7 +423,7 @@ function ShipForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
     >
       <Stack gap="md">
         {disputed ? (
-          <Alert color={disputeHolds(order) ? 'red' : 'orange'} variant="light" title={disputeLabel(order)}>
+          <Alert color={disputeLook(order).color} variant="light" title={disputeLook(order).label}>
             <Stack gap="xs">
               <Text size="sm">{shippingDisputedMessage(order)}</Text>
               <Checkbox
