@@ -9,6 +9,7 @@
  * read these: it reads its context, prices and stock included, from the database in one statement
  * (checkout.queries.ts).
  */
+import type { CartChangeData } from '../../../domain/cart.ts';
 import type { Database } from '../../db/database.ts';
 import type { CatalogCache } from '../catalog/catalog-cache.ts';
 import { SETTINGS_MAX_AGE_MS } from '../catalog/catalog-lookups.ts';
@@ -21,9 +22,56 @@ import {
   selectCartItem,
 } from './cart.queries.ts';
 
+/** An item a cart statement read beside its write: the written line's, read after `since` (changesSeen). */
+export interface WrittenItem {
+  lineId: number;
+  item: CartItemRow;
+  since: number;
+}
+
+/** An item as a cart line or a change names it: a package, or a product in a size (or none). */
+type ItemName = { packageId: number } | { packageId: null; productId: number; sizeId: number | null };
+
+/** The key an item is kept under: a package by its id, a product by its id and size. */
+function itemKey(item: ItemName): string {
+  return item.packageId === null
+    ? `cart item:${item.productId}:${item.sizeId}`
+    : `cart item:package ${item.packageId}`;
+}
+
+/** The item columns of a row that has more (the cache keeps only what an item is). */
+function itemColumns(row: CartItemRow): CartItemRow {
+  return {
+    category_id: row.category_id,
+    code: row.code,
+    name: row.name,
+    icon: row.icon,
+    pricing: row.pricing,
+    price_discount: row.price_discount,
+    size_type_id: row.size_type_id,
+    size_name: row.size_name,
+    package_name: row.package_name,
+    package_icon: row.package_icon,
+    package_code: row.package_code,
+    package_pricing: row.package_pricing,
+    package_stock: row.package_stock,
+    product_stock: row.product_stock,
+  };
+}
+
 export function createCartItems(db: Database, cache: CatalogCache) {
-  function itemOf(line: LineKeyRow): Promise<CartItemRow> {
-    return cache.getOrLoad(`cart item:${line.product_id}:${line.size_id}:${line.package_id}`, async () => {
+  function itemOf(line: LineKeyRow, written: WrittenItem | undefined): Promise<CartItemRow> {
+    const key = itemKey(
+      line.package_id === null
+        ? { packageId: null, productId: line.product_id, sizeId: line.size_id }
+        : { packageId: line.package_id },
+    );
+    if (written?.lineId === line.line_id) {
+      const item = itemColumns(written.item);
+      cache.keep(key, written.since, { value: item, tags: [line.product_id] });
+      return Promise.resolve(item);
+    }
+    return cache.getOrLoad(key, async () => {
       const [item] = await selectCartItem(db, line);
       if (!item) throw new Error(`the cart line ${line.line_id} names no product`);
       return { value: item, tags: [line.product_id] };
@@ -40,15 +88,34 @@ export function createCartItems(db: Database, cache: CatalogCache) {
 
   return {
     /**
-     * A cart's lines with the head and each line's item: the rows toCart reads (for a cart with no
-     * line, one row of the head alone).
+     * Whether the item a change names is in memory: when not (an order just changed its stock, say),
+     * the change's statement reads it too (writeCartLineWithItem) instead of a second statement.
      */
-    async withItems(lines: readonly LineKeyRow[]): Promise<CartReadRow[]> {
+    holds(change: Pick<CartChangeData, 'isPackage' | 'productId' | 'size_id'>): boolean {
+      // A change names a package by its id, in productId.
+      return cache.holds(
+        itemKey(
+          change.isPackage
+            ? { packageId: change.productId }
+            : { packageId: null, productId: change.productId, sizeId: change.size_id },
+        ),
+      );
+    },
+
+    /** The cache's changes so far, taken before a statement reads an item (WrittenItem's since). */
+    changesSeen: () => cache.changesSeen(),
+
+    /**
+     * A cart's lines with the head and each line's item: the rows toCart reads (for a cart with no
+     * line, one row of the head alone). The written line's item, when its statement read it, is
+     * taken from there, and kept.
+     */
+    async withItems(lines: readonly LineKeyRow[], written?: WrittenItem): Promise<CartReadRow[]> {
       const { show_prices, stock_text } = await head();
       if (lines.length === 0) return [{ show_prices, stock_text, line_id: null }];
       return Promise.all(
         lines.map(async (row): Promise<CartReadRow> => {
-          const item = await itemOf(row);
+          const item = await itemOf(row, written);
           // Written out, not spread: spreading the two rows into one cost 12 µs a line.
           return {
             show_prices,

@@ -139,6 +139,27 @@ describe('the cart statements answer the shapes of their row schemas', () => {
     ]);
   });
 
+  it("a change written with its item answers the written line's item on its row, null on the others", async () => {
+    for (const named of [
+      change({ size_id: sized.size_id }),
+      change({ productId: pack.id, isPackage: true }),
+    ]) {
+      const rows = await expectRows(queries.writeCartLineWithItem, t.db, client.client_id, named, 'add');
+      expect(rows).toHaveLength(2);
+      const written = rows.find((row) => row.line_id === row.written_line_id);
+      const other = rows.find((row) => row.line_id !== row.written_line_id);
+      if (!written || written.line_id === null) throw new Error('the written line is one of the rows');
+      const [item] = await queries.selectCartItem(t.db, written);
+      expect(written).toEqual(expect.objectContaining(item));
+      expect(other).toMatchObject({
+        category_id: null,
+        code: null,
+        product_stock: null,
+        package_stock: null,
+      });
+    }
+  });
+
   it("a line's write commits without waiting for the disk, and only its own transaction does", async () => {
     const synchronousCommit = async (db: typeof t.db) =>
       (await rowsOf<{ value: string }>(db, sql`SELECT current_setting('synchronous_commit') AS value`))[0]

@@ -287,6 +287,79 @@ export const selectCheckedItem = typedQuery(
   (change: CartChangeData) => checkedItem(change.isPackage, change.productId, change.size_id),
 );
 
+/** A row of a cart line's write: the change's outcome, and a line of the cart or none. */
+const writtenLineRowSchema = z.intersection(
+  z.object({
+    item_problem: itemProblemSchema.nullable(),
+    own_cart_id: id.nullable(),
+    written_line_id: id.nullable(),
+  }),
+  z.union([lineKeyRowSchema, nullsOf(lineKeyRowSchema.shape)]),
+);
+
+export type WrittenLineRow = z.infer<typeof writtenLineRowSchema>;
+
+function bindCartLineWrite(clientId: number, change: CartChangeData, mode: 'add' | 'set') {
+  return {
+    variant: `${change.isPackage ? 'package' : 'product'} ${mode}`,
+    values: {
+      clientId,
+      cartId: change.cartId,
+      productId: change.productId,
+      sizeId: change.size_id,
+      quantity: change.quantity,
+    },
+  };
+}
+
+/**
+ * The statement of writeCartLine, and of writeCartLineWithItem when `writtenItem`: its rows also
+ * carry the written line's item details (cartItemRowSchema's columns, null on the other lines).
+ */
+function cartLineWrite(
+  variant: string,
+  v: Placeholders<ReturnType<typeof bindCartLineWrite>['values']>,
+  writtenItem: boolean,
+): SQL {
+  const quantity = variant.endsWith('add')
+    ? sql`least(cart_lines.quantity + excluded.quantity, ${CART_QUANTITY_MAX})`
+    : sql`excluded.quantity`;
+  return sql`WITH checked AS (${checkedItem(variant.startsWith('package'), v.productId, v.sizeId)}),
+        item AS (SELECT product_id, package_id, size_id FROM checked WHERE problem IS NULL),
+        own AS (SELECT id FROM carts WHERE client_id = ${v.clientId}::int),
+        cart AS (SELECT id FROM own WHERE ${v.cartId}::int IN (0, id)),
+        line AS (
+          INSERT INTO cart_lines (cart_id, product_id, package_id, size_id, quantity)
+          SELECT cart.id, item.product_id, item.package_id, item.size_id, ${v.quantity}::int
+          FROM cart, item
+          -- The item's own line first: a change to a line the cart holds counts nothing.
+          WHERE (EXISTS (SELECT 1 FROM cart_lines l
+                         WHERE l.cart_id = cart.id AND l.product_id = item.product_id
+                           AND l.package_id IS NOT DISTINCT FROM item.package_id
+                           AND l.size_id IS NOT DISTINCT FROM item.size_id)
+                 OR (SELECT count(*) FROM cart_lines l WHERE l.cart_id = cart.id) < ${CART_LINE_LIMIT})
+          ON CONFLICT (cart_id, product_id, package_id, size_id) DO UPDATE SET quantity = ${quantity}
+          RETURNING id, cart_id, product_id, package_id, size_id, quantity
+        ),
+        -- The statement's snapshot does not see its own write: the written line replaces its old self.
+        lines AS (
+          SELECT cl.id, cl.cart_id, cl.product_id, cl.package_id, cl.size_id, cl.quantity
+          FROM cart_lines cl
+          WHERE cl.cart_id = (SELECT id FROM cart) AND cl.id NOT IN (SELECT id FROM line)
+          UNION ALL
+          SELECT id, cart_id, product_id, package_id, size_id, quantity FROM line
+        )
+        SELECT (SELECT problem FROM checked) AS item_problem, (SELECT id FROM own) AS own_cart_id,
+               (SELECT id FROM line) AS written_line_id, l.*${writtenItem ? sql`, w.*` : sql``}
+        FROM (SELECT ${COMMIT_WITHOUT_WAITING}) one LEFT JOIN LATERAL (${LINE_KEYS}) l ON true
+        ${
+          writtenItem
+            ? sql`LEFT JOIN (${itemDetails(sql`(SELECT product_id FROM line)`, sql`(SELECT size_id FROM line)`, sql`(SELECT package_id FROM line)`)}) w
+                    ON l.line_id = (SELECT id FROM line)`
+            : sql``
+        }`;
+}
+
 /**
  * Adds to (or sets) a line in the caller's cart and reads the cart's lines back in one statement, so
  * two changes racing end as one line with both quantities: the item is checked, and the line
@@ -297,58 +370,19 @@ export const selectCheckedItem = typedQuery(
  * (null when nothing was written). It commits without waiting for the disk (docs/decisions/026): a
  * cart line a crash loses is added again, and the payment step's writes make it durable first.
  */
-export const writeCartLine = compiledQuery(
-  z.intersection(
-    z.object({
-      item_problem: itemProblemSchema.nullable(),
-      own_cart_id: id.nullable(),
-      written_line_id: id.nullable(),
-    }),
-    z.union([lineKeyRowSchema, nullsOf(lineKeyRowSchema.shape)]),
-  ),
-  (clientId: number, change: CartChangeData, mode: 'add' | 'set') => ({
-    variant: `${change.isPackage ? 'package' : 'product'} ${mode}`,
-    values: {
-      clientId,
-      cartId: change.cartId,
-      productId: change.productId,
-      sizeId: change.size_id,
-      quantity: change.quantity,
-    },
-  }),
-  (variant, v) => {
-    const quantity = variant.endsWith('add')
-      ? sql`least(cart_lines.quantity + excluded.quantity, ${CART_QUANTITY_MAX})`
-      : sql`excluded.quantity`;
-    return sql`WITH checked AS (${checkedItem(variant.startsWith('package'), v.productId, v.sizeId)}),
-          item AS (SELECT product_id, package_id, size_id FROM checked WHERE problem IS NULL),
-          own AS (SELECT id FROM carts WHERE client_id = ${v.clientId}::int),
-          cart AS (SELECT id FROM own WHERE ${v.cartId}::int IN (0, id)),
-          line AS (
-            INSERT INTO cart_lines (cart_id, product_id, package_id, size_id, quantity)
-            SELECT cart.id, item.product_id, item.package_id, item.size_id, ${v.quantity}::int
-            FROM cart, item
-            -- The item's own line first: a change to a line the cart holds counts nothing.
-            WHERE (EXISTS (SELECT 1 FROM cart_lines l
-                           WHERE l.cart_id = cart.id AND l.product_id = item.product_id
-                             AND l.package_id IS NOT DISTINCT FROM item.package_id
-                             AND l.size_id IS NOT DISTINCT FROM item.size_id)
-                   OR (SELECT count(*) FROM cart_lines l WHERE l.cart_id = cart.id) < ${CART_LINE_LIMIT})
-            ON CONFLICT (cart_id, product_id, package_id, size_id) DO UPDATE SET quantity = ${quantity}
-            RETURNING id, cart_id, product_id, package_id, size_id, quantity
-          ),
-          -- The statement's snapshot does not see its own write: the written line replaces its old self.
-          lines AS (
-            SELECT cl.id, cl.cart_id, cl.product_id, cl.package_id, cl.size_id, cl.quantity
-            FROM cart_lines cl
-            WHERE cl.cart_id = (SELECT id FROM cart) AND cl.id NOT IN (SELECT id FROM line)
-            UNION ALL
-            SELECT id, cart_id, product_id, package_id, size_id, quantity FROM line
-          )
-          SELECT (SELECT problem FROM checked) AS item_problem, (SELECT id FROM own) AS own_cart_id,
-                 (SELECT id FROM line) AS written_line_id, l.*
-          FROM (SELECT ${COMMIT_WITHOUT_WAITING}) one LEFT JOIN LATERAL (${LINE_KEYS}) l ON true`;
-  },
+export const writeCartLine = compiledQuery(writtenLineRowSchema, bindCartLineWrite, (variant, v) =>
+  cartLineWrite(variant, v, false),
+);
+
+/**
+ * writeCartLine, answering also the written line's item details (on its row; null on the others):
+ * for an item the cart's memory (cart-items.ts) does not hold, such as one whose stock an order just
+ * changed, instead of a second statement that reads it (docs/decisions/028).
+ */
+export const writeCartLineWithItem = compiledQuery(
+  z.intersection(writtenLineRowSchema, z.union([cartItemRowSchema, nullsOf(cartItemRowSchema.shape)])),
+  bindCartLineWrite,
+  (variant, v) => cartLineWrite(variant, v, true),
 );
 
 /** Locks the client's cart row for the caller's transaction: one checkout or wish list at a time. */

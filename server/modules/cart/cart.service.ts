@@ -25,9 +25,11 @@ import {
   selectCart,
   selectCartLines,
   selectCheckedItem,
+  type WrittenLineRow,
   writeCartLine,
+  writeCartLineWithItem,
 } from './cart.queries.ts';
-import type { CartItems } from './cart-items.ts';
+import type { CartItems, WrittenItem } from './cart-items.ts';
 
 /** The client's cart with every item read from the database, in one statement (a wish list sends it). */
 export async function loadCart(db: DbOrTx, clientId: number): Promise<Cart> {
@@ -125,15 +127,37 @@ export function createCartService(db: Database, items: CartItems) {
   }
 
   /**
-   * Adds to (or sets) a line and reads the cart's lines back, in one statement (writeCartLine); a
-   * client's first change creates their cart and writes again, so the statement that runs every
-   * time creates nothing. Two first changes racing create one cart (ON CONFLICT).
+   * Adds to (or sets) a line and reads the cart's lines back, in one statement (`write`); a client's
+   * first change creates their cart and writes again, so the statement that runs every time creates
+   * nothing. Two first changes racing create one cart (ON CONFLICT).
    */
-  async function writeLine(user: AuthUser, data: CartChangeData, mode: 'add' | 'set') {
-    const rows = await writeCartLine(db, user.id, data, mode);
+  async function writeLine<Row extends WrittenLineRow>(
+    user: AuthUser,
+    data: CartChangeData,
+    mode: 'add' | 'set',
+    write: (db: Database, clientId: number, change: CartChangeData, mode: 'add' | 'set') => Promise<Row[]>,
+  ): Promise<Row[]> {
+    const rows = await write(db, user.id, data, mode);
     if (rows[0]?.own_cart_id !== null || rows[0]?.item_problem || data.cartId !== 0) return rows;
     await db.insert(carts).values({ clientId: user.id }).onConflictDoNothing();
-    return writeCartLine(db, user.id, data, mode);
+    return write(db, user.id, data, mode);
+  }
+
+  /**
+   * writeLine, by the statement that also reads the written line's item when memory lacks it (an
+   * order just changed its stock, say): one round trip to the database either way.
+   */
+  async function writeWithItem(
+    user: AuthUser,
+    data: CartChangeData,
+    mode: 'add' | 'set',
+  ): Promise<{ rows: WrittenLineRow[]; written?: WrittenItem }> {
+    if (items.holds(data)) return { rows: await writeLine(user, data, mode, writeCartLine) };
+    const since = items.changesSeen();
+    const rows = await writeLine(user, data, mode, writeCartLineWithItem);
+    const row = rows.find((each) => each.line_id !== null && each.line_id === each.written_line_id);
+    if (!row || row.line_id === null || row.category_id === null) return { rows };
+    return { rows, written: { lineId: row.line_id, item: row, since } };
   }
 
   async function change(user: AuthUser, data: CartChangeData, mode: 'add' | 'set'): Promise<Cart> {
@@ -159,7 +183,7 @@ export function createCartService(db: Database, items: CartItems) {
       }
       return cartOf(user.id);
     }
-    const rows = await writeLine(user, data, mode);
+    const { rows, written } = await writeWithItem(user, data, mode);
     const [first] = rows;
     if (first?.item_problem) throw ITEM_PROBLEMS[first.item_problem]();
     const ownCartId = first?.own_cart_id ?? null;
@@ -170,7 +194,7 @@ export function createCartService(db: Database, items: CartItems) {
     if (first?.written_line_id === null) {
       throw new AppError('cart_full', `A cart holds at most ${CART_LINE_LIMIT} different items.`, 409);
     }
-    return toCart(await items.withItems(rows.filter(isLineKey)), user.id);
+    return toCart(await items.withItems(rows.filter(isLineKey), written), user.id);
   }
 
   return {

@@ -96,6 +96,24 @@ describe('the catalogue cache', () => {
     cache.close();
   });
 
+  it('keeps a value read elsewhere only when no change came since the read began', async () => {
+    let now = 0;
+    const cache = createCatalogCache({ maxAgeMs: 1_000, now: () => now });
+    const before = cache.changesSeen();
+    cache.keep('product:1', before, { value: 'read by a write', tags: [1] });
+    expect(cache.holds('product:1')).toBe(true);
+    expect(await cache.getOrLoad('product:1', () => value('loaded', [1]))).toBe('read by a write');
+    const read = cache.changesSeen();
+    cache.invalidate([2]);
+    cache.keep('product:3', read, { value: 'read before the change', tags: [3] });
+    expect(cache.holds('product:3')).toBe(false);
+    expect(cache.holds('product:1')).toBe(true);
+    now = 1_001;
+    expect(cache.holds('product:1')).toBe(false);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 0 });
+    cache.close();
+  });
+
   it('forgets entries after their lifetime', async () => {
     let now = 0;
     const cache = createCatalogCache({ maxAgeMs: 1_000, now: () => now });

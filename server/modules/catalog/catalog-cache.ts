@@ -185,6 +185,25 @@ export function createCatalogCache(options: CatalogCacheOptions = {}) {
       return promise;
     },
 
+    /** Whether key is held and fresh (counts as neither a hit nor a miss). */
+    holds(key: string): boolean {
+      const entry = entries.get(key);
+      return entry !== undefined && entry.expiresAt > now();
+    },
+
+    /** The number of changes so far: a value read from the database after it is kept with keep(). */
+    changesSeen(): number {
+      return generation;
+    },
+
+    /**
+     * Keeps a value read elsewhere (by a statement that also did something else) after
+     * changesSeen() answered `since`, unless a change came meanwhile: it could be older than that.
+     */
+    keep(key: string, since: number, loaded: Loaded<unknown>): void {
+      if (enabled && generation === since) store(key, loaded);
+    },
+
     /**
      * Drops what depends on these products' stock or prices (and every 'any' entry); without ids,
      * drops everything. Loads already running are not stored.
