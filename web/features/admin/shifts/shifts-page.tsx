@@ -160,7 +160,8 @@ function ShiftRow({ shift, onOpen }: { shift: ShiftSummary; onOpen: () => void }
         {shift.closedAt ? (
           formatDateTime(shift.closedAt)
         ) : (
-          <Badge color="green" variant="light">
+          // Never cut to "OP…" when the table is tight: the label keeps its whole width.
+          <Badge color="green" variant="light" styles={{ label: { overflow: 'visible' } }}>
             Open
           </Badge>
         )}
