@@ -107,6 +107,12 @@ export const registerFiguresSchema = z.object({
     tenders: z.array(tenderFiguresSchema),
   }),
   /**
+   * Refunds of the register's sales made without a return, on the card or Interac card that paid
+   * (the POS refund screen in the shift or on the day; on the day, the processor's dashboard's
+   * too): money back, nothing back in stock, the tax collected unchanged.
+   */
+  cardRefunds: z.object({ count: z.number().int(), amount: cents }),
+  /**
    * Tax collected: the sales' tax less the returns', split over the store province's components in
    * effect on the shift's (or the report's) first day.
    */

@@ -935,11 +935,16 @@ export const outsideRefunds = pgTable(
     refundId: text('refund_id').primaryKey(),
     paymentIntentId: text('payment_intent_id').notNull(),
     amount: integer('amount').notNull(),
+    /** Who made it on the POS refund screen; null when made in the processor's dashboard. */
+    cashierId: integer('cashier_id').references(() => clients.id),
+    /** That cashier's shift open at the time, whose report shows it; null without one. */
+    shiftId: integer('shift_id').references(() => registerShifts.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('outside_refunds_payment_intent').on(t.paymentIntentId),
     index('outside_refunds_created').on(t.createdAt),
+    index('outside_refunds_shift').on(t.shiftId),
   ],
 );
 

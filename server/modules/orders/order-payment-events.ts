@@ -120,13 +120,22 @@ export interface OutsideRefund {
 /**
  * A refund of a payment that is not a web order's, made outside the register's returns (the
  * processor's dashboard, the POS refund screen), recorded on the payment once: answers whether it
- * was new. A refund a return names is the return's, never recorded here as well.
+ * was new. A refund a return names is the return's, never recorded here as well. One the POS refund
+ * screen made names its cashier (`madeBy`) and the shift they had open, whose report counts it.
  */
-export async function recordPaymentRefund(db: DbOrTx, refund: OutsideRefund): Promise<boolean> {
+export async function recordPaymentRefund(
+  db: DbOrTx,
+  refund: OutsideRefund,
+  madeBy?: number,
+): Promise<boolean> {
+  const cashierId = madeBy ?? null;
   const recorded = await rowsOf<{ refund_id: string }>(
     db,
-    sql`INSERT INTO outside_refunds (refund_id, payment_intent_id, amount)
-        SELECT ${refund.id}, ${refund.paymentIntentId}, ${refund.amount}::integer
+    sql`INSERT INTO outside_refunds (refund_id, payment_intent_id, amount, cashier_id, shift_id)
+        SELECT ${refund.id}, ${refund.paymentIntentId}, ${refund.amount}::integer,
+          -- A cashier the shop does not know (metadata written in the dashboard) is none.
+          (SELECT id FROM clients WHERE id = ${cashierId}::integer),
+          (SELECT id FROM register_shifts WHERE cashier_id = ${cashierId}::integer AND status = 'open')
         WHERE NOT EXISTS (SELECT 1 FROM pos_return_tenders WHERE refund_id = ${refund.id})
         ON CONFLICT DO NOTHING
         RETURNING refund_id`,
@@ -141,11 +150,11 @@ export async function recordPaymentRefund(db: DbOrTx, refund: OutsideRefund): Pr
  */
 export async function registerRefundReported(
   tx: Tx,
-  refund: OutsideRefund & { status: string; forReturn: boolean },
+  refund: OutsideRefund & { status: string; forReturn: boolean; madeBy: number | undefined },
 ): Promise<string> {
   if (refund.forReturn) return `refund ${refund.id} is a register return's`;
   if (refund.status !== 'succeeded') return `refund ${refund.id} made by the register is ${refund.status}`;
-  return (await recordPaymentRefund(tx, refund))
+  return (await recordPaymentRefund(tx, refund, refund.madeBy))
     ? `${formatMoney(refund.amount)} refunded by the register on payment ${refund.paymentIntentId} recorded`
     : `refund ${refund.id} already recorded`;
 }

@@ -540,11 +540,11 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
       // Recorded on the payment as a refund made in the processor's dashboard is: the register sale
       // it paid shows it and its returns give back only what remains on the card.
       if (refund.status === 'succeeded') {
-        await recordPaymentRefund(db, {
-          id: refund.id,
-          paymentIntentId: request.paymentIntentId,
-          amount: refund.amount,
-        });
+        await recordPaymentRefund(
+          db,
+          { id: refund.id, paymentIntentId: request.paymentIntentId, amount: refund.amount },
+          user.id,
+        );
       }
       return {
         id: refund.id,

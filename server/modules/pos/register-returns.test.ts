@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
@@ -9,7 +9,15 @@ import type { Sale, SaleRequest } from '../../../domain/pos/register.ts';
 import type { SaleReturn } from '../../../domain/pos/returns.ts';
 import type { DayReport, ShiftReport, ShiftSummary } from '../../../domain/pos/shifts.ts';
 import { countRows } from '../../db/database.ts';
-import { outbox, posReturns, posSales, products, sandboxCharges, stock } from '../../db/schema.ts';
+import {
+  outbox,
+  outsideRefunds,
+  posReturns,
+  posSales,
+  products,
+  sandboxCharges,
+  stock,
+} from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, logIn, stockOf, type TestApp } from '../../test/app.ts';
 import { parsePdf } from '../../test/pdf.ts';
@@ -339,6 +347,48 @@ describe('a return of an Interac sale', () => {
   });
 });
 
+describe('a refund of a sale’s card on the refund screen, without a return', () => {
+  it('is recorded with its cashier and their shift; one of a payment no sale names is too', async () => {
+    const refundOnScreen = async (paymentIntentId: string, amount: number) => {
+      const response = await posCall(
+        t,
+        cashier,
+        '/api/pos/refund',
+        { paymentIntentId, amount },
+        { reader_id: FRONT_COUNTER, 'idempotency-key': randomUUID() },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ id: string }>().id;
+    };
+    const paid = await payOnReader(t, cashier, FRONT_COUNTER, 2260);
+    const sale = await sell({
+      lines: lines(2),
+      tenders: [{ type: 'card', amount: 2260, paymentIntentId: paid.paymentIntentId }],
+    });
+    const alone = await payOnReader(t, cashier, FRONT_COUNTER, 900);
+    const screenRefunds = {
+      ofSale: await refundOnScreen(paid.paymentIntentId, 500),
+      ofPayment: await refundOnScreen(alone.paymentIntentId, 300),
+    };
+    const recorded = await t.db
+      .select({
+        refundId: outsideRefunds.refundId,
+        cashierId: outsideRefunds.cashierId,
+        shiftId: outsideRefunds.shiftId,
+      })
+      .from(outsideRefunds)
+      .where(inArray(outsideRefunds.refundId, Object.values(screenRefunds)));
+    expect(recorded).toHaveLength(2);
+    for (const row of recorded)
+      expect(row).toMatchObject({ cashierId: cashier.client_id, shiftId: shift.id });
+    const after = await t.app.inject({
+      url: `/api/pos/sales/by-receipt/${sale.receipt.receipt_number}`,
+      headers: bearer(cashier),
+    });
+    expect(after.json<Sale>().tenders[0]).toMatchObject({ refunded: 0, refundedOutside: 500 });
+  });
+});
+
 describe('the Z report with returns', () => {
   it('adds up to the shift’s sales less its refunds, by tender, tax and cashier', async () => {
     const closed = await posCall(t, cashier, '/api/pos/shifts/close', { counted: 0 });
@@ -363,6 +413,8 @@ describe('the Z report with returns', () => {
     expect(report.cashiers).toEqual([
       expect.objectContaining({ cashierId: cashier.client_id, returns: made.length, refunded }),
     ]);
+    // The sale's card refund on the refund screen, apart from the returns; not the payment's.
+    expect(report.cardRefunds).toEqual({ count: 1, amount: 500 });
     const pdf = await t.app.inject({
       url: `/api/pos/shifts/${shift.id}/report.pdf`,
       headers: bearer(cashier),
@@ -370,6 +422,7 @@ describe('the Z report with returns', () => {
     const { text } = await parsePdf(pdf.rawPayload);
     expect(text).toContain('RETURNS AT THE COUNTER');
     expect(text).toContain('All returns');
+    expect(text).toContain('CARD REFUNDS WITHOUT A RETURN');
   });
 });
 
@@ -389,6 +442,7 @@ describe('the day report', () => {
     expect(report.tax.total).toBe(report.sales.tax - made.reduce((sum, row) => sum + row.tax, 0));
     expect(report.cashiers.reduce((sum, row) => sum + row.sales, 0)).toBe(sales.length);
     expect(report.shifts.map((row) => row.id)).toEqual([shift.id]);
+    expect(report.cardRefunds).toEqual({ count: 1, amount: 500 });
 
     const pdf = await t.app.inject({ url: `/api/admin/day-report.pdf?day=${day}`, headers: bearer(admin) });
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -397,7 +451,12 @@ describe('the day report', () => {
     expect(text).toContain('SHIFTS OPENED THAT DAY');
 
     const quiet = await t.app.inject({ url: '/api/admin/day-report?day=2020-01-01', headers: bearer(admin) });
-    expect(quiet.json<DayReport>()).toMatchObject({ sales: { count: 0 }, refunds: { count: 0 }, shifts: [] });
+    expect(quiet.json<DayReport>()).toMatchObject({
+      sales: { count: 0 },
+      refunds: { count: 0 },
+      cardRefunds: { count: 0, amount: 0 },
+      shifts: [],
+    });
     const cashierAsks = await t.app.inject({
       url: `/api/admin/day-report?day=${day}`,
       headers: bearer(cashier),

@@ -71,6 +71,24 @@ function figureSections(pdf: A5Document, report: RegisterFigures): void {
     ],
   );
 
+  if (report.cardRefunds.count > 0) {
+    pdf.label('Card refunds without a return (nothing back in stock, tax unchanged)');
+    pdf.table(
+      [
+        { label: 'Refunds', width: 0.7 },
+        { label: 'Count', width: 0.1, align: 'right' },
+        { label: 'Amount', width: 0.2, align: 'right' },
+      ],
+      [
+        [
+          'On the card or Interac card that paid a sale',
+          String(report.cardRefunds.count),
+          formatMoney(report.cardRefunds.amount),
+        ],
+      ],
+    );
+  }
+
   pdf.label(`Tax collected, less returns (${report.tax.province}, rates of ${report.tax.day})`);
   pdf.table(
     [

@@ -27,6 +27,7 @@ import type { Database, DbOrTx } from '../../db/database.ts';
 import {
   cashMovements,
   clients,
+  outsideRefunds,
   posPayments,
   posReturns,
   posReturnTenders,
@@ -190,79 +191,94 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
   }
 
   /**
-   * The figures of the sales, returns and cash movements a filter picks (a shift's, or a store
-   * day's), the tax split as on `day`; `lead` is named first among the cashiers, even idle.
+   * The figures of the sales, returns, refunds without a return and cash movements a filter picks
+   * (a shift's, or a store day's), the tax split as on `day`; `lead` is named first among the
+   * cashiers, even idle.
    */
   async function figures(
-    where: { sales: SQL; returns: SQL; movements: SQL },
+    where: { sales: SQL; returns: SQL; movements: SQL; cardRefunds: SQL },
     day: string,
     lead?: { cashierId: number; cashier: string },
   ): Promise<RegisterFigures> {
     const returned = and(where.returns, eq(posReturns.status, 'succeeded'));
-    const [byCashier, byTender, movements, settings, returnsByCashier, returnTenders] = await Promise.all([
-      db
-        .select({
-          cashierId: posSales.cashierId,
-          cashier: cashierName,
-          sales: sql<number>`count(*)::int`,
-          subtotal: sql<number>`coalesce(sum(${posSales.subtotal}), 0)::int`,
-          tax: sql<number>`coalesce(sum(${posSales.tax}), 0)::int`,
-          total: sql<number>`coalesce(sum(${posSales.total}), 0)::int`,
-          rounding: sql<number>`coalesce(sum(${posSales.rounding}), 0)::int`,
-          paid: sql<number>`coalesce(sum(${posSales.paid}), 0)::int`,
-        })
-        .from(posSales)
-        .innerJoin(clients, eq(clients.id, posSales.cashierId))
-        .where(where.sales)
-        .groupBy(posSales.cashierId, clients.firstName, clients.lastName)
-        .orderBy(asc(posSales.cashierId)),
-      db
-        .select({
-          cashierId: posSales.cashierId,
-          type: posSaleTenders.type,
-          count: sql<number>`count(DISTINCT ${posSaleTenders.saleId})::int`,
-          amount: sql<number>`coalesce(sum(${posSaleTenders.amount}), 0)::int`,
-        })
-        .from(posSaleTenders)
-        .innerJoin(posSales, eq(posSales.id, posSaleTenders.saleId))
-        .where(where.sales)
-        .groupBy(posSales.cashierId, posSaleTenders.type),
-      db
-        .select({
-          id: cashMovements.id,
-          amount: cashMovements.amount,
-          reason: cashMovements.reason,
-          actor: sql<string | null>`CASE WHEN ${clients.id} IS NULL THEN NULL ELSE ${cashierName} END`,
-          createdAt: cashMovements.createdAt,
-        })
-        .from(cashMovements)
-        .leftJoin(clients, eq(clients.id, cashMovements.actorId))
-        .where(where.movements)
-        .orderBy(asc(cashMovements.createdAt), asc(cashMovements.id)),
-      readSettings(db),
-      db
-        .select({
-          cashierId: posReturns.cashierId,
-          cashier: cashierName,
-          returns: sql<number>`count(*)::int`,
-          refunded: sql<number>`coalesce(sum(${posReturns.refunded}), 0)::int`,
-          tax: sql<number>`coalesce(sum(${posReturns.tax}), 0)::int`,
-        })
-        .from(posReturns)
-        .innerJoin(clients, eq(clients.id, posReturns.cashierId))
-        .where(returned)
-        .groupBy(posReturns.cashierId, clients.firstName, clients.lastName),
-      db
-        .select({
-          type: posReturnTenders.type,
-          count: sql<number>`count(DISTINCT ${posReturnTenders.returnId})::int`,
-          amount: sql<number>`coalesce(sum(${posReturnTenders.amount}), 0)::int`,
-        })
-        .from(posReturnTenders)
-        .innerJoin(posReturns, eq(posReturns.id, posReturnTenders.returnId))
-        .where(returned)
-        .groupBy(posReturnTenders.type),
-    ]);
+    const [byCashier, byTender, movements, settings, returnsByCashier, returnTenders, [cardRefunds]] =
+      await Promise.all([
+        db
+          .select({
+            cashierId: posSales.cashierId,
+            cashier: cashierName,
+            sales: sql<number>`count(*)::int`,
+            subtotal: sql<number>`coalesce(sum(${posSales.subtotal}), 0)::int`,
+            tax: sql<number>`coalesce(sum(${posSales.tax}), 0)::int`,
+            total: sql<number>`coalesce(sum(${posSales.total}), 0)::int`,
+            rounding: sql<number>`coalesce(sum(${posSales.rounding}), 0)::int`,
+            paid: sql<number>`coalesce(sum(${posSales.paid}), 0)::int`,
+          })
+          .from(posSales)
+          .innerJoin(clients, eq(clients.id, posSales.cashierId))
+          .where(where.sales)
+          .groupBy(posSales.cashierId, clients.firstName, clients.lastName)
+          .orderBy(asc(posSales.cashierId)),
+        db
+          .select({
+            cashierId: posSales.cashierId,
+            type: posSaleTenders.type,
+            count: sql<number>`count(DISTINCT ${posSaleTenders.saleId})::int`,
+            amount: sql<number>`coalesce(sum(${posSaleTenders.amount}), 0)::int`,
+          })
+          .from(posSaleTenders)
+          .innerJoin(posSales, eq(posSales.id, posSaleTenders.saleId))
+          .where(where.sales)
+          .groupBy(posSales.cashierId, posSaleTenders.type),
+        db
+          .select({
+            id: cashMovements.id,
+            amount: cashMovements.amount,
+            reason: cashMovements.reason,
+            actor: sql<string | null>`CASE WHEN ${clients.id} IS NULL THEN NULL ELSE ${cashierName} END`,
+            createdAt: cashMovements.createdAt,
+          })
+          .from(cashMovements)
+          .leftJoin(clients, eq(clients.id, cashMovements.actorId))
+          .where(where.movements)
+          .orderBy(asc(cashMovements.createdAt), asc(cashMovements.id)),
+        readSettings(db),
+        db
+          .select({
+            cashierId: posReturns.cashierId,
+            cashier: cashierName,
+            returns: sql<number>`count(*)::int`,
+            refunded: sql<number>`coalesce(sum(${posReturns.refunded}), 0)::int`,
+            tax: sql<number>`coalesce(sum(${posReturns.tax}), 0)::int`,
+          })
+          .from(posReturns)
+          .innerJoin(clients, eq(clients.id, posReturns.cashierId))
+          .where(returned)
+          .groupBy(posReturns.cashierId, clients.firstName, clients.lastName),
+        db
+          .select({
+            type: posReturnTenders.type,
+            count: sql<number>`count(DISTINCT ${posReturnTenders.returnId})::int`,
+            amount: sql<number>`coalesce(sum(${posReturnTenders.amount}), 0)::int`,
+          })
+          .from(posReturnTenders)
+          .innerJoin(posReturns, eq(posReturns.id, posReturnTenders.returnId))
+          .where(returned)
+          .groupBy(posReturnTenders.type),
+        db
+          .select({
+            count: sql<number>`count(*)::int`,
+            amount: sql<number>`coalesce(sum(${outsideRefunds.amount}), 0)::int`,
+          })
+          .from(outsideRefunds)
+          .where(
+            and(
+              where.cardRefunds,
+              sql`EXISTS (SELECT 1 FROM ${posSaleTenders}
+                        WHERE ${posSaleTenders.paymentIntentId} = ${outsideRefunds.paymentIntentId})`,
+            ),
+          ),
+      ]);
     const unknownTender = byTender.find((row) => !isTender(row.type));
     if (unknownTender) throw new Error(`a sale has a tender of unknown type ${unknownTender.type}`);
 
@@ -317,6 +333,7 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
         cash: refundTenders.find((tender) => tender.type === 'cash')?.amount ?? 0,
         tenders: refundTenders,
       },
+      cardRefunds: { count: cardRefunds?.count ?? 0, amount: cardRefunds?.amount ?? 0 },
       tax: { province, day, total: taxCollected, components: taxParts },
       cashiers,
       movements: movements.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
@@ -332,6 +349,7 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
         sales: eq(posSales.shiftId, id),
         returns: eq(posReturns.shiftId, id),
         movements: eq(cashMovements.shiftId, id),
+        cardRefunds: eq(outsideRefunds.shiftId, id),
       },
       day,
       shift,
@@ -351,6 +369,7 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
           sales: within(posSales.createdAt),
           returns: within(posReturns.createdAt),
           movements: within(cashMovements.createdAt),
+          cardRefunds: within(outsideRefunds.createdAt),
         },
         day,
       ),

@@ -15,6 +15,7 @@ import {
   orderRefunds,
   orders,
   outbox,
+  outsideRefunds,
   posCheckouts,
   posPayments,
   posSales,
@@ -528,6 +529,9 @@ describe('the processor’s events about a web order', () => {
     const [refund] = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, refundId));
     expect(refund?.metadata).toEqual({ source: 'pos', pos_user: String(cashier.client_id) });
     expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(500);
+    // Recorded with the cashier who made it, for their shift's report.
+    const [recorded] = await t.db.select().from(outsideRefunds).where(eq(outsideRefunds.refundId, refundId));
+    expect(recorded?.cashierId).toBe(cashier.client_id);
     const again = await sendOk(
       event('refund.updated', { ...refund, object: 'refund', payment_intent: paid.paymentIntentId }),
     );

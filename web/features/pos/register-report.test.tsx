@@ -6,8 +6,11 @@ import { RegisterFiguresView, ShiftReportView } from './register-report.tsx';
 
 const noTender = (type: 'cash' | 'card' | 'interac') => ({ type, count: 0, amount: 0 });
 
-/** One cash sale of CDN$72.29, paid CDN$72.30 after the 5-cent rounding; `refunded` given back in cash. */
-function figures(refunded: number): RegisterFigures {
+/**
+ * One cash sale of CDN$72.29, paid CDN$72.30 after the 5-cent rounding; `refunded` given back in
+ * cash; `onCards` given back on cards without a return.
+ */
+function figures(refunded: number, onCards = 0): RegisterFigures {
   const returns = refunded > 0 ? 1 : 0;
   return {
     sales: { count: 1, subtotal: 6_397, tax: 832, total: 7_229, rounding: 1, paid: 7_230 },
@@ -19,6 +22,7 @@ function figures(refunded: number): RegisterFigures {
       cash: refunded,
       tenders: [{ type: 'cash', count: returns, amount: refunded }, noTender('card'), noTender('interac')],
     },
+    cardRefunds: { count: onCards > 0 ? 1 : 0, amount: onCards },
     tax: {
       province: 'ON',
       day: '2026-11-28',
@@ -63,6 +67,14 @@ describe('RegisterFiguresView', () => {
     expect(within(returnsRow()).getByText('-CDN$12.50')).toBeTruthy();
     const cashRefunds = screen.getByText('Cash refunds').closest('tr');
     expect(cashRefunds && within(cashRefunds).getByText('-CDN$12.50')).toBeTruthy();
+    expect(screen.queryByText('Card refunds without a return')).toBeNull();
+  });
+
+  it('shows card refunds made without a return on their own line, apart from the returns', () => {
+    renderWithProviders(<RegisterFiguresView figures={figures(0, 2_000)} />);
+    const row = screen.getByText('Card refunds without a return').closest('tr');
+    expect(row && within(row).getByText('-CDN$20.00')).toBeTruthy();
+    expect(within(returnsRow()).getByText('CDN$0.00')).toBeTruthy();
   });
 });
 

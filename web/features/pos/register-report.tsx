@@ -37,7 +37,7 @@ export function ReportActions({ downloading, onDownload }: { downloading: boolea
 
 /** The figures a shift's and a day's report share: tenders and returns, tax, cashiers, cash moved. */
 export function RegisterFiguresView({ figures }: { figures: RegisterFigures }) {
-  const { sales, tenders, tax, refunds } = figures;
+  const { sales, tenders, tax, refunds, cardRefunds } = figures;
   return (
     <Stack gap="md">
       {/* Each table as tall as its rows: stretched to its neighbour's height, a one-line tax table's rows grew tall. */}
@@ -74,6 +74,15 @@ export function RegisterFiguresView({ figures }: { figures: RegisterFigures }) {
                 {formatMoney(-refunds.amount)}
               </Table.Td>
             </Table.Tr>
+            {cardRefunds.count > 0 ? (
+              <Table.Tr>
+                <Table.Td fw={700}>Card refunds without a return</Table.Td>
+                <Table.Td className={classes.numeric}>{cardRefunds.count}</Table.Td>
+                <Table.Td className={classes.numeric} fw={700}>
+                  {formatMoney(-cardRefunds.amount)}
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
           </Table.Tbody>
         </Table>
         <Table aria-label="Tax collected" withTableBorder>

@@ -29,6 +29,9 @@ function DayReportView({ report }: { report: DayReport }) {
         {report.sales.count} {report.sales.count === 1 ? 'sale' : 'sales'} · {formatMoney(report.sales.paid)}{' '}
         taken · {report.refunds.count} {report.refunds.count === 1 ? 'return' : 'returns'} ·{' '}
         {formatMoney(report.refunds.amount)} given back
+        {report.cardRefunds.count > 0
+          ? ` · ${formatMoney(report.cardRefunds.amount)} refunded on cards without a return`
+          : ''}
       </Text>
       <RegisterFiguresView figures={report} />
       <Table aria-label="Shifts opened that day" withTableBorder>
