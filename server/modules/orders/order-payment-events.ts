@@ -13,7 +13,7 @@ import {
 } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { type DbOrTx, rowsOf, type Tx } from '../../db/database.ts';
-import { orderEvents, orderRefunds, orders } from '../../db/schema.ts';
+import { orderEvents, orderRefunds, orders, outsideRefunds } from '../../db/schema.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
 import { readSettings } from '../settings/settings.service.ts';
 
@@ -143,6 +143,24 @@ export async function recordPaymentRefund(
   return recorded.length > 0;
 }
 
+/** Refund statuses after which no money went back: a refund recorded as given back is not. */
+const UNDONE_REFUND_STATUSES: ReadonlySet<string> = new Set(['failed', 'canceled']);
+
+/**
+ * A refund recorded on a payment (recordPaymentRefund) that the processor reports failed or
+ * canceled since (a closed card, say): the money did not go back, so the payment, its register sale
+ * and the reports count it no more. Answers the outcome, or undefined when it was not recorded.
+ */
+async function forgetUndoneRefund(tx: Tx, refund: OutsideRefund & { status: string }) {
+  const forgotten = await tx
+    .delete(outsideRefunds)
+    .where(eq(outsideRefunds.refundId, refund.id))
+    .returning({ refundId: outsideRefunds.refundId });
+  return forgotten.length > 0
+    ? `refund ${refund.id} ${refund.status}: ${formatMoney(refund.amount)} no longer counted as given back on payment ${refund.paymentIntentId}`
+    : undefined;
+}
+
 /**
  * refund.created/updated of a refund the register made: its refund screen's Interac refunds, made
  * on the reader, are recorded here on the payment, once (a card refund or a voided sale was recorded
@@ -153,6 +171,8 @@ export async function registerRefundReported(
   refund: OutsideRefund & { status: string; forReturn: boolean; madeBy: number | undefined },
 ): Promise<string> {
   if (refund.forReturn) return `refund ${refund.id} is a register return's`;
+  const undone = UNDONE_REFUND_STATUSES.has(refund.status) ? await forgetUndoneRefund(tx, refund) : undefined;
+  if (undone) return undone;
   if (refund.status !== 'succeeded') return `refund ${refund.id} made by the register is ${refund.status}`;
   return (await recordPaymentRefund(tx, refund, refund.madeBy))
     ? `${formatMoney(refund.amount)} refunded by the register on payment ${refund.paymentIntentId} recorded`
@@ -165,8 +185,15 @@ export async function registerRefundReported(
  * charge.refunded recorded already without the id), or else on the payment (outside_refunds: a
  * register sale's card or a POS payment shows it).
  */
-export async function refundMadeOutside(tx: Tx, refund: OutsideRefund): Promise<string> {
+export async function refundMadeOutside(tx: Tx, refund: OutsideRefund & { status: string }): Promise<string> {
   const order = await lockedOrder(tx, refund.paymentIntentId);
+  if (!order && UNDONE_REFUND_STATUSES.has(refund.status)) {
+    return (
+      (await forgetUndoneRefund(tx, refund)) ??
+      `refund ${refund.id} made outside the shop is ${refund.status}`
+    );
+  }
+  if (refund.status !== 'succeeded') return `refund ${refund.id} made outside the shop is ${refund.status}`;
   if (!order) {
     return (await recordPaymentRefund(tx, refund))
       ? `${formatMoney(refund.amount)} refunded outside the shop on payment ${refund.paymentIntentId} recorded`

@@ -229,11 +229,14 @@ export function createWebhooksService(deps: WebhooksDeps) {
             }),
           );
         }
-        if (refund.status !== 'succeeded' || !paymentIntentId) {
-          return finish(`refund ${refund.id} made outside the shop is ${refund.status}`);
-        }
+        if (!paymentIntentId) return finish(`refund ${refund.id} made outside the shop names no payment`);
         return inTransaction(event, (tx) =>
-          refundMadeOutside(tx, { id: refund.id, amount: refund.amount, paymentIntentId }),
+          refundMadeOutside(tx, {
+            id: refund.id,
+            amount: refund.amount,
+            paymentIntentId,
+            status: refund.status,
+          }),
         );
       }
       case 'charge.dispute.created':

@@ -539,6 +539,42 @@ describe('the processor’s events about a web order', () => {
     expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(500);
   });
 
+  it('a refund of a register sale’s card that fails after it succeeded is no longer counted on the sale', async () => {
+    const { paid, sale } = await cardSaleOnReader('failed-later');
+    const onScreen = await posCall(
+      t,
+      cashier,
+      '/api/pos/refund',
+      { paymentIntentId: paid.paymentIntentId, amount: 500 },
+      { reader_id: FRONT_COUNTER, 'idempotency-key': `failed-later-${sale.id}` },
+    );
+    expect(onScreen.statusCode, onScreen.body).toBe(200);
+    const refundId = onScreen.json<{ id: string }>().id;
+    expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(500);
+    const [refund] = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, refundId));
+    const failed = { ...refund, object: 'refund', payment_intent: paid.paymentIntentId, status: 'failed' };
+    expect((await sendOk(event('refund.updated', failed))).outcome).toBe(
+      `refund ${refundId} failed: CDN$5.00 no longer counted as given back on payment ${paid.paymentIntentId}`,
+    );
+    expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(0);
+    expect((await sendOk(event('refund.updated', failed))).outcome).toBe(
+      `refund ${refundId} made by the register is failed`,
+    );
+
+    const fromDashboard = await createSandboxGateway(t.db, systemClock).createRefund({
+      paymentIntentId: paid.paymentIntentId,
+      amount: 300,
+      idempotencyKey: `dashboard-failed-later-${sale.id}`,
+    });
+    await sendOk(event('refund.updated', { ...fromDashboard, metadata: {} }));
+    expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(300);
+    const canceled = await sendOk(
+      event('refund.updated', { ...fromDashboard, metadata: {}, status: 'canceled' }),
+    );
+    expect(canceled.outcome).toContain(`refund ${fromDashboard.id} canceled: CDN$3.00 no longer counted`);
+    expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(0);
+  });
+
   it('a return’s Interac refund is the return’s alone, also when the refund screen made it', async () => {
     const { paid, sale } = await cardSaleOnReader('return-interac', 'interac');
     const giveBackOne = (interacRefundId: string) =>
