@@ -107,13 +107,13 @@ function objectOf<T extends z.ZodType>(event: GatewayEvent, schema: T): z.output
   return parsed.data;
 }
 
-/** A change the processor reported that the shop answers with its own conclusion (no retry helps). */
 /** The cashier a register refund's metadata names (pos_user), when it names one. */
 function cashierOf(posUser: string | undefined): number | undefined {
   const id = Number(posUser);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
+/** A change the processor reported that the shop answers with its own conclusion (no retry helps). */
 function isSettledRefusal(error: unknown): error is AppError {
   return error instanceof AppError && error.statusCode >= 400 && error.statusCode < 500;
 }
