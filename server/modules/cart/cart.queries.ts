@@ -299,6 +299,7 @@ const writtenLineRowSchema = z.intersection(
 
 export type WrittenLineRow = z.infer<typeof writtenLineRowSchema>;
 
+/** A change's variant (a product or a package, added to or set) and its values. */
 function bindCartLineWrite(clientId: number, change: CartChangeData, mode: 'add' | 'set') {
   return {
     variant: `${change.isPackage ? 'package' : 'product'} ${mode}`,
