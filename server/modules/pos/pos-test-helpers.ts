@@ -1,4 +1,5 @@
-/** Shared steps of the POS integration tests: a payment taken on a (simulated) reader. */
+/** Shared steps of the POS integration tests: a payment taken on a (simulated) reader, refunded. */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
@@ -71,4 +72,22 @@ export async function payOnReader(
   });
   expect(presented.statusCode, presented.body).toBe(200);
   return { paymentIntentId, reader: presented.json<PosReader>() };
+}
+
+/** A card payment refunded online on the POS refund screen, at the front counter: the refund's id. */
+export async function refundOnScreen(
+  t: TestApp,
+  who: LoginRecord,
+  paymentIntentId: string,
+  amount: number,
+): Promise<string> {
+  const response = await posCall(
+    t,
+    who,
+    '/api/pos/refund',
+    { paymentIntentId, amount },
+    { reader_id: FRONT_COUNTER, 'idempotency-key': randomUUID() },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ id: string }>().id;
 }

@@ -21,7 +21,14 @@ import {
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, logIn, stockOf, type TestApp } from '../../test/app.ts';
 import { parsePdf } from '../../test/pdf.ts';
-import { assignReader, FRONT_COUNTER, newCashier, payOnReader, posCall } from './pos-test-helpers.ts';
+import {
+  assignReader,
+  FRONT_COUNTER,
+  newCashier,
+  payOnReader,
+  posCall,
+  refundOnScreen,
+} from './pos-test-helpers.ts';
 
 let t: TestApp;
 let cashier: LoginRecord;
@@ -349,17 +356,6 @@ describe('a return of an Interac sale', () => {
 
 describe('a refund of a sale’s card on the refund screen, without a return', () => {
   it('is recorded with its cashier and their shift; one of a payment no sale names is too', async () => {
-    const refundOnScreen = async (paymentIntentId: string, amount: number) => {
-      const response = await posCall(
-        t,
-        cashier,
-        '/api/pos/refund',
-        { paymentIntentId, amount },
-        { reader_id: FRONT_COUNTER, 'idempotency-key': randomUUID() },
-      );
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ id: string }>().id;
-    };
     const paid = await payOnReader(t, cashier, FRONT_COUNTER, 2260);
     const sale = await sell({
       lines: lines(2),
@@ -367,8 +363,8 @@ describe('a refund of a sale’s card on the refund screen, without a return', (
     });
     const alone = await payOnReader(t, cashier, FRONT_COUNTER, 900);
     const screenRefunds = {
-      ofSale: await refundOnScreen(paid.paymentIntentId, 500),
-      ofPayment: await refundOnScreen(alone.paymentIntentId, 300),
+      ofSale: await refundOnScreen(t, cashier, paid.paymentIntentId, 500),
+      ofPayment: await refundOnScreen(t, cashier, alone.paymentIntentId, 300),
     };
     const recorded = await t.db
       .select({

@@ -27,7 +27,14 @@ import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, expectAdminOnly, logIn, signUp, type TestApp } from '../../test/app.ts';
 import { parsePdf } from '../../test/pdf.ts';
 import { stockedProducts } from '../orders/orders-test-kit.ts';
-import { assignReader, FRONT_COUNTER, newCashier, posCall, processOn } from './pos-test-helpers.ts';
+import {
+  assignReader,
+  FRONT_COUNTER,
+  newCashier,
+  posCall,
+  processOn,
+  refundOnScreen,
+} from './pos-test-helpers.ts';
 
 let t: TestApp;
 let cashier: LoginRecord;
@@ -318,17 +325,8 @@ describe('a reader payment taken for a sale the register never finished', () => 
     return paymentIntentId;
   }
 
-  let refunds = 0;
   async function refund(paymentIntentId: string, amount: number): Promise<void> {
-    refunds += 1;
-    const refunded = await posCall(
-      t,
-      sam,
-      '/api/pos/refund',
-      { paymentIntentId, amount },
-      { reader_id: FRONT_COUNTER, 'idempotency-key': `shift-test-refund-${refunds}` },
-    );
-    expect(refunded.statusCode, refunded.body).toBe(200);
+    await refundOnScreen(t, sam, paymentIntentId, amount);
     await t.app.sandboxEvents?.idle();
   }
 

@@ -40,7 +40,13 @@ import {
   type TestApp,
 } from '../../test/app.ts';
 import { placeWebOrder, stockedProducts } from '../orders/orders-test-kit.ts';
-import { assignReader, FRONT_COUNTER, payOnReader, posCall } from '../pos/pos-test-helpers.ts';
+import {
+  assignReader,
+  FRONT_COUNTER,
+  payOnReader,
+  posCall,
+  refundOnScreen,
+} from '../pos/pos-test-helpers.ts';
 
 let t: TestApp;
 let cashier: LoginRecord;
@@ -469,14 +475,7 @@ describe('the processor’s events about a web order', () => {
 
   it('a refund screen refund of a register sale’s card shows on the sale, which refunds that much less', async () => {
     const { paid, sale } = await cardSaleOnReader('screen');
-    const refunded = await posCall(
-      t,
-      cashier,
-      '/api/pos/refund',
-      { paymentIntentId: paid.paymentIntentId, amount: 500 },
-      { 'idempotency-key': `screen-refund-${sale.id}` },
-    );
-    expect(refunded.statusCode, refunded.body).toBe(200);
+    await refundOnScreen(t, cashier, paid.paymentIntentId, 500);
     const found = await t.app.inject({
       url: `/api/pos/sales/by-receipt/${sale.receipt.receipt_number}`,
       headers: bearer(cashier),
@@ -541,15 +540,7 @@ describe('the processor’s events about a web order', () => {
 
   it('a refund of a register sale’s card that fails after it succeeded is no longer counted on the sale', async () => {
     const { paid, sale } = await cardSaleOnReader('failed-later');
-    const onScreen = await posCall(
-      t,
-      cashier,
-      '/api/pos/refund',
-      { paymentIntentId: paid.paymentIntentId, amount: 500 },
-      { reader_id: FRONT_COUNTER, 'idempotency-key': `failed-later-${sale.id}` },
-    );
-    expect(onScreen.statusCode, onScreen.body).toBe(200);
-    const refundId = onScreen.json<{ id: string }>().id;
+    const refundId = await refundOnScreen(t, cashier, paid.paymentIntentId, 500);
     expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(500);
     const [refund] = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, refundId));
     const failed = { ...refund, object: 'refund', payment_intent: paid.paymentIntentId, status: 'failed' };
