@@ -186,14 +186,11 @@ export async function registerRefundReported(
  * register sale's card or a POS payment shows it).
  */
 export async function refundMadeOutside(tx: Tx, refund: OutsideRefund & { status: string }): Promise<string> {
-  const order = await lockedOrder(tx, refund.paymentIntentId);
-  if (!order && UNDONE_REFUND_STATUSES.has(refund.status)) {
-    return (
-      (await forgetUndoneRefund(tx, refund)) ??
-      `refund ${refund.id} made outside the shop is ${refund.status}`
-    );
-  }
+  // Only a payment's refunds are undone (outside_refunds holds no web order's): no order to lock.
+  const undone = UNDONE_REFUND_STATUSES.has(refund.status) ? await forgetUndoneRefund(tx, refund) : undefined;
+  if (undone) return undone;
   if (refund.status !== 'succeeded') return `refund ${refund.id} made outside the shop is ${refund.status}`;
+  const order = await lockedOrder(tx, refund.paymentIntentId);
   if (!order) {
     return (await recordPaymentRefund(tx, refund))
       ? `${formatMoney(refund.amount)} refunded outside the shop on payment ${refund.paymentIntentId} recorded`
