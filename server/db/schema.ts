@@ -456,6 +456,14 @@ export const carts = pgTable('carts', {
   paymentIntentId: text('payment_intent_id'),
   /** When that authorization was made: one left unplaced too long is released (authorization-release.ts). */
   authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+  /**
+   * What the payment step saw authorized: the amount, the cart it was for (its signature) and the
+   * card. Placing the order checks the cart against them and records the card without asking the
+   * processor again (docs/decisions/029).
+   */
+  authorizedAmount: integer('authorized_amount'),
+  authorizedSignature: text('authorized_signature'),
+  authorizedCard: jsonb('authorized_card').$type<OrderCard | null>(),
 });
 
 export const cartLines = pgTable(

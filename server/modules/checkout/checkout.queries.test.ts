@@ -41,6 +41,16 @@ async function cartLinesNow(): Promise<queries.NewOrderRow['cartLines']> {
   return rows.flatMap((row) => (row.line_id === null ? [] : [{ id: row.line_id, quantity: row.quantity }]));
 }
 
+/** An authorization of 11.30 for a cart, made with a Visa ending in 4242. */
+function authorized(paymentIntentId: string): queries.Authorization {
+  return {
+    paymentIntentId,
+    amount: 1130,
+    signature: 'cart-signature',
+    card: { brand: 'visa', last4: '4242' },
+  };
+}
+
 /**
  * An order of the client's cart as it is now (insertOrder), paid by `paymentIntentId`, which is
  * made the cart's hold, taking `stock`.
@@ -49,7 +59,7 @@ async function newOrder(
   paymentIntentId: string,
   stock: queries.NewOrderRow['stock'],
 ): Promise<queries.NewOrderRow> {
-  await queries.replaceCartAuthorization(t.db, client.client_id, paymentIntentId);
+  await queries.replaceCartAuthorization(t.db, client.client_id, authorized(paymentIntentId));
   const addresses = await t.app.inject({
     url: `/api/Address/client/${client.client_id}`,
     headers: bearer(client),
@@ -103,6 +113,8 @@ async function writtenState() {
           (SELECT json_agg(json_build_array(id, quantity) ORDER BY id) FROM cart_lines cl
            WHERE cl.cart_id IN (SELECT id FROM carts WHERE client_id = ${client.client_id})) AS lines,
           (SELECT payment_intent_id FROM carts WHERE client_id = ${client.client_id}) AS hold,
+          (SELECT row(authorized_at, authorized_amount, authorized_signature, authorized_card) IS NULL
+           FROM carts WHERE client_id = ${client.client_id}) AS no_hold_details,
           (SELECT instock FROM stock WHERE product_id = ${productId} AND size_id IS NULL) AS instock`,
   );
   return state;
@@ -149,8 +161,9 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
     expect(rows[0]?.default_addresses).toHaveLength(2);
     expect(rows[0]?.shipping_tax_ppm).toBe(130_000);
     expect(rows[0]?.placed_order).toMatchObject({ orderNumber: order?.orderNumber, status: 'placed' });
-    // The order used the cart's hold.
+    // The order used the cart's hold, and what the hold authorized went with it.
     expect(rows[0]?.cart_hold).toBeNull();
+    expect((await writtenState())?.no_hold_details).toBe(true);
     const [withoutPayment] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id);
     expect(withoutPayment?.placed_order).toBeNull();
     // Its capture seen, the order is paid.
@@ -213,12 +226,31 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
     },
   );
 
-  it('the cart authorization', async () => {
+  it('the cart authorization, and the context answering what it authorized', async () => {
     const holdBefore = (await writtenState())?.hold;
-    const [first] = await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, 'pi_first');
-    const [second] = await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, 'pi_second');
+    const [first] = await expectRows(
+      queries.replaceCartAuthorization,
+      t.db,
+      client.client_id,
+      authorized('pi_first'),
+    );
+    const second = { ...authorized('pi_second'), amount: 2260, card: null };
+    expect(await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, second)).toEqual([
+      { previous: 'pi_first' },
+    ]);
     expect(first).toEqual({ previous: holdBefore });
-    expect(second).toEqual({ previous: 'pi_first' });
+    const [row] = await expectRows(queries.selectCheckoutContext, t.db, client.client_id, {
+      placedBy: 'pi_second',
+    });
+    expect(row?.cart_hold).toEqual({
+      paymentIntentId: 'pi_second',
+      authorizedAt: expect.any(Number),
+      amount: 2260,
+      signature: 'cart-signature',
+      card: null,
+    });
+    // Unix seconds of the statement's now().
+    expect(Math.abs((row?.cart_hold?.authorizedAt ?? 0) - Date.now() / 1000)).toBeLessThan(60);
   });
 
   it('the context claiming a payment method: the first client to name it owns it', async () => {
@@ -243,11 +275,21 @@ describe('the checkout statements answer the shapes of their row schemas', () =>
   });
 
   it('the stale card holds, taken off their carts by the release job', async () => {
-    await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, 'pi_stale_hold');
+    await expectRows(queries.replaceCartAuthorization, t.db, client.client_id, authorized('pi_stale_hold'));
     const none = await queries.takeStaleHolds(t.db, new Date(Date.now() - 3_600_000));
     expect(none).toEqual([]);
     const taken = await expectRows(queries.takeStaleHolds, t.db, new Date(Date.now() + 60_000));
     expect(taken).toContainEqual({ payment_intent_id: 'pi_stale_hold' });
+    expect(await writtenState()).toMatchObject({ hold: null, no_hold_details: true });
+  });
+
+  it('a released hold forgotten, by its own client only', async () => {
+    await queries.replaceCartAuthorization(t.db, client.client_id, authorized('pi_released'));
+    expect(await queries.forgetCartHold(t.db, 'pi_released', client.client_id + 1_000_000)).toEqual([]);
+    expect(await queries.forgetCartHold(t.db, 'pi_another', client.client_id)).toEqual([]);
+    expect((await writtenState())?.hold).toBe('pi_released');
+    await expectRows(queries.forgetCartHold, t.db, 'pi_released', client.client_id);
+    expect(await writtenState()).toMatchObject({ hold: null, no_hold_details: true });
   });
 
   it('every statement of checkout.queries.ts is checked', () => expect(unchecked()).toEqual([]));

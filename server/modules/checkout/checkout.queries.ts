@@ -15,6 +15,7 @@ import type { Cart } from '../../../domain/cart.ts';
 import { ORDER_STATUSES } from '../../../domain/orders.ts';
 import type { ItemDimensions } from '../../../domain/shipping.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import type { OrderCard } from '../../db/schema.ts';
 import { compiledQuery, type Placeholders, typedQuery } from '../../db/typed-query.ts';
 import { mailInsert } from '../../providers/mail/outbox.ts';
 import { currentAddresses } from '../addresses/addresses.queries.ts';
@@ -42,8 +43,8 @@ export interface CheckoutContext {
   clientEmail: string | undefined;
   /** The order a payment intent placed already (when asked about one). */
   placedOrder: PlacedOrder | null;
-  /** The payment intent the client's cart holds, if any (when asked about an order). */
-  cartHold: string | null;
+  /** The authorization the client's cart holds, if any (when asked about an order). */
+  cartHold: CartHold | null;
   /** The client a payment method belongs to, once claimed (when asked to claim one). */
   paymentMethodOwner: number | null;
 }
@@ -56,6 +57,19 @@ export type ContextAlso = { placedBy: string } | { claiming: string } | undefine
 
 const id = z.number().int();
 
+/**
+ * The authorization a cart holds: its payment intent, when it was made (Unix seconds) and what the
+ * payment step saw authorized (null for a hold kept before the shop recorded these).
+ */
+const cartHoldSchema = z.object({
+  paymentIntentId: z.string(),
+  authorizedAt: z.number(),
+  amount: id.nullable(),
+  signature: z.string().nullable(),
+  card: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
+});
+export type CartHold = z.infer<typeof cartHoldSchema>;
+
 /** The order a payment intent placed: placed, then paid once captured. */
 const placedOrderSchema = z.object({ id, orderNumber: id, status: z.enum(ORDER_STATUSES) });
 type PlacedOrder = z.infer<typeof placedOrderSchema>;
@@ -67,7 +81,7 @@ const contextColumnsSchema = z.object({
   shipping_tax_ppm: id.nullable(),
   client_email: z.string().nullable(),
   placed_order: placedOrderSchema.nullable(),
-  cart_hold: z.string().nullable(),
+  cart_hold: cartHoldSchema.nullable(),
   payment_method_owner: id.nullable(),
 });
 
@@ -105,8 +119,11 @@ function contextColumns(
       : sql`NULL::json`;
   const cartHold =
     variant === 'placed order'
-      ? sql`(SELECT payment_intent_id FROM carts WHERE client_id = ${clientId}::int)`
-      : sql`NULL::text`;
+      ? sql`(SELECT json_build_object('paymentIntentId', payment_intent_id,
+             'authorizedAt', floor(extract(epoch FROM authorized_at)), 'amount', authorized_amount,
+             'signature', authorized_signature, 'card', authorized_card)
+           FROM carts WHERE client_id = ${clientId}::int AND payment_intent_id IS NOT NULL)`
+      : sql`NULL::json`;
   const claim = variant === 'claim' ? claimedOwner(clientId, v.paymentMethodId) : undefined;
   return {
     with: claim?.with,
@@ -245,6 +262,10 @@ function withOrderNumber([before, after]: AroundOrderNumber): SQL {
   return sql`concat(${before}::text, (SELECT order_number FROM placed), ${after}::text)`;
 }
 
+/** A cart without a hold: its authorization used by an order, or released. */
+const NO_HOLD = sql`payment_intent_id = NULL, authorized_at = NULL, authorized_amount = NULL,
+  authorized_signature = NULL, authorized_card = NULL`;
+
 /**
  * Places the order in one statement, the cart unlocked (docs/decisions/024): its stock taken
  * (stockTaken), the order and its lines written as they are now, the lines ordered taken out of the
@@ -284,7 +305,7 @@ export const insertOrder = typedQuery(
             AND cl.cart_id IN (SELECT id FROM carts WHERE client_id = ${order.clientId})
           RETURNING cl.id
         ), used AS (
-          UPDATE carts SET payment_intent_id = NULL, authorized_at = NULL
+          UPDATE carts SET ${NO_HOLD}
           WHERE client_id = ${order.clientId} AND payment_intent_id = ${order.paymentIntentId}
           RETURNING id
         ), mail AS (${mailInsert({
@@ -305,18 +326,50 @@ export const insertOrder = typedQuery(
 
 const previousAuthorizationRowSchema = z.object({ previous: z.string().nullable() });
 
-/** Makes a payment intent the cart's authorization, locking the cart; answers the one it replaced. */
+/** What the payment step saw authorized, kept with the cart's hold. */
+export interface Authorization {
+  paymentIntentId: string;
+  amount: number;
+  /** The signature of the cart the payment was for (totalsOf). */
+  signature: string;
+  card: OrderCard | null;
+}
+
+/**
+ * Makes an authorization the cart's hold, with what was authorized, locking the cart; answers the
+ * hold it replaced.
+ */
 export const replaceCartAuthorization = compiledQuery(
   previousAuthorizationRowSchema,
-  (clientId: number, paymentIntentId: string) => ({
+  (clientId: number, authorization: Authorization) => ({
     variant: 'hold',
-    values: { clientId, paymentIntentId },
+    values: {
+      clientId,
+      paymentIntentId: authorization.paymentIntentId,
+      amount: authorization.amount,
+      signature: authorization.signature,
+      card: JSON.stringify(authorization.card),
+    },
   }),
   (_variant, v) =>
-    sql`UPDATE carts c SET payment_intent_id = ${v.paymentIntentId}::text, authorized_at = now()
+    sql`UPDATE carts c SET payment_intent_id = ${v.paymentIntentId}::text, authorized_at = now(),
+          authorized_amount = ${v.amount}::int, authorized_signature = ${v.signature}::text,
+          authorized_card = ${v.card}::jsonb
         FROM (SELECT id, payment_intent_id FROM carts WHERE client_id = ${v.clientId}::int FOR UPDATE) old
         WHERE c.id = old.id
         RETURNING old.payment_intent_id AS previous`,
+);
+
+/**
+ * Forgets a released authorization as the client's cart's hold: an order is then never placed from
+ * it without asking the processor.
+ */
+export const forgetCartHold = typedQuery(
+  z.object({ id }),
+  (paymentIntentId: string, clientId: number) =>
+    sql`UPDATE carts SET ${NO_HOLD}
+        WHERE client_id = ${clientId} AND payment_intent_id = ${paymentIntentId}
+        RETURNING id`,
 );
 
 /** An order whose payment the shop captured: paid (the webhook's statement marks it so too). */
@@ -345,7 +398,7 @@ export const takeStaleHolds = typedQuery(
           ORDER BY authorized_at
           LIMIT ${STALE_HOLDS_BATCH}
           FOR UPDATE SKIP LOCKED)
-        UPDATE carts c SET payment_intent_id = NULL, authorized_at = NULL
+        UPDATE carts c SET ${NO_HOLD}
         FROM stale WHERE c.id = stale.id
         RETURNING stale.payment_intent_id`,
 );

@@ -15,14 +15,13 @@ import {
 import { estimatedTax, type ShippingFee } from '../../../domain/shipping.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
 import type { Database } from '../../db/database.ts';
-import { orders } from '../../db/schema.ts';
+import { type OrderCard, orders } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation, refusalReason } from '../../lib/db-errors.ts';
 import { AppError, badRequest, missingAsNotFound, notFound } from '../../lib/errors.ts';
 import {
   isPaymentError,
   type PaymentGateway,
-  type PaymentIntent,
   type PaymentIntentWithMethod,
 } from '../../providers/payments/gateway.ts';
 import type { Destination, ShippingRates } from '../../providers/shipping/shipping-rates.ts';
@@ -32,8 +31,10 @@ import { type Settings, taxRateMissing } from '../settings/settings.service.ts';
 import { authorizationUsable } from './authorization-release.ts';
 import {
   type AroundOrderNumber,
+  type Authorization,
   CART_NOT_AS_READ,
   type CheckoutContext,
+  forgetCartHold,
   insertOrder,
   loadCheckoutContext,
   loadQuoteContext,
@@ -150,9 +151,42 @@ function soldItems(cart: Cart): SoldItem[] {
 interface NewOrder {
   clientId: number;
   paymentIntentId: string;
-  card: { brand: string | null; last4: string | null } | null;
+  card: OrderCard | null;
   email: string;
   totals: OrderTotals;
+}
+
+/** What an order records of the card an intent was paid with. */
+function cardOf(paymentMethod: PaymentIntentWithMethod['paymentMethod']): OrderCard | null {
+  return paymentMethod?.card ? { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4 } : null;
+}
+
+/** What a payment intent authorized, as the processor answers it. */
+function authorizationOf({ intent, paymentMethod }: PaymentIntentWithMethod): Authorization {
+  return {
+    paymentIntentId: intent.id,
+    amount: intent.amount,
+    signature: intent.metadata.cart_signature ?? '',
+    card: cardOf(paymentMethod),
+  };
+}
+
+/**
+ * The cart's hold as the payment step recorded it, when it is the intent named and can still pay:
+ * the order is placed from it without asking the processor (docs/decisions/029). Undefined for
+ * anything else (an order placed already, another hold or none, a hold from before the shop recorded
+ * what it authorized, one near its end): the processor is asked.
+ */
+function heldAuthorization(
+  context: CheckoutContext,
+  paymentIntentId: string,
+  now: Date,
+): Authorization | undefined {
+  const hold = context.cartHold;
+  if (context.placedOrder || hold?.paymentIntentId !== paymentIntentId) return undefined;
+  if (hold.amount === null || hold.signature === null) return undefined;
+  if (!authorizationUsable(hold.authorizedAt, now)) return undefined;
+  return { paymentIntentId, amount: hold.amount, signature: hold.signature, card: hold.card };
 }
 
 /**
@@ -268,13 +302,23 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
   }
 
   /**
-   * Remembers a new authorization as the cart's and releases the one before it (the client paid
-   * again: changed an address, another card), so the card is held once. The row lock makes a
-   * placement of the earlier one finish first: it forgets it, and nothing is released.
+   * Releases an authorization the client's order could not use: forgotten as the cart's hold first,
+   * so no confirm places an order from it meanwhile, then released at the processor.
    */
-  async function replaceAuthorization(clientId: number, paymentIntentId: string): Promise<void> {
-    const [row] = await replaceCartAuthorization(db, clientId, paymentIntentId);
-    if (row?.previous && row.previous !== paymentIntentId) await releaseQuietly(row.previous);
+  async function releaseUnused(clientId: number, paymentIntentId: string): Promise<void> {
+    await forgetCartHold(db, paymentIntentId, clientId);
+    await releaseQuietly(paymentIntentId);
+  }
+
+  /**
+   * Remembers a new authorization as the cart's, with what it authorized, and releases the one before
+   * it (the client paid again: changed an address, another card), so the card is held once. The row
+   * lock makes a placement of the earlier one finish first: it forgets it, and nothing is released.
+   */
+  async function replaceAuthorization(clientId: number, authorization: Authorization): Promise<void> {
+    const [row] = await replaceCartAuthorization(db, clientId, authorization);
+    const previous = row?.previous;
+    if (previous && previous !== authorization.paymentIntentId) await releaseQuietly(previous);
   }
 
   /**
@@ -308,10 +352,11 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
    * What the payment step is told of an intent: authorized (the cart's hold from now on), waiting
    * for 3-D Secure (with the client secret the browser needs), or refused with the provider's text.
    */
-  async function authorizationResult(user: AuthUser, intent: PaymentIntent): Promise<PaymentResult> {
+  async function authorizationResult(user: AuthUser, paid: PaymentIntentWithMethod): Promise<PaymentResult> {
+    const { intent } = paid;
     const answer = { paymentIntentId: intent.id, amount: intent.amount, clientSecret: null };
     if (intent.status === 'requires_capture') {
-      await replaceAuthorization(user.id, intent.id);
+      await replaceAuthorization(user.id, authorizationOf(paid));
       return { ...answer, status: 'succeeded', error: null };
     }
     if (intent.status === 'requires_action') {
@@ -330,33 +375,34 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
   }
 
   /**
-   * Places the order of the client's cart as the intent paid for it, without locking the cart
-   * (docs/decisions/024): the context is read, and the order's statement writes only if the cart is
-   * still as read (insertOrder). When it is not, the context is read again and shows what changed:
-   * the order a double click placed, another hold, a changed cart, a short item. A cart that changes
-   * under every attempt counts as changed.
+   * Places the order of the client's cart as the authorization paid for it, without locking the
+   * cart (docs/decisions/024): the context is read (or taken as the caller read it), and the order's
+   * statement writes only if the cart is still as read (insertOrder). When it is not, the context is
+   * read again and shows what changed: the order a double click placed, another hold, a changed
+   * cart, a short item. A cart that changes under every attempt counts as changed.
    */
   async function placeFromCart(
     user: AuthUser,
-    intent: PaymentIntent,
-    paymentMethod: PaymentIntentWithMethod['paymentMethod'],
+    authorization: Authorization,
+    contextRead?: CheckoutContext,
   ): Promise<{ id: number; orderNumber: number; status: string }> {
+    const { paymentIntentId } = authorization;
     for (let attempt = 1; ; attempt++) {
-      const context = await loadCheckoutContext(db, user.id, { placedBy: intent.id });
+      const context =
+        (attempt === 1 ? contextRead : undefined) ??
+        (await loadCheckoutContext(db, user.id, { placedBy: paymentIntentId }));
       if (context.placedOrder) return context.placedOrder;
       // The cart's hold is another (the client paid again) or none (released as too old).
-      if (context.cartHold !== intent.id) throw holdEnded();
+      if (context.cartHold?.paymentIntentId !== paymentIntentId) throw holdEnded();
       const totals = await totalsOf(context, shippingRates);
-      if (totals.signature !== intent.metadata.cart_signature || totals.total !== intent.amount) {
+      if (totals.signature !== authorization.signature || totals.total !== authorization.amount) {
         throw cartChanged();
       }
       try {
         const row = await placeOrder(db, {
           clientId: user.id,
-          paymentIntentId: intent.id,
-          card: paymentMethod?.card
-            ? { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4 }
-            : null,
+          paymentIntentId,
+          card: authorization.card,
           email: context.clientEmail ?? totals.billing.email,
           totals,
         });
@@ -366,6 +412,42 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
         if (attempt === PLACEMENT_ATTEMPTS) throw cartChanged();
       }
     }
+  }
+
+  /**
+   * Places the order an authorization pays for and captures it: confirm's end, the hold as the cart
+   * recorded it (with the context read for it) or as the processor answered it.
+   */
+  async function placeAndCapture(
+    user: AuthUser,
+    authorization: Authorization,
+    contextRead?: CheckoutContext,
+  ): Promise<ConfirmResult> {
+    const { paymentIntentId } = authorization;
+    let order: { id: number; orderNumber: number; status: string };
+    try {
+      order = await placeFromCart(user, authorization, contextRead);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        // The same payment placed by a concurrent retry: answer that order.
+        const again = await existingOrder(paymentIntentId);
+        if (again?.clientId === user.id)
+          return { status: 'succeeded', error: null, orderNumber: again.orderNumber };
+      }
+      if (
+        error instanceof AppError &&
+        (error.code === PAYMENT_RELEASED_CODES.cartChanged ||
+          error.code === 'not_enough_stock' ||
+          error.code === PAYMENT_RELEASED_CODES.holdEnded)
+      ) {
+        await releaseUnused(user.id, paymentIntentId);
+      }
+      throw error;
+    }
+    // The click that placed the order captures it. A retry of an order whose capture failed
+    // captures it again (with the same idempotency key: a double click never charges twice).
+    if (order.status === 'placed') await capture(order.id, paymentIntentId);
+    return { status: 'succeeded', error: null, orderNumber: order.orderNumber };
   }
 
   return {
@@ -398,7 +480,7 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
       const totals = await totalsOf(context, shippingRates);
       checkPaymentMethodOwner(user, context);
       try {
-        const intent = await payments.createPaymentIntent({
+        const paid = await payments.createPaymentIntentWithMethod({
           amount: totals.total,
           paymentMethodId,
           captureMethod: 'manual',
@@ -407,7 +489,7 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
           // A double click authorizes once for the same cart and card.
           idempotencyKey: `pay:${user.id}:${totals.signature}:${paymentMethodId}`,
         });
-        return await authorizationResult(user, intent);
+        return await authorizationResult(user, paid);
       } catch (error) {
         if (!isPaymentError(error)) throw error;
         if (error.type === 'card_error') {
@@ -432,12 +514,12 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
      * sandbox's challenge): POST api/Payment/authentication, answered as POST api/Payment.
      */
     async authentication(user: AuthUser, paymentIntentId: string): Promise<PaymentResult> {
-      const { intent } = await ownIntent(user, paymentIntentId);
+      const paid = await ownIntent(user, paymentIntentId);
       // An order's payment is no longer a hold the cart could take back.
-      if (await existingOrder(intent.id)) {
+      if (await existingOrder(paid.intent.id)) {
         throw new AppError('payment_used', 'This payment already paid an order.', 409);
       }
-      return authorizationResult(user, intent);
+      return authorizationResult(user, paid);
     },
 
     /** The sandbox's 3-D Secure challenge page: the cardholder completes or fails it. */
@@ -458,9 +540,16 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
       }
     },
 
-    /** Places the order paid by an authorized intent: POST api/Payment/confirm. */
+    /**
+     * Places the order paid by an authorized intent: POST api/Payment/confirm. The cart's own hold
+     * is placed as the payment step recorded it; anything else asks the processor first.
+     */
     async confirm(user: AuthUser, paymentIntentId: string): Promise<ConfirmResult> {
-      const { intent, paymentMethod } = await ownIntent(user, paymentIntentId);
+      const context = await loadCheckoutContext(db, user.id, { placedBy: paymentIntentId });
+      const held = heldAuthorization(context, paymentIntentId, clock.now());
+      if (held) return placeAndCapture(user, held, context);
+      const paid = await ownIntent(user, paymentIntentId);
+      const { intent } = paid;
       if (intent.status !== 'requires_capture') {
         // Captured: a retry of an order placed and paid answers the order's number.
         const placed = await existingOrder(paymentIntentId);
@@ -476,33 +565,10 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
       }
       // An authorization at (or near) its end is not used: the capture could fail after the order.
       if (!authorizationUsable(intent.created, clock.now()) && !(await existingOrder(paymentIntentId))) {
-        await releaseQuietly(paymentIntentId);
+        await releaseUnused(user.id, paymentIntentId);
         throw holdEnded();
       }
-      let order: { id: number; orderNumber: number; status: string };
-      try {
-        order = await placeFromCart(user, intent, paymentMethod);
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          // The same payment placed by a concurrent retry: answer that order.
-          const again = await existingOrder(paymentIntentId);
-          if (again?.clientId === user.id)
-            return { status: 'succeeded', error: null, orderNumber: again.orderNumber };
-        }
-        if (
-          error instanceof AppError &&
-          (error.code === PAYMENT_RELEASED_CODES.cartChanged ||
-            error.code === 'not_enough_stock' ||
-            error.code === PAYMENT_RELEASED_CODES.holdEnded)
-        ) {
-          await releaseQuietly(paymentIntentId);
-        }
-        throw error;
-      }
-      // The click that placed the order captures it. A retry of an order whose capture failed
-      // captures it again (with the same idempotency key: a double click never charges twice).
-      if (order.status === 'placed') await capture(order.id, paymentIntentId);
-      return { status: 'succeeded', error: null, orderNumber: order.orderNumber };
+      return placeAndCapture(user, authorizationOf(paid), context);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
 import { countRows } from '../../db/database.ts';
 import {
@@ -87,6 +87,13 @@ async function addPackage(client: LoginRecord): Promise<{ id: number; name: stri
     isPackage: true,
   });
   return pack;
+}
+
+/** The card processor the shop's services call: the sandbox, with its webhooks. */
+function sandboxGateway() {
+  const gateway = t.app.sandboxEvents?.gateway;
+  if (!gateway) throw new Error('the test app pays in the sandbox');
+  return gateway;
 }
 
 async function pay(app: TestApp['app'], client: LoginRecord, number = VISA) {
@@ -195,6 +202,75 @@ describe('paying and placing an order', () => {
       paymentIntentId,
     });
     expect(again.json()).toMatchObject({ status: 'canceled', orderNumber: null });
+  });
+
+  it('places the cart’s own hold as the payment step recorded it: the processor is asked only to capture', async () => {
+    const gateway = sandboxGateway();
+    const client = await readyToPay(t.app, item.id);
+    const { paymentIntentId, amount } = (await pay(t.app, client, '5555555555554444')).json();
+    const [cart] = await t.db.select().from(carts).where(eq(carts.clientId, client.client_id));
+    expect(cart).toMatchObject({
+      paymentIntentId,
+      authorizedAmount: amount,
+      authorizedCard: { brand: 'mastercard', last4: '4444' },
+    });
+    const asked = vi.spyOn(gateway, 'retrievePaymentIntentWithMethod');
+    const captured = vi.spyOn(gateway, 'capturePaymentIntent');
+    try {
+      const placed = await call(t.app, client, '/api/Payment/confirm', {
+        userId: client.client_id,
+        paymentIntentId,
+      });
+      expect(placed.json()).toMatchObject({ status: 'succeeded', orderNumber: expect.any(Number) });
+      expect(asked).not.toHaveBeenCalled();
+      expect(captured).toHaveBeenCalledTimes(1);
+    } finally {
+      asked.mockRestore();
+      captured.mockRestore();
+    }
+    const [order] = await t.db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+    expect(order).toMatchObject({ status: 'paid', paymentMethod: { brand: 'mastercard', last4: '4444' } });
+  });
+
+  it('asks the processor about a hold kept before the shop recorded what it authorized, and places it', async () => {
+    const gateway = sandboxGateway();
+    const client = await readyToPay(t.app, item.id);
+    const { paymentIntentId } = (await pay(t.app, client)).json();
+    await t.db
+      .update(carts)
+      .set({ authorizedAmount: null, authorizedSignature: null, authorizedCard: null })
+      .where(eq(carts.clientId, client.client_id));
+    const asked = vi.spyOn(gateway, 'retrievePaymentIntentWithMethod');
+    try {
+      const placed = await call(t.app, client, '/api/Payment/confirm', {
+        userId: client.client_id,
+        paymentIntentId,
+      });
+      expect(placed.json()).toMatchObject({ status: 'succeeded', orderNumber: expect.any(Number) });
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      asked.mockRestore();
+    }
+    const [order] = await t.db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+    expect(order).toMatchObject({ status: 'paid', paymentMethod: { brand: 'visa', last4: '4242' } });
+  });
+
+  it('places no order from a hold released in the processor’s dashboard: its cancellation is heard', async () => {
+    const gateway = sandboxGateway();
+    const client = await readyToPay(t.app, item.id);
+    const { paymentIntentId } = (await pay(t.app, client)).json();
+    await gateway.cancelPaymentIntent(paymentIntentId);
+    // payment_intent.canceled delivered to the shop's webhook.
+    await t.app.sandboxEvents?.idle();
+    const ordersBefore = await countRows(t.db, orders);
+    const response = await call(t.app, client, '/api/Payment/confirm', {
+      userId: client.client_id,
+      paymentIntentId,
+    });
+    expect(response.json()).toMatchObject({ status: 'canceled', orderNumber: null });
+    expect(await countRows(t.db, orders)).toBe(ordersBefore);
+    const [cart] = await t.db.select().from(carts).where(eq(carts.clientId, client.client_id));
+    expect(cart).toMatchObject({ paymentIntentId: null, authorizedAmount: null });
   });
 
   it('releases the earlier authorization when the client pays again, and places the order with the new one', async () => {

@@ -27,6 +27,7 @@ import {
   verifyWebhook,
   WebhookSignatureError,
 } from '../../providers/payments/webhook-events.ts';
+import { forgetCartHold } from '../checkout/checkout.queries.ts';
 import {
   authorizationCanceled,
   disputeClosed,
@@ -192,8 +193,15 @@ export function createWebhooksService(deps: WebhooksDeps) {
         const paid = await payments.retrievePaymentIntentWithCharge(objectOf(event, intentObject).id);
         return finish(await pos.recordReaderPayment(paid, null));
       }
-      case 'payment_intent.canceled':
-        return inTransaction(event, (tx) => authorizationCanceled(tx, objectOf(event, withId).id));
+      case 'payment_intent.canceled': {
+        const intent = objectOf(event, intentObject);
+        const clientId = Number(intent.metadata.client_id);
+        return inTransaction(event, async (tx) => {
+          // Released in the processor's dashboard, say: the client's cart places no order from it.
+          if (Number.isSafeInteger(clientId) && clientId > 0) await forgetCartHold(tx, intent.id, clientId);
+          return authorizationCanceled(tx, intent.id);
+        });
+      }
       case 'payment_intent.payment_failed': {
         const intent = await payments.retrievePaymentIntent(objectOf(event, withId).id);
         return finish(

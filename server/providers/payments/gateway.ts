@@ -496,6 +496,11 @@ export interface PaymentGateway {
   readonly sandbox: SandboxOperations | undefined;
 
   createPaymentIntent(params: CreatePaymentIntentParams): Promise<PaymentIntent>;
+  /**
+   * createPaymentIntent answering the payment method too, in one call (Stripe: create, expanding
+   * payment_method): what the payment step keeps of the card its authorization was made with.
+   */
+  createPaymentIntentWithMethod(params: CreatePaymentIntentParams): Promise<PaymentIntentWithMethod>;
   retrievePaymentIntent(id: string): Promise<PaymentIntent>;
   /** requires_capture -> succeeded. */
   capturePaymentIntent(id: string, params?: CapturePaymentIntentParams): Promise<PaymentIntent>;

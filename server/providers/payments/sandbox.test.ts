@@ -53,6 +53,29 @@ describe('card details (the sandbox card form)', () => {
     });
   });
 
+  it('authorizes with the payment method in one answer, as Stripe expands it; 3-D Secure and a replay too', async () => {
+    const method = await sandbox().createPaymentMethod(card('4242424242424242'));
+    const params = {
+      amount: 1500,
+      paymentMethodId: method.id,
+      captureMethod: 'manual' as const,
+      confirm: true,
+      idempotencyKey: `with-method-${method.id}`,
+    };
+    const paid = await gateway.createPaymentIntentWithMethod(params);
+    expect(paid).toEqual(await gateway.retrievePaymentIntentWithMethod(paid.intent.id));
+    expect(paid).toMatchObject({ intent: { status: 'requires_capture' }, paymentMethod: method });
+    // The same key answers the same intent, with its method.
+    expect(await gateway.createPaymentIntentWithMethod(params)).toEqual(paid);
+    const asking = await sandbox().createPaymentMethod(card('4000002500003155'));
+    const challenged = await gateway.createPaymentIntentWithMethod({
+      ...params,
+      paymentMethodId: asking.id,
+      idempotencyKey: undefined,
+    });
+    expect(challenged).toMatchObject({ intent: { status: 'requires_action' }, paymentMethod: asking });
+  });
+
   it('answers an intent without a payment method with none', async () => {
     const intent = await gateway.createPaymentIntent({ amount: 1500 });
     expect(await gateway.retrievePaymentIntentWithMethod(intent.id)).toEqual({ intent, paymentMethod: null });

@@ -26,6 +26,18 @@ import {
 
 startFakeStripe();
 
+/** Stripe's PaymentMethod of the test Visa, with these billing details. */
+function visaMethod(billingDetails: Record<string, unknown>) {
+  return {
+    id: 'pm_1Qfake',
+    object: 'payment_method',
+    type: 'card',
+    created: 1_795_400_000,
+    billing_details: billingDetails,
+    card: { ...TEST_VISA, networks: { available: ['visa'], preferred: null } },
+  };
+}
+
 describe('payment intents', () => {
   it('authorizes: POST /v1/payment_intents with the form fields and the Idempotency-Key', async () => {
     routes['POST /v1/payment_intents'] = [200, paymentIntent()];
@@ -73,6 +85,31 @@ describe('payment intents', () => {
       created: 1_795_400_000,
       livemode: false,
     });
+  });
+
+  it('authorizes with the payment method expanded in the same request: the card the payment step keeps', async () => {
+    const method = visaMethod({ name: 'Avery Lachance', email: null, phone: null, address: null });
+    routes['POST /v1/payment_intents'] = [200, paymentIntent({ payment_method: method })];
+    const { intent, paymentMethod } = await gateway.createPaymentIntentWithMethod({
+      amount: 4599,
+      paymentMethodId: 'pm_1Qfake',
+      captureMethod: 'manual',
+      confirm: true,
+      idempotencyKey: 'pay-cart-7-4599',
+    });
+    expect(requests).toHaveLength(1);
+    expect(form(sent())).toMatchObject({
+      amount: '4599',
+      payment_method: 'pm_1Qfake',
+      confirm: 'true',
+      'expand[0]': 'payment_method',
+    });
+    expect(intent).toMatchObject({
+      id: 'pi_3QfakeA1',
+      status: 'requires_capture',
+      payment_method: 'pm_1Qfake',
+    });
+    expect(paymentMethod?.card).toMatchObject({ brand: 'visa', last4: '4242' });
   });
 
   it('a card asking for 3-D Secure answers requires_action with the next action and the client secret', async () => {
@@ -237,26 +274,19 @@ describe('payment intents', () => {
   });
 
   it('retrieves an intent with its payment method expanded: the card and billing details', async () => {
-    const method = {
-      id: 'pm_1Qfake',
-      object: 'payment_method',
-      type: 'card',
-      created: 1_795_400_000,
-      billing_details: {
-        name: 'Avery Lachance',
-        email: 'avery@example.ca',
-        phone: null,
-        address: {
-          line1: '25 King St W',
-          line2: null,
-          city: 'Toronto',
-          state: 'ON',
-          postal_code: 'M5L 1A1',
-          country: 'CA',
-        },
+    const method = visaMethod({
+      name: 'Avery Lachance',
+      email: 'avery@example.ca',
+      phone: null,
+      address: {
+        line1: '25 King St W',
+        line2: null,
+        city: 'Toronto',
+        state: 'ON',
+        postal_code: 'M5L 1A1',
+        country: 'CA',
       },
-      card: { ...TEST_VISA, networks: { available: ['visa'], preferred: null } },
-    };
+    });
     routes['GET /v1/payment_intents/pi_3QfakeA1'] = [200, paymentIntent({ payment_method: method })];
     const { intent, paymentMethod } = await gateway.retrievePaymentIntentWithMethod('pi_3QfakeA1');
     expect(query(sent(0))).toEqual({ 'expand[0]': 'payment_method' });

@@ -288,6 +288,11 @@ export function withSandboxEvents(inner: PaymentGateway, options: SandboxEventsO
       if (params.confirm) intentEvents(intent);
       return intent;
     },
+    async createPaymentIntentWithMethod(params) {
+      const created = await inner.createPaymentIntentWithMethod(params).catch(failed);
+      if (params.confirm) intentEvents(created.intent);
+      return created;
+    },
     async capturePaymentIntent(id, params) {
       const intent = await inner.capturePaymentIntent(id, params);
       intentEvents(intent);

@@ -11,7 +11,17 @@ import {
 } from '../gateway.ts';
 import type { SandboxContext } from './context.ts';
 import type { Ledger } from './ledger.ts';
-import { INTENT_COLUMNS, type IntentRow, intentRow, newId, type RawIntentRow } from './rows.ts';
+import {
+  INTENT_COLUMNS,
+  type IntentRow,
+  intentRow,
+  METHOD_COLUMNS,
+  type MethodRow,
+  methodRow,
+  newId,
+  type RawIntentRow,
+  type RawMethodRow,
+} from './rows.ts';
 
 /**
  * The storefront's hot path, one statement each (docs/decisions/002): authorize a card that pays,
@@ -42,22 +52,23 @@ export function createFastPaths({ db, clock, openedDisputes }: SandboxContext, l
 
   /**
    * Creates and confirms an intent with a card that pays: the intent is written in its final state
-   * with its succeeded charge, as charge() leaves them. Writes nothing and answers undefined when the
-   * card declines, asks for 3-D Secure, is a dispute test card, is unknown or does not fit the intent, or the idempotency key
-   * was used (ON CONFLICT waits for a request using it at this moment): createIntent and replayIntent
-   * answer those.
+   * with its succeeded charge, as charge() leaves them, and answered with its payment method (what
+   * the payment step keeps of the card). Writes nothing and answers undefined when the card
+   * declines, asks for 3-D Secure, is a dispute test card, is unknown or does not fit the intent, or
+   * the idempotency key was used (ON CONFLICT waits for a request using it at this moment):
+   * createIntent and replayIntent answer those.
    */
   async function createApprovedIntent(
     params: CreatePaymentIntentParams,
     paymentMethodId: string,
-  ): Promise<IntentRow | undefined> {
+  ): Promise<{ intent: IntentRow; method: MethodRow } | undefined> {
     const types = params.paymentMethodTypes ?? ['card'];
     const captureMethod = params.captureMethod ?? 'automatic';
     const currency = (params.currency ?? STORE_CURRENCY).toLowerCase();
     const amount = params.amount;
     const chargeId = newId('ch');
     const now = clock.now().toISOString();
-    const [row] = await rowsOf<RawIntentRow>(
+    const [row] = await rowsOf<RawIntentRow & { method: RawMethodRow }>(
       db,
       sql`WITH m AS (
             SELECT id, type, brand, last4, funding, network, country,
@@ -88,9 +99,14 @@ export function createFastPaths({ db, clock, openedDisputes }: SandboxContext, l
               m.network, m.country, 'succeeded', m.captured, pi.amount_received, ${now}::timestamptz
             FROM pi, m
           )
-          SELECT ${INTENT_COLUMNS} FROM pi`,
+          SELECT ${INTENT_COLUMNS},
+            (SELECT row_to_json(method) FROM (SELECT ${METHOD_COLUMNS} FROM sandbox_payment_methods
+              WHERE id = pi.payment_method_id) method) AS method
+          FROM pi`,
     );
-    return row && intentRow(row);
+    if (!row) return undefined;
+    const { method, ...intent } = row;
+    return { intent: intentRow(intent), method: methodRow(method) };
   }
 
   /**

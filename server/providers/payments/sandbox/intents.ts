@@ -49,6 +49,7 @@ import {
 type IntentOperations = Pick<
   PaymentGateway,
   | 'createPaymentIntent'
+  | 'createPaymentIntentWithMethod'
   | 'retrievePaymentIntent'
   | 'capturePaymentIntent'
   | 'cancelPaymentIntent'
@@ -176,26 +177,46 @@ export function createIntentOperations(
     }
   }
 
-  return {
+  /**
+   * Creates an intent: a card that pays in one statement (createApprovedIntent, which answers its
+   * method too), anything else in createIntent's transaction, or the key's earlier answer.
+   */
+  async function createOrReplay(
+    params: CreatePaymentIntentParams,
+  ): Promise<PaymentIntent | { intent: IntentRow; method: MethodRow }> {
+    checkIntentParams(params);
+    if (params.confirm && params.paymentMethodId) {
+      const approved = await createApprovedIntent(params, params.paymentMethodId);
+      if (approved) return approved;
+    }
+    const key = params.idempotencyKey;
+    if (key) {
+      const existing = await intentByKey(key);
+      if (existing) return replayIntent(existing, params, key);
+    }
+    try {
+      return await createIntent(params);
+    } catch (error) {
+      // Two requests with one key at once: the second answers what the first made.
+      const existing = key && isUniqueViolation(error) ? await intentByKey(key) : undefined;
+      if (existing && key) return replayIntent(existing, params, key);
+      throw error;
+    }
+  }
+
+  const operations: IntentOperations = {
     async createPaymentIntent(params) {
-      checkIntentParams(params);
-      if (params.confirm && params.paymentMethodId) {
-        const approved = await createApprovedIntent(params, params.paymentMethodId);
-        if (approved) return toPaymentIntent(approved);
+      const created = await createOrReplay(params);
+      return 'method' in created ? toPaymentIntent(created.intent) : created;
+    },
+
+    async createPaymentIntentWithMethod(params) {
+      const created = await createOrReplay(params);
+      if ('method' in created) {
+        return { intent: toPaymentIntent(created.intent), paymentMethod: toPaymentMethod(created.method) };
       }
-      const key = params.idempotencyKey;
-      if (key) {
-        const existing = await intentByKey(key);
-        if (existing) return replayIntent(existing, params, key);
-      }
-      try {
-        return await createIntent(params);
-      } catch (error) {
-        // Two requests with one key at once: the second answers what the first made.
-        const existing = key && isUniqueViolation(error) ? await intentByKey(key) : undefined;
-        if (existing && key) return replayIntent(existing, params, key);
-        throw error;
-      }
+      // Declined, waiting for 3-D Secure, replayed: not the storefront's usual path, asked again.
+      return operations.retrievePaymentIntentWithMethod(created.id);
     },
 
     async retrievePaymentIntent(id) {
@@ -357,4 +378,5 @@ export function createIntentOperations(
       return rows.map(toDispute);
     },
   };
+  return operations;
 }

@@ -14,10 +14,12 @@ import {
 import {
   type ChargeSummary,
   type CreatedWindow,
+  type CreatePaymentIntentParams,
   PAYMENT_ERROR_TYPES,
   PaymentError,
   type PaymentErrorType,
   type PaymentGateway,
+  type PaymentIntentWithMethod,
   type Price,
   type Product,
   type Reader,
@@ -99,6 +101,15 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
+/** An intent Stripe answered with its payment method expanded. */
+function withMethod(pi: Stripe.PaymentIntent): PaymentIntentWithMethod {
+  const method = pi.payment_method;
+  return {
+    intent: toPaymentIntent(pi),
+    paymentMethod: method && typeof method === 'object' ? toPaymentMethod(method) : null,
+  };
+}
+
 // ---------------------------------------------------------------- the gateway
 
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
@@ -131,6 +142,29 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     return { pi, charge };
   }
 
+  /** Creates (and, as asked, confirms) an intent; `expand` names objects answered whole. */
+  function createIntent(params: CreatePaymentIntentParams, expand?: string[]): Promise<Stripe.PaymentIntent> {
+    return call(() =>
+      stripe.paymentIntents.create(
+        compact({
+          amount: params.amount,
+          currency: params.currency ?? STORE_CURRENCY,
+          payment_method_types: params.paymentMethodTypes ?? ['card'],
+          capture_method: params.captureMethod,
+          payment_method: params.paymentMethodId,
+          confirm: params.confirm,
+          // A card asking for 3-D Secure answers requires_action with a next action that
+          // Stripe.js's handleNextAction completes in the buyer's browser.
+          use_stripe_sdk: params.confirm ? true : undefined,
+          metadata: params.metadata,
+          receipt_email: params.receiptEmail,
+          expand,
+        }),
+        withKey(params.idempotencyKey),
+      ),
+    );
+  }
+
   async function retrieveReader(id: string): Promise<Reader> {
     return toReader(present(id, await call(() => stripe.terminal.readers.retrieve(id))));
   }
@@ -158,25 +192,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     sandbox: undefined,
 
     async createPaymentIntent(params) {
-      const pi = await call(() =>
-        stripe.paymentIntents.create(
-          compact({
-            amount: params.amount,
-            currency: params.currency ?? STORE_CURRENCY,
-            payment_method_types: params.paymentMethodTypes ?? ['card'],
-            capture_method: params.captureMethod,
-            payment_method: params.paymentMethodId,
-            confirm: params.confirm,
-            // A card asking for 3-D Secure answers requires_action with a next action that
-            // Stripe.js's handleNextAction completes in the buyer's browser.
-            use_stripe_sdk: params.confirm ? true : undefined,
-            metadata: params.metadata,
-            receipt_email: params.receiptEmail,
-          }),
-          withKey(params.idempotencyKey),
-        ),
-      );
-      return toPaymentIntent(pi);
+      return toPaymentIntent(await createIntent(params));
+    },
+
+    async createPaymentIntentWithMethod(params) {
+      return withMethod(await createIntent(params, ['payment_method']));
     },
 
     async retrievePaymentIntent(id) {
@@ -202,12 +222,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     },
 
     async retrievePaymentIntentWithMethod(id) {
-      const pi = await call(() => stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }));
-      const method = pi.payment_method;
-      return {
-        intent: toPaymentIntent(pi),
-        paymentMethod: method && typeof method === 'object' ? toPaymentMethod(method) : null,
-      };
+      return withMethod(await call(() => stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] })));
     },
 
     async retrievePaymentIntentWithCharge(id) {
