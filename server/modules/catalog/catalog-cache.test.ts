@@ -96,7 +96,57 @@ describe('the catalogue cache', () => {
     cache.close();
   });
 
-  it('keeps a value read elsewhere only when no change came since the read began', async () => {
+  it('stores a load that a change of other products came during, and of structure only after no change of everything', async () => {
+    const cache = createCatalogCache();
+    const gates = [deferred<void>(), deferred<void>(), deferred<void>()];
+    const loading = (key: string, tags: CacheTags, gate: (typeof gates)[number]) =>
+      cache.getOrLoad(key, async () => {
+        await gate.promise;
+        return { value: `${key} as read`, tags };
+      });
+    const [product, list, structure] = gates;
+    if (!product || !list || !structure) throw new Error('three gates');
+    const loads = [
+      loading('product:1', [1], product),
+      loading('list', [1, 3], list),
+      loading('roots', 'structure', structure),
+    ];
+    cache.invalidate([2]);
+    cache.invalidate([3]);
+    for (const gate of gates) gate.resolve();
+    await Promise.all(loads);
+    // Product 1 did not change while it was read; the list shows product 3, which did.
+    expect(cache.holds('product:1')).toBe(true);
+    expect(cache.holds('list')).toBe(false);
+    expect(cache.holds('roots')).toBe(true);
+    const everything = deferred<void>();
+    const roots = loading('roots again', 'structure', everything);
+    cache.invalidate();
+    everything.resolve();
+    await roots;
+    expect(cache.holds('roots again')).toBe(false);
+    cache.close();
+  });
+
+  it('stores nothing that began before more changes than it remembers', async () => {
+    const cache = createCatalogCache();
+    const gate = deferred<void>();
+    const loading = cache.getOrLoad('product:1', async () => {
+      await gate.promise;
+      return { value: 'read long ago', tags: [1] };
+    });
+    for (let id = 2; id < 2 + 300; id++) cache.invalidate([id]);
+    gate.resolve();
+    await loading;
+    expect(cache.holds('product:1')).toBe(false);
+    const since = cache.changesSeen();
+    for (let id = 2; id < 2 + 200; id++) cache.invalidate([id]);
+    cache.keep('product:1', since, { value: 'read meanwhile', tags: [1] });
+    expect(cache.holds('product:1')).toBe(true);
+    cache.close();
+  });
+
+  it('keeps a value read elsewhere only when what it shows did not change since the read began', async () => {
     let now = 0;
     const cache = createCatalogCache({ maxAgeMs: 1_000, now: () => now });
     const before = cache.changesSeen();
@@ -105,8 +155,12 @@ describe('the catalogue cache', () => {
     expect(await cache.getOrLoad('product:1', () => value('loaded', [1]))).toBe('read by a write');
     const read = cache.changesSeen();
     cache.invalidate([2]);
-    cache.keep('product:3', read, { value: 'read before the change', tags: [3] });
-    expect(cache.holds('product:3')).toBe(false);
+    cache.keep('product:2', read, { value: 'read before its change', tags: [2] });
+    cache.keep('product:3', read, { value: 'read beside the change', tags: [3] });
+    cache.keep('everything', read, { value: 'read before a change', tags: 'any' });
+    expect(cache.holds('product:2')).toBe(false);
+    expect(cache.holds('product:3')).toBe(true);
+    expect(cache.holds('everything')).toBe(false);
     expect(cache.holds('product:1')).toBe(true);
     now = 1_001;
     expect(cache.holds('product:1')).toBe(false);

@@ -9,8 +9,9 @@
  *   this process drops what depends on those products at once, and pg_notify tells the other
  *   instances sharing the database, whose listener (listenForCatalogChanges) does the same within
  *   milliseconds. Without productIds, everything is dropped (catalogue edits, settings).
- * - A load that started before an invalidation is not stored (generation check), and concurrent
- *   misses of one key share a single load started after the last invalidation.
+ * - A load that started before a change of a product it shows (or of everything) is not stored
+ *   (changedSince), and concurrent misses of one key share a single load started after the last
+ *   invalidation.
  * - While the PostgreSQL listener is down the cache stores nothing, so no instance serves a reply
  *   older than the last change it could have missed; every entry also expires after maxAgeMs.
  */
@@ -22,6 +23,11 @@ import { type Database, type DbOrTx, embeddedDatabase } from '../../db/database.
 export const CATALOG_CHANNEL = 'catalog_changed';
 /** pg_notify payloads are limited to 8000 bytes: longer lists become "everything". */
 const PAYLOAD_LIMIT = 7_900;
+/**
+ * The latest changes remembered by their products: a load that began before all of them is not
+ * stored. Loads take milliseconds; a busy shop makes a few changes in that time.
+ */
+const CHANGES_REMEMBERED = 256;
 
 /**
  * What an entry depends on: the products whose stock or price it shows; 'structure' for what only a
@@ -103,6 +109,8 @@ export function createCatalogCache(options: CatalogCacheOptions = {}) {
   const anyKeys = new Set<string>();
   const inflight = new Map<string, Promise<unknown>>();
   let generation = 0;
+  /** The latest changes, oldest first: the generation each made, and its products (none: everything). */
+  const changes: { generation: number; productIds: ReadonlySet<number> | undefined }[] = [];
   let chars = 0;
   let enabled = true;
   const stats = { hits: 0, misses: 0, invalidations: 0 };
@@ -150,6 +158,24 @@ export function createCatalogCache(options: CatalogCacheOptions = {}) {
     }
   }
 
+  /**
+   * Whether a change since generation `since` may show in a value of these tags: a change of
+   * everything, any change for 'any', a change of one of its products; a change older than those
+   * remembered counts.
+   */
+  function changedSince(since: number, tags: CacheTags): boolean {
+    if (since === generation) return false;
+    const oldest = changes[0];
+    if (!oldest || oldest.generation > since + 1) return true;
+    for (const change of changes) {
+      if (change.generation <= since) continue;
+      const changed = change.productIds;
+      if (changed === undefined || tags === 'any') return true;
+      if (tags !== 'structure' && tags.some((id) => changed.has(id))) return true;
+    }
+    return false;
+  }
+
   function clear(): void {
     entries.clear();
     byProduct.clear();
@@ -158,7 +184,7 @@ export function createCatalogCache(options: CatalogCacheOptions = {}) {
   }
 
   const cache = {
-    /** The cached value of key, or the value load() gives (stored unless a change came meanwhile). */
+    /** The cached value of key, or the value load() gives (stored unless it changed meanwhile). */
     getOrLoad<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T> {
       const hit = entries.get(key);
       if (hit) {
@@ -175,7 +201,7 @@ export function createCatalogCache(options: CatalogCacheOptions = {}) {
       const startedAt = generation;
       const promise: Promise<T> = load()
         .then((loaded) => {
-          if (enabled && generation === startedAt) store(key, loaded);
+          if (enabled && !changedSince(startedAt, loaded.tags)) store(key, loaded);
           return loaded.value;
         })
         .finally(() => {
@@ -198,18 +224,21 @@ export function createCatalogCache(options: CatalogCacheOptions = {}) {
 
     /**
      * Keeps a value read elsewhere (by a statement that also did something else) after
-     * changesSeen() answered `since`, unless a change came meanwhile: it could be older than that.
+     * changesSeen() answered `since`, unless what it shows changed meanwhile: it could be older.
      */
     keep(key: string, since: number, loaded: Loaded<unknown>): void {
-      if (enabled && generation === since) store(key, loaded);
+      if (enabled && !changedSince(since, loaded.tags)) store(key, loaded);
     },
 
     /**
      * Drops what depends on these products' stock or prices (and every 'any' entry); without ids,
-     * drops everything. Loads already running are not stored.
+     * drops everything. Loads already running are not stored if what they show changed, and a
+     * request from now on does not join them.
      */
     invalidate(productIds?: readonly number[]): void {
       generation++;
+      changes.push({ generation, productIds: productIds === undefined ? undefined : new Set(productIds) });
+      if (changes.length > CHANGES_REMEMBERED) changes.shift();
       stats.invalidations++;
       inflight.clear();
       if (productIds === undefined) {
