@@ -486,8 +486,10 @@ export function createCheckoutService({ db, payments, shippingRates, clock, log 
           captureMethod: 'manual',
           confirm: true,
           metadata: { client_id: String(user.id), cart_signature: totals.signature },
-          // A double click authorizes once for the same cart and card.
-          idempotencyKey: `pay:${user.id}:${totals.signature}:${paymentMethodId}`,
+          // A double click authorizes once for the same cart and card. Stripe refuses a key used
+          // before with other parameters: since the card is asked for with the authorization
+          // (expand), the keys are new ones, not those of the requests made without it.
+          idempotencyKey: `pay-with-card:${user.id}:${totals.signature}:${paymentMethodId}`,
         });
         return await authorizationResult(user, paid);
       } catch (error) {
