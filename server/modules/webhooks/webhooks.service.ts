@@ -108,9 +108,12 @@ function objectOf<T extends z.ZodType>(event: GatewayEvent, schema: T): z.output
   return parsed.data;
 }
 
-/** The cashier a register refund's metadata names (pos_user), when it names one. */
-function cashierOf(posUser: string | undefined): number | undefined {
-  const id = Number(posUser);
+/**
+ * The id a metadata value names (an order refund, a register refund's cashier, a web payment's
+ * client), when it names one: metadata is text, and can be written in the processor's dashboard.
+ */
+function idIn(value: string | undefined): number | undefined {
+  const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
@@ -195,10 +198,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
       }
       case 'payment_intent.canceled': {
         const intent = objectOf(event, intentObject);
-        const clientId = Number(intent.metadata.client_id);
+        const clientId = idIn(intent.metadata.client_id);
         return inTransaction(event, async (tx) => {
           // Released in the processor's dashboard, say: the client's cart places no order from it.
-          if (Number.isSafeInteger(clientId) && clientId > 0) await forgetCartHold(tx, intent.id, clientId);
+          if (clientId !== undefined) await forgetCartHold(tx, intent.id, clientId);
           return authorizationCanceled(tx, intent.id);
         });
       }
@@ -219,8 +222,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
       case 'refund.created':
       case 'refund.updated': {
         const refund = objectOf(event, refundObject);
-        const orderRefundId = Number(refund.metadata.order_refund);
-        if (Number.isSafeInteger(orderRefundId) && orderRefundId > 0) {
+        const orderRefundId = idIn(refund.metadata.order_refund);
+        if (orderRefundId !== undefined) {
           return finish(await orderRefunds.settleFromProcessor(orderRefundId, refund.id, refund.status));
         }
         const paymentIntentId = refund.payment_intent;
@@ -233,7 +236,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
               paymentIntentId,
               status: refund.status,
               forReturn: refund.metadata.pos_return !== undefined,
-              madeBy: cashierOf(refund.metadata.pos_user),
+              madeBy: idIn(refund.metadata.pos_user),
             }),
           );
         }
