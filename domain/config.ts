@@ -20,6 +20,8 @@ export const publicConfigSchema = z.object({
   publicKey: z.string(),
   currency: z.string(),
   storeProvince: z.string(),
+  /** The store's time zone (IANA, 'America/Toronto'): the days and times staff see are the store's. */
+  storeTimeZone: z.string(),
   /** The store province's rate (0.13); null when it has none, and no sale can be taxed. */
   storeTaxRate: z.number().nullable(),
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   calendarDayOf,
+  formatCalendarDay,
   formatStoreDate,
   formatUsDate,
   isCalendarDay,
@@ -50,21 +51,32 @@ describe('calendar days and US dates', () => {
   });
 });
 
+const TORONTO = 'America/Toronto';
+
 describe("the store's days", () => {
   it('start at midnight in Toronto, in winter and in summer', () => {
-    expect(startOfDay('2026-11-24').toISOString()).toBe('2026-11-24T05:00:00.000Z');
-    expect(startOfDay('2026-07-01').toISOString()).toBe('2026-07-01T04:00:00.000Z');
+    expect(startOfDay('2026-11-24', TORONTO).toISOString()).toBe('2026-11-24T05:00:00.000Z');
+    expect(startOfDay('2026-07-01', TORONTO).toISOString()).toBe('2026-07-01T04:00:00.000Z');
   });
 
   it('start at the right hour on the days the clocks change', () => {
-    expect(startOfDay('2026-03-08').toISOString()).toBe('2026-03-08T05:00:00.000Z');
-    expect(startOfDay('2026-03-09').toISOString()).toBe('2026-03-09T04:00:00.000Z');
-    expect(startOfDay('2026-11-01').toISOString()).toBe('2026-11-01T04:00:00.000Z');
-    expect(startOfDay('2026-11-02').toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    expect(startOfDay('2026-03-08', TORONTO).toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfDay('2026-03-09', TORONTO).toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(startOfDay('2026-11-01', TORONTO).toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(startOfDay('2026-11-02', TORONTO).toISOString()).toBe('2026-11-02T05:00:00.000Z');
+  });
+
+  it('start at midnight in Vancouver, three hours after Toronto', () => {
+    expect(startOfDay('2026-11-24', 'America/Vancouver').toISOString()).toBe('2026-11-24T08:00:00.000Z');
+    expect(startOfDay('2026-07-01', 'America/Vancouver').toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    // Saskatchewan keeps standard time all year.
+    expect(startOfDay('2026-07-01', 'America/Regina').toISOString()).toBe('2026-07-01T06:00:00.000Z');
   });
 
   it("are written as invoices write them, in the store's zone", () => {
-    expect(formatStoreDate(new Date('2026-11-22T15:00:00Z'))).toBe('Nov 22, 2026');
-    expect(formatStoreDate(new Date('2026-11-23T02:00:00Z'))).toBe('Nov 22, 2026');
+    expect(formatStoreDate(new Date('2026-11-22T15:00:00Z'), TORONTO)).toBe('Nov 22, 2026');
+    expect(formatStoreDate(new Date('2026-11-23T02:00:00Z'), TORONTO)).toBe('Nov 22, 2026');
+    expect(formatStoreDate(new Date('2026-11-23T06:00:00Z'), 'America/Vancouver')).toBe('Nov 22, 2026');
+    expect(formatCalendarDay('2026-11-20')).toBe('Nov 20, 2026');
   });
 });

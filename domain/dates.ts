@@ -4,7 +4,31 @@
  * store's time zone (a sale's day is the store's, whatever the server's or the browser's zone).
  */
 
-export const STORE_TIME_ZONE = 'America/Toronto';
+/**
+ * The time zones a Canadian store can be in (IANA names, which PostgreSQL and Intl both know), as
+ * the settings page offers them. The store's days, receipts and reports follow its setting.
+ */
+export const STORE_TIME_ZONES = [
+  { zone: 'America/St_Johns', label: "Newfoundland (St. John's)" },
+  { zone: 'America/Halifax', label: 'Atlantic (Halifax)' },
+  { zone: 'America/Toronto', label: 'Eastern (Toronto)' },
+  { zone: 'America/Winnipeg', label: 'Central (Winnipeg)' },
+  { zone: 'America/Regina', label: 'Saskatchewan, no daylight saving time (Regina)' },
+  { zone: 'America/Edmonton', label: 'Mountain (Edmonton)' },
+  { zone: 'America/Vancouver', label: 'Pacific (Vancouver)' },
+  { zone: 'America/Whitehorse', label: 'Yukon, no daylight saving time (Whitehorse)' },
+] as const;
+
+export type StoreTimeZone = (typeof STORE_TIME_ZONES)[number]['zone'];
+
+export const STORE_TIME_ZONE_NAMES = STORE_TIME_ZONES.map((entry) => entry.zone);
+
+/** The zone of a shop that chose none, in the default province (Ontario). */
+export const DEFAULT_STORE_TIME_ZONE: StoreTimeZone = 'America/Toronto';
+
+export function isStoreTimeZone(zone: string): zone is StoreTimeZone {
+  return (STORE_TIME_ZONE_NAMES as readonly string[]).includes(zone);
+}
 
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
@@ -85,20 +109,35 @@ function zoneOffsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
-/** The instant a calendar day starts in a time zone (the store's by default). */
-export function startOfDay(day: string, timeZone = STORE_TIME_ZONE): Date {
+/** The instant a calendar day starts in a time zone. */
+export function startOfDay(day: string, timeZone: string): Date {
   const utcMidnight = new Date(`${day}T00:00:00Z`);
   const guess = new Date(utcMidnight.getTime() - zoneOffsetMs(utcMidnight, timeZone));
   // Across a change of clocks the first guess is an hour off: correct it once.
   return new Date(utcMidnight.getTime() - zoneOffsetMs(guess, timeZone));
 }
 
-/** 'Nov 22, 2026' (invoices' and receipts' MMM dd, yyyy), in the store's time zone by default. */
-export function formatStoreDate(date: Date, timeZone = STORE_TIME_ZONE): string {
+/** 'Nov 20, 2026' of a calendar day 'YYYY-MM-DD' (whatever the zone: it is a day, not an instant). */
+export function formatCalendarDay(day: string): string {
+  return formatStoreDate(new Date(`${day}T12:00:00Z`), 'UTC');
+}
+
+/** 'Nov 22, 2026' (invoices' and receipts' MMM dd, yyyy) in a time zone (the store's). */
+export function formatStoreDate(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', {
     month: 'short',
     day: '2-digit',
     year: 'numeric',
     timeZone,
+  }).format(date);
+}
+
+/** 'HH:MM' on a 24-hour clock (receipts' time) in a time zone (the store's). */
+export function formatStoreTime(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
   }).format(date);
 }

@@ -1,5 +1,5 @@
 import type { AdminOrder } from '../domain/admin/orders.ts';
-import { calendarDayOf, formatStoreDate, STORE_TIME_ZONE, startOfDay } from '../domain/dates.ts';
+import { calendarDayOf, DEFAULT_STORE_TIME_ZONE, formatCalendarDay } from '../domain/dates.ts';
 import { formatMoney } from '../domain/money.ts';
 import { expectNoSeriousViolations } from './accessibility.ts';
 import { cartLine, OWNED, stockAt } from './demo-items.ts';
@@ -58,8 +58,8 @@ test('the owner reconciles today: the web order’s money is there, everything m
     .click();
   await expect(page.getByRole('heading', { name: 'Reconciliation', level: 1 })).toBeVisible();
 
-  const today = calendarDayOf(new Date(), STORE_TIME_ZONE);
-  const todayText = formatStoreDate(startOfDay(today));
+  const today = calendarDayOf(new Date(), DEFAULT_STORE_TIME_ZONE);
+  const todayText = formatCalendarDay(today);
   await page.getByLabel('Store day').fill(today);
   await expect(page.getByRole('heading', { name: 'This day was not reconciled yet' })).toBeVisible();
   await page.getByRole('button', { name: 'Reconcile this day' }).click();

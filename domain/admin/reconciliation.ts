@@ -50,7 +50,7 @@ export const differenceSchema = z.object({
 export type Difference = z.infer<typeof differenceSchema>;
 
 export const reconciliationReportSchema = z.object({
-  /** The store day, 'YYYY-MM-DD' (America/Toronto). */
+  /** The store day, 'YYYY-MM-DD' (in the store's time zone). */
   day: z.string(),
   /** When it ran, ISO 8601. */
   ranAt: z.string(),

@@ -3,6 +3,7 @@
  * rates per province with their corrections (GET and POST api/admin/tax-rates).
  */
 import { z } from 'zod';
+import { STORE_TIME_ZONE_NAMES } from '../dates.ts';
 import { CANADIAN_PROVINCES } from '../provinces.ts';
 import {
   AMOUNT_MAX_CENTS,
@@ -71,6 +72,11 @@ export const settingsFields = {
     ),
   /** The province the store sells in: the POS's tax, the receipts' and invoices' province. */
   store_province: provinceCode('Store province'),
+  /**
+   * The store's days and times: reports, the register's days, tax dates, receipts. It follows the
+   * province when it is the province's own zone (settings-admin.service.ts).
+   */
+  store_time_zone: z.enum(STORE_TIME_ZONE_NAMES, { error: "Time zone must be one of Canada's time zones." }),
   seller_company_name: requiredText('Company name', { max: 100 }),
   gst_hst_number: gstHstNumberSchema,
 };
@@ -92,6 +98,7 @@ export const adminSettingsSchema = z.object({
   store_phone: z.string(),
   social_url: z.string(),
   store_province: z.string(),
+  store_time_zone: z.string(),
   seller_company_name: z.string(),
   gst_hst_number: z.string(),
 });

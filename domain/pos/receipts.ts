@@ -49,6 +49,8 @@ export const sellerSchema = z.object({
   address: z.string(),
   email: z.string(),
   gst_hst_number: z.string(),
+  /** The store's time zone (IANA): the zone a receipt's or invoice's date and time are in. */
+  time_zone: z.string(),
 });
 export type Seller = z.infer<typeof sellerSchema>;
 

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { CANADIAN_PROVINCES, provinceTimeZone } from '../../domain/provinces.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { databaseUrlFor } from '../test/test-database.ts';
 import { countRows, type DatabaseHandle, IDLE_CONNECTION_MS, openDatabase, rowsOf } from './database.ts';
@@ -122,6 +125,42 @@ describe('migrations, reference data and demo data', () => {
       NS: 140000,
       NB: 150000,
     });
+  });
+});
+
+describe("migration 0028: a shop's time zone from its province", () => {
+  it("gives a shop that set its province that province's zone, as the settings page would", async () => {
+    const migration = await readFile(
+      path.join(import.meta.dirname, 'migrations', '0028_store_time_zone.sql'),
+      'utf8',
+    );
+    const setting = (key: string) => handle.db.select().from(settings).where(eq(settings.key, key));
+    const [province] = await setting('store_province');
+    const [zone] = await setting('store_time_zone');
+    try {
+      for (const { code } of CANADIAN_PROVINCES) {
+        await handle.db.delete(settings).where(eq(settings.key, 'store_time_zone'));
+        await handle.db
+          .insert(settings)
+          .values({ key: 'store_province', value: code })
+          .onConflictDoUpdate({ target: settings.key, set: { value: code } });
+        await handle.db.execute(sql.raw(migration));
+        const [migrated] = await setting('store_time_zone');
+        expect(migrated?.value, code).toBe(provinceTimeZone(code));
+      }
+      // A zone already chosen stays.
+      await handle.db
+        .update(settings)
+        .set({ value: 'America/Regina' })
+        .where(eq(settings.key, 'store_time_zone'));
+      await handle.db.execute(sql.raw(migration));
+      expect((await setting('store_time_zone'))[0]?.value).toBe('America/Regina');
+    } finally {
+      await handle.db.delete(settings).where(eq(settings.key, 'store_time_zone'));
+      await handle.db.delete(settings).where(eq(settings.key, 'store_province'));
+      if (province) await handle.db.insert(settings).values(province);
+      if (zone) await handle.db.insert(settings).values(zone);
+    }
   });
 });
 

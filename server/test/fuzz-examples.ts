@@ -6,7 +6,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { LoginRecord } from '../../domain/auth.ts';
-import { calendarDayOf, STORE_TIME_ZONE } from '../../domain/dates.ts';
+import { calendarDayOf, DEFAULT_STORE_TIME_ZONE } from '../../domain/dates.ts';
 import { posSales, products, receipts, wishRequests } from '../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-data.ts';
 import { placeWebOrder } from '../modules/orders/orders-test-kit.ts';
@@ -746,16 +746,16 @@ export function fuzzExamples(harness: FuzzHarness): Record<string, Example> {
     },
     'POST /api/admin/reconciliation/{day}': {
       caller: 'admin',
-      call: () => ({ params: { day: calendarDayOf(new Date(), STORE_TIME_ZONE) } }),
+      call: () => ({ params: { day: calendarDayOf(new Date(), DEFAULT_STORE_TIME_ZONE) } }),
     },
     'GET /api/admin/reconciliation/{day}': {
       caller: 'admin',
       async prepare() {
-        const day = calendarDayOf(new Date(), STORE_TIME_ZONE);
+        const day = calendarDayOf(new Date(), DEFAULT_STORE_TIME_ZONE);
         const ran = await call('admin', 'POST', '/api/admin/reconciliation/{day}', { params: { day } });
         expect(ran.statusCode, ran.body).toBe(200);
       },
-      call: () => ({ params: { day: calendarDayOf(new Date(), STORE_TIME_ZONE) } }),
+      call: () => ({ params: { day: calendarDayOf(new Date(), DEFAULT_STORE_TIME_ZONE) } }),
     },
     'GET /api/admin/orders/{orderNumber}': {
       caller: 'admin',

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../../domain/config.ts';
+import { DEFAULT_STORE_TIME_ZONE } from '../../domain/dates.ts';
 import { api } from './api.ts';
 
 /**
@@ -24,6 +25,7 @@ export const FALLBACK_CONFIG: PublicConfig = {
   publicKey: '',
   currency: 'CAD',
   storeProvince: 'ON',
+  storeTimeZone: DEFAULT_STORE_TIME_ZONE,
   // No rate is known until the server gives one: the register takes no sale meanwhile.
   storeTaxRate: null,
 };
@@ -55,4 +57,9 @@ export function useConfig(): ConfigState {
     isLoading: isPending && errorUpdateCount === 0,
     isFallback: data === undefined,
   };
+}
+
+/** The store's time zone (its setting): the zone of the days and times staff see. */
+export function useStoreTimeZone(): string {
+  return useConfig().config.storeTimeZone;
 }

@@ -27,3 +27,6 @@ export function stubApi(answer: ApiAnswer) {
   vi.stubGlobal('fetch', fetch);
   return { fetch, calls };
 }
+
+/** The page's own calls, without the public settings (GET api/config) a page showing store days reads. */
+export const pageCalls = (calls: readonly string[]) => calls.filter((call) => call !== '/api/config');

@@ -18,7 +18,6 @@ import {
   stockListQuerySchema,
   stockListSchema,
 } from '../../../domain/admin/stock.ts';
-import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import type { OutboxService } from './outbox.service.ts';
 import type { StockService } from './stock.service.ts';
 import type { StockCsvService } from './stock-csv.service.ts';
@@ -70,10 +69,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
       const csv = await stockCsv.exportCsv();
       return reply
         .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="stock-${calendarDayOf(new Date(), STORE_TIME_ZONE)}.csv"`,
-        )
+        .header('content-disposition', `attachment; filename="${await stockCsv.exportFileName()}"`)
         .send(csv);
     },
   );

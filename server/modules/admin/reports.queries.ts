@@ -8,16 +8,19 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ReportGranularity, TopProductsSort } from '../../../domain/admin/reports.ts';
-import { STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import { typedQuery } from '../../db/typed-query.ts';
 
-/** A report's instants: from the start of its first day to the start of the day after its last. */
+/**
+ * A report's instants, from the start of its first day to the start of the day after its last, and
+ * the store's time zone its days are in.
+ */
 export interface ReportInstants {
   start: string;
   end: string;
+  timeZone: string;
 }
 
-const ZONE = sql.raw(`'${STORE_TIME_ZONE}'`);
+const zoneOf = (range: ReportInstants) => sql`${range.timeZone}::text`;
 const within = (column: string, range: ReportInstants) =>
   sql`${sql.raw(column)} >= ${range.start}::timestamptz AND ${sql.raw(column)} < ${range.end}::timestamptz`;
 
@@ -56,7 +59,7 @@ function outsideRefundEvents(range: ReportInstants) {
     SELECT 'u' || u.refund_id AS key, u.created_at AS at, u.amount,
            coalesce(round(u.amount::numeric * coalesce(s.tax, p.tax) / nullif(coalesce(s.total, p.total), 0)), 0)::int
              AS tax,
-           (coalesce(s.created_at, p.created_at, u.created_at) AT TIME ZONE ${ZONE})::date AS day
+           (coalesce(s.created_at, p.created_at, u.created_at) AT TIME ZONE ${zoneOf(range)})::date AS day
     FROM outside_refunds u
     LEFT JOIN pos_sale_tenders t ON t.payment_intent_id = u.payment_intent_id
     LEFT JOIN pos_sales s ON s.id = t.sale_id
@@ -85,7 +88,7 @@ export const selectSalesBuckets = typedQuery(
     tax: z.number().int(),
   }),
   (range: ReportInstants, by: ReportGranularity) => sql`
-    SELECT date_trunc(${sql.raw(`'${by}'`)}, e.at AT TIME ZONE ${ZONE})::date::text AS period, e.kind,
+    SELECT date_trunc(${sql.raw(`'${by}'`)}, e.at AT TIME ZONE ${zoneOf(range)})::date::text AS period, e.kind,
            count(*)::int AS count, sum(e.amount)::float8 AS amount, sum(e.tax)::float8 AS tax
     FROM (
       SELECT o.created_at AS at, 'web' AS kind, o.total AS amount, o.tax FROM orders o
@@ -119,7 +122,7 @@ export const selectTenderBuckets = typedQuery(
     amount: z.number().int(),
   }),
   (range: ReportInstants, by: ReportGranularity) => sql`
-    SELECT date_trunc(${sql.raw(`'${by}'`)}, s.created_at AT TIME ZONE ${ZONE})::date::text AS period,
+    SELECT date_trunc(${sql.raw(`'${by}'`)}, s.created_at AT TIME ZONE ${zoneOf(range)})::date::text AS period,
            t.type AS tender, count(DISTINCT s.id)::int AS count, sum(t.amount)::float8 AS amount
     FROM pos_sale_tenders t JOIN pos_sales s ON s.id = t.sale_id
     WHERE ${within('s.created_at', range)}
@@ -158,21 +161,21 @@ export const selectTaxRows = typedQuery(
     ),
     taxed AS (
       SELECT 'o' || o.id AS key, 'sale' AS kind, upper(coalesce(o.shipping_address->>'province', '')) AS province,
-             (o.created_at AT TIME ZONE ${ZONE})::date AS day, o.total - o.tax AS base, o.tax, 0 AS tax_before
+             (o.created_at AT TIME ZONE ${zoneOf(range)})::date AS day, o.total - o.tax AS base, o.tax, 0 AS tax_before
       FROM orders o WHERE ${within('o.created_at', range)}
       UNION ALL
       SELECT r.key, 'refund', upper(coalesce(o.shipping_address->>'province', '')),
-             (o.created_at AT TIME ZONE ${ZONE})::date, r.amount - r.tax, r.tax, r.tax_before
+             (o.created_at AT TIME ZONE ${zoneOf(range)})::date, r.amount - r.tax, r.tax, r.tax_before
       FROM (${refundEvents(range)}) r JOIN orders o ON o.id = r.order_id
       UNION ALL
-      SELECT 'p' || p.id, 'sale', upper(${storeProvince}), (p.created_at AT TIME ZONE ${ZONE})::date,
+      SELECT 'p' || p.id, 'sale', upper(${storeProvince}), (p.created_at AT TIME ZONE ${zoneOf(range)})::date,
              (SELECT coalesce(sum(coalesce(l->>'amount', l->>'subtotal')::int), 0) FROM jsonb_array_elements(p.lines) l
               WHERE coalesce((l->>'addTax')::boolean, true)),
              p.tax, 0
       FROM receipts p
       WHERE (p.payment_intent_id IS NOT NULL OR p.sale_id IS NOT NULL) AND ${within('p.created_at', range)}
       UNION ALL
-      SELECT 'x' || x.id, 'refund', upper(${storeProvince}), (s.created_at AT TIME ZONE ${ZONE})::date,
+      SELECT 'x' || x.id, 'refund', upper(${storeProvince}), (s.created_at AT TIME ZONE ${zoneOf(range)})::date,
              CASE WHEN s.add_tax THEN x.subtotal ELSE 0 END, x.tax,
              (SELECT coalesce(sum(e.tax), 0) FROM pos_returns e
               WHERE e.sale_id = x.sale_id AND e.status = 'succeeded' AND (e.created_at, e.id) < (x.created_at, x.id))

@@ -23,11 +23,11 @@ import {
   type TopProductsReport,
   taxAuthorityOf,
 } from '../../../domain/admin/reports.ts';
-import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE, startOfDay } from '../../../domain/dates.ts';
+import { calendarDayOf, nextCalendarDay, startOfDay } from '../../../domain/dates.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { readSettings } from '../settings/settings.service.ts';
+import { readSettings, storeTimeZone } from '../settings/settings.service.ts';
 import {
   type ReportInstants,
   selectSalesBuckets,
@@ -99,22 +99,26 @@ function addTax(sum: TaxFigures, add: TaxFigures): void {
 
 export function createReportsService({ db, clock }: ReportsDeps) {
   /** The report's days (30 up to today unless given) and its instants; 400 for a wrong period. */
-  function periodOf(query: ReportRangeQuery): { from: string; to: string; instants: ReportInstants } {
-    const { from, to } = resolveReportRange(query, calendarDayOf(clock.now(), STORE_TIME_ZONE));
+  async function periodOf(
+    query: ReportRangeQuery,
+  ): Promise<{ from: string; to: string; instants: ReportInstants }> {
+    const timeZone = await storeTimeZone(db);
+    const { from, to } = resolveReportRange(query, calendarDayOf(clock.now(), timeZone));
     const problem = reportRangeProblem(from, to);
     if (problem) throw badRequest(Object.values(problem).join(' '), problem);
     return {
       from,
       to,
       instants: {
-        start: startOfDay(from).toISOString(),
-        end: startOfDay(nextCalendarDay(to)).toISOString(),
+        start: startOfDay(from, timeZone).toISOString(),
+        end: startOfDay(nextCalendarDay(to), timeZone).toISOString(),
+        timeZone,
       },
     };
   }
 
   async function sales(query: SalesReportQuery): Promise<SalesReport> {
-    const { from, to, instants } = periodOf(query);
+    const { from, to, instants } = await periodOf(query);
     const buckets = await selectSalesBuckets(db, instants, query.by);
     const tenderBuckets = await selectTenderBuckets(db, instants, query.by);
     const periods = reportPeriods(from, to, query.by).map((period) => ({ ...period, ...noSales() }));
@@ -168,7 +172,7 @@ export function createReportsService({ db, clock }: ReportsDeps) {
   }
 
   async function tax(query: ReportRangeQuery): Promise<TaxReport> {
-    const { from, to, instants } = periodOf(query);
+    const { from, to, instants } = await periodOf(query);
     const { store_province: storeProvince } = await readSettings(db);
     const rows = (await selectTaxRows(db, instants, storeProvince)).map((row) => ({
       ...row,
@@ -197,7 +201,7 @@ export function createReportsService({ db, clock }: ReportsDeps) {
   }
 
   async function topProducts(query: TopProductsQuery): Promise<TopProductsReport> {
-    const { from, to, instants } = periodOf(query);
+    const { from, to, instants } = await periodOf(query);
     const products = await selectTopProducts(db, instants, query.sort, query.limit);
     return { from, to, sort: query.sort, products };
   }

@@ -12,7 +12,7 @@ import {
   type TopProductsReport,
 } from '../../../domain/admin/reports.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { calendarDayOf, DEFAULT_STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import { rowsOf } from '../../db/database.ts';
 import {
   orderLines,
@@ -23,6 +23,7 @@ import {
   posSales,
   posSaleTenders,
   receipts,
+  settings,
   taxComponents,
 } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
@@ -307,9 +308,24 @@ describe('sales', () => {
     expect(weekly.periods[1]).toMatchObject({ period: '2026-03-02', from: '2026-03-02', to: '2026-03-08' });
   });
 
+  it("has the days of the store's own time zone", async () => {
+    // St. John's is an hour and a half ahead of Toronto: the orders placed at 22:30 in Toronto
+    // were placed at midnight there, the next day.
+    const zone = (value: string) =>
+      t.db.update(settings).set({ value }).where(eq(settings.key, 'store_time_zone'));
+    await zone('America/St_Johns');
+    try {
+      const daily = (await asAdmin(`/api/admin/reports/sales?${MARCH}&by=day`)).json<SalesReport>();
+      expect(daily.periods[0]).toMatchObject({ period: '2026-03-01', web_orders: 1, web_gross: 5650 });
+      expect(daily.periods[1]).toMatchObject({ period: '2026-03-02', web_orders: 1, web_gross: 12_430 });
+    } finally {
+      await zone(DEFAULT_STORE_TIME_ZONE);
+    }
+  });
+
   it('covers the last 30 days, today included, when no period is given', async () => {
     const report = (await asAdmin('/api/admin/reports/sales')).json<SalesReport>();
-    const today = calendarDayOf(new Date(), STORE_TIME_ZONE);
+    const today = calendarDayOf(new Date(), DEFAULT_STORE_TIME_ZONE);
     expect(report).toMatchObject({ from: addDays(today, -29), to: today, by: 'day' });
     expect(report.periods).toHaveLength(30);
   });
@@ -864,14 +880,22 @@ describe('refunds of a register sale’s card or a POS payment outside the retur
 });
 
 describe('the statements answer the shapes of their row schemas', () => {
-  const march = { start: '2026-03-01T05:00:00.000Z', end: '2026-04-01T04:00:00.000Z' };
+  const march = {
+    start: '2026-03-01T05:00:00.000Z',
+    end: '2026-04-01T04:00:00.000Z',
+    timeZone: 'America/Toronto',
+  };
 
   it('on this run’s database (PGlite, or PostgreSQL with TEST_DATABASE_URL)', async () => {
     await expectRows(queries.selectSalesBuckets, t.db, march, 'week');
     await expectRows(queries.selectTaxRows, t.db, march, 'ON');
     await expectRows(queries.selectTopProducts, t.db, march, 'revenue', 10);
     // The register sale of the test above, in May.
-    const may = { start: '2026-05-01T04:00:00.000Z', end: '2026-06-01T04:00:00.000Z' };
+    const may = {
+      start: '2026-05-01T04:00:00.000Z',
+      end: '2026-06-01T04:00:00.000Z',
+      timeZone: 'America/Toronto',
+    };
     await expectRows(queries.selectTenderBuckets, t.db, may, 'month');
   });
 

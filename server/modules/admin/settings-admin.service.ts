@@ -10,7 +10,8 @@ import type {
   SettingsUpdateData,
   TaxComponent,
 } from '../../../domain/admin/settings.ts';
-import { CANADIAN_PROVINCES } from '../../../domain/provinces.ts';
+import { isStoreTimeZone } from '../../../domain/dates.ts';
+import { CANADIAN_PROVINCES, timeZoneAfterMove } from '../../../domain/provinces.ts';
 import type { Database } from '../../db/database.ts';
 import { clients, settings, taxComponents } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -26,6 +27,19 @@ type TaxRateCorrectionData = {
   rate_ppm: number;
   effective_from: string;
 };
+
+/**
+ * The update with the store's time zone moved along with its province, when the zone was the old
+ * province's own and the update does not choose another one.
+ */
+function withZoneOfProvince(before: AdminSettings, update: SettingsUpdateData): SettingsUpdateData {
+  const province = update.store_province;
+  if (province === undefined || province === before.store_province) return update;
+  if (update.store_time_zone !== undefined && update.store_time_zone !== before.store_time_zone)
+    return update;
+  const zone = timeZoneAfterMove(before.store_time_zone, before.store_province, province);
+  return isStoreTimeZone(zone) ? { ...update, store_time_zone: zone } : update;
+}
 
 async function storeToday(db: Database): Promise<string> {
   const [row] = await selectStoreToday(db);
@@ -43,7 +57,7 @@ export function createSettingsAdminService(db: Database) {
         // Two owners saving at once: the second waits for the first, and its audit sees the first's values.
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('settings'))`);
         const before = await readSettings(tx);
-        const changed = Object.entries(update).filter(
+        const changed = Object.entries(withZoneOfProvince(before, update)).filter(
           ([key, value]) => value !== undefined && before[key as keyof AdminSettings] !== value,
         );
         if (changed.length === 0) return before;

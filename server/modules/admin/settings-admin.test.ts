@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSettings, ProvinceTaxRates } from '../../../domain/admin/settings.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { calendarDayOf, DEFAULT_STORE_TIME_ZONE, nextCalendarDay } from '../../../domain/dates.ts';
 import { auditLog, settings } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, expectAdminOnly, logIn, type TestApp } from '../../test/app.ts';
@@ -82,8 +82,42 @@ describe('GET and PUT api/admin/settings', () => {
     expect(await auditCount()).toBe(before);
   });
 
+  it("moves the store's time zone with its province unless the owner chose another one", async () => {
+    const moved = await putSettings({ store_province: 'BC' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<AdminSettings>()).toMatchObject({
+      store_province: 'BC',
+      store_time_zone: 'America/Vancouver',
+    });
+    expect(await config()).toMatchObject({ storeProvince: 'BC', storeTimeZone: 'America/Vancouver' });
+    const [entry] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({
+      before: { store_province: 'ON', store_time_zone: 'America/Toronto' },
+      after: { store_province: 'BC', store_time_zone: 'America/Vancouver' },
+    });
+
+    // A store in Lloydminster, say: Alberta's sales, Saskatchewan's clock.
+    const chosen = await putSettings({ store_province: 'AB', store_time_zone: 'America/Regina' });
+    expect(chosen.json<AdminSettings>()).toMatchObject({
+      store_province: 'AB',
+      store_time_zone: 'America/Regina',
+    });
+    const kept = await putSettings({ store_province: 'MB' });
+    expect(kept.json<AdminSettings>()).toMatchObject({
+      store_province: 'MB',
+      store_time_zone: 'America/Regina',
+    });
+
+    const back = await putSettings({ store_province: 'ON', store_time_zone: 'America/Toronto' });
+    expect(back.json<AdminSettings>()).toMatchObject({
+      store_province: 'ON',
+      store_time_zone: 'America/Toronto',
+    });
+  });
+
   it.each([
     [{}, 'Send at least one setting to change.'],
+    [{ store_time_zone: 'Europe/Paris' }, "Time zone must be one of Canada's time zones."],
     [{ gst_hst_number: '12345' }, 'GST/HST number must look like 123456789 RT0001.'],
     [{ store_province: 'ZZ' }, 'Store province must be a Canadian province or territory.'],
     [{ minimum_purchase: -1 }, 'Minimum purchase must be at least 0.'],
@@ -114,7 +148,7 @@ describe('GET and PUT api/admin/settings', () => {
 });
 
 describe('GET and POST api/admin/tax-rates', () => {
-  const today = calendarDayOf(new Date(), STORE_TIME_ZONE);
+  const today = calendarDayOf(new Date(), DEFAULT_STORE_TIME_ZONE);
   const correct = (payload: unknown) =>
     t.app.inject({
       method: 'POST',

@@ -7,6 +7,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SetupData, SetupStart } from '../../../domain/admin/setup.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
+import { provinceTimeZone } from '../../../domain/provinces.ts';
 import type { Database, DbOrTx } from '../../db/database.ts';
 import { clients, settings, setupTokens } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -89,8 +90,13 @@ export function createSetupService({ db, auth }: { db: Database; auth: AuthServi
           roles: ['CLIENT', 'POS', 'ADMIN'],
           password: owner.password,
         });
-        // The demo shop's social page is not this shop's: none until the owner enters one.
-        const written = { ...store, social_url: '' };
+        // The demo shop's social page is not this shop's: none until the owner enters one. The
+        // store's days are its province's (the settings page offers the other zones).
+        const written = {
+          ...store,
+          social_url: '',
+          store_time_zone: provinceTimeZone(store.store_province),
+        };
         for (const [key, value] of Object.entries(written)) {
           await tx
             .insert(settings)

@@ -94,6 +94,8 @@ describe('the first start of a shop without an admin', () => {
       {
         store_name: 'Northern Socks',
         store_province: 'NS',
+        // The store's days are Nova Scotia's.
+        store_time_zone: 'America/Halifax',
         store_phone: '902-555-0147',
         // Not the demo shop's social page.
         social_url: '',

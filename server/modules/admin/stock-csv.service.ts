@@ -16,6 +16,7 @@ import {
   type StockImportLine,
   type StockImportResult,
 } from '../../../domain/admin/stock.ts';
+import { calendarDayOf } from '../../../domain/dates.ts';
 import { AMOUNT_MAX_CENTS } from '../../../domain/validation.ts';
 import { intArray, textArray } from '../../db/arrays.ts';
 import type { Database, DbOrTx } from '../../db/database.ts';
@@ -24,6 +25,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
 import { lockStock } from '../inventory/stock-taking.ts';
+import { storeTimeZone } from '../settings/settings.service.ts';
 import { recordAudit } from './audit.ts';
 import { declareStockCsvCursor, fetchStockCsvRows } from './stock.queries.ts';
 import { applyStockChanges, changedItem, type StockChangeInput } from './stock.service.ts';
@@ -328,6 +330,11 @@ async function writeDetails(tx: DbOrTx, user: Pick<AuthUser, 'id'>, lines: Plann
 
 export function createStockCsvService(db: Database, { exportBatch = CSV_EXPORT_BATCH } = {}) {
   return {
+    /** The export's file name: the stock of today, the store's day. */
+    async exportFileName(): Promise<string> {
+      return `stock-${calendarDayOf(new Date(), await storeTimeZone(db))}.csv`;
+    },
+
     /**
      * The whole stock as CSV text, products (by code and size) first, then packages: read from a
      * cursor a batch at a time, each batch written as text before the next is read.

@@ -11,7 +11,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const created = new Date(invoice.created);
   const pdf = await startA5(`Invoice ${invoice.invoice_number}`, created);
 
-  pdf.header('INVOICE', invoice.invoice_number, created);
+  pdf.header('INVOICE', invoice.invoice_number, { at: created, timeZone: invoice.seller.time_zone });
 
   pdf.seller(invoice.seller);
   pdf.doc.moveDown(0.6);

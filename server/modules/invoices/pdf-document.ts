@@ -20,6 +20,7 @@ export function sellerFrom(settings: Settings): Seller {
     address: settings.store_address,
     email: settings.store_email,
     gst_hst_number: settings.gst_hst_number,
+    time_zone: settings.store_time_zone,
   };
 }
 
@@ -131,10 +132,15 @@ export async function startA5(title: string, clockNow: Date) {
   }
 
   /** 'INVOICE' (or RECEIPT, REFUND), its number and its date in the store's time zone, then a rule. */
-  function header(kind: 'INVOICE' | 'RECEIPT' | 'REFUND', number: number, date: Date, extra?: string): void {
+  function header(
+    kind: 'INVOICE' | 'RECEIPT' | 'REFUND',
+    number: number,
+    date: { at: Date; timeZone: string },
+    extra?: string,
+  ): void {
     heading(kind);
     line(`${kind === 'INVOICE' ? 'Invoice' : 'Receipt'} No. ${number}`, { bold: true });
-    line(`Date: ${formatStoreDate(date)}`);
+    line(`Date: ${formatStoreDate(date.at, date.timeZone)}`);
     if (extra) line(extra);
     rule();
   }

@@ -14,7 +14,7 @@ import {
   type ShipOrdersResult,
   shippingDisputedMessage,
 } from '../../../domain/admin/orders.ts';
-import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE, startOfDay } from '../../../domain/dates.ts';
+import { calendarDayOf, nextCalendarDay, startOfDay } from '../../../domain/dates.ts';
 import { splitTax } from '../../../domain/money.ts';
 import { cheapestQuote, type ItemDimensions, shippingBox } from '../../../domain/shipping.ts';
 import { type Database, rowsOf, type Tx } from '../../db/database.ts';
@@ -26,7 +26,7 @@ import type { Consignee, Shipment, ShippingCarrier } from '../../providers/shipp
 import type { ShippingRates } from '../../providers/shipping/shipping-rates.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { readSettings, type Settings, taxComponentsOn } from '../settings/settings.service.ts';
+import { readSettings, type Settings, storeTimeZone, taxComponentsOn } from '../settings/settings.service.ts';
 import type { OrderRefunds } from './order-refunds.service.ts';
 import { type PackingSlip, packingSlipsPdf } from './packing-slip-pdf.ts';
 
@@ -90,6 +90,7 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
       address: settings.store_address,
       phone: settings.store_phone,
       email: settings.store_email,
+      timeZone: settings.store_time_zone,
     };
   }
 
@@ -274,7 +275,7 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
     if (!province) return [];
     return splitTax(
       order.tax,
-      await taxComponentsOn(db, province, calendarDayOf(order.createdAt, STORE_TIME_ZONE)),
+      await taxComponentsOn(db, province, calendarDayOf(order.createdAt, await storeTimeZone(db))),
     );
   }
 
@@ -287,6 +288,7 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
     return {
       orderNumber: order.orderNumber,
       date: order.createdAt,
+      timeZone: settings.store_time_zone,
       shipTo: addressText(order.shippingAddress).split(', '),
       store: storeFrom(settings),
       lines: lines.map((line) => ({
@@ -322,8 +324,11 @@ export function createOrdersAdminService({ db, refunds, carrier, rates }: Orders
         conditions.push(eq(orders.status, query.status));
       }
       if (query.province) conditions.push(sql`${orders.shippingAddress}->>'province' = ${query.province}`);
-      if (query.from) conditions.push(gte(orders.createdAt, startOfDay(query.from)));
-      if (query.to) conditions.push(lt(orders.createdAt, startOfDay(nextCalendarDay(query.to))));
+      if (query.from || query.to) {
+        const timeZone = await storeTimeZone(db);
+        if (query.from) conditions.push(gte(orders.createdAt, startOfDay(query.from, timeZone)));
+        if (query.to) conditions.push(lt(orders.createdAt, startOfDay(nextCalendarDay(query.to), timeZone)));
+      }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       // Qualified by hand: inside a subquery, drizzle names the column without its table.
       const lineCount = sql<number>`(SELECT count(*)::int FROM order_lines ol WHERE ol.order_id = "orders"."id")`;

@@ -7,6 +7,7 @@ function slip(overrides: Partial<PackingSlip> = {}): PackingSlip {
   return {
     orderNumber: 1001,
     date: new Date('2026-12-01T15:00:00Z'),
+    timeZone: 'America/Toronto',
     shipTo: ['Avery Lachance', '1234 Rue Sainte-Catherine Ouest, Apt 5B', 'Montréal, QC H3G 1P1', 'Canada'],
     store: {
       name: 'Maple Sock Co.',

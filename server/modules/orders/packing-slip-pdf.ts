@@ -19,8 +19,9 @@ export interface PackingSlipLine {
 
 export interface PackingSlip {
   orderNumber: number;
-  /** When the order was placed. */
+  /** When the order was placed, and the store's time zone its day is written in. */
   date: Date;
+  timeZone: string;
   /** The ship-to address, one line each (name first). */
   shipTo: string[];
   store: { name: string; address: string; email?: string; phone?: string };
@@ -70,7 +71,10 @@ function drawSlip(doc: PDFKit.PDFDocument, slip: PackingSlip): void {
   doc
     .font('Helvetica')
     .fontSize(10)
-    .text(`Order date: ${formatStoreDate(slip.date)}`, { width: WIDTH * 0.45, align: 'right' });
+    .text(`Order date: ${formatStoreDate(slip.date, slip.timeZone)}`, {
+      width: WIDTH * 0.45,
+      align: 'right',
+    });
   doc.y = Math.max(doc.y, storeBottom) + 12;
   rule(doc);
 

@@ -5,7 +5,7 @@
  * tender, one receipt), and the sandbox's own hosted page.
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { calendarDayOf } from '../../../domain/dates.ts';
 import type {
   CreateCheckoutSessionData,
   PosPrice,
@@ -29,7 +29,7 @@ import {
   type PaymentGateway,
 } from '../../providers/payments/gateway.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { storeTaxRatePpm, taxComponentsOn } from '../settings/settings.service.ts';
+import { storeTaxRatePpm, storeTimeZone, taxComponentsOn } from '../settings/settings.service.ts';
 import { POS_SOURCE } from './pos.service.ts';
 import { type RegisterSales, totalsOf } from './register-sales.service.ts';
 
@@ -224,7 +224,11 @@ export function createPosCheckoutService({ db, payments, registerSales, clock, p
 
   /** 'HST 13%', 'GST + PST 12%': the tax line of the payment page, named as the province's taxes. */
   async function taxLineName(province: string, ratePpm: number): Promise<string> {
-    const components = await taxComponentsOn(db, province, calendarDayOf(clock.now(), STORE_TIME_ZONE));
+    const components = await taxComponentsOn(
+      db,
+      province,
+      calendarDayOf(clock.now(), await storeTimeZone(db)),
+    );
     const names = components.map((component) => component.name).join(' + ') || 'Tax';
     return `${names} ${taxRateLabel(ratePpm)}`;
   }

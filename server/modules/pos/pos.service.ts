@@ -41,7 +41,7 @@ import {
 import type { AuthUser } from '../auth/auth.service.ts';
 import { recordPaymentRefund } from '../orders/order-payment-events.ts';
 import type { OrderRefunds } from '../orders/order-refunds.service.ts';
-import { storeTaxRatePpm } from '../settings/settings.service.ts';
+import { storeTaxRatePpm, storeTimeZone } from '../settings/settings.service.ts';
 import type { ReceiptsService } from './receipts.service.ts';
 
 export interface PosDeps {
@@ -487,8 +487,13 @@ export function createPosService({ db, payments, clock, orderRefunds, receiptsSe
       const search: ChargeSearch = { limit: filter.limit };
       if (filter.fromAmount !== undefined) search.fromAmount = filter.fromAmount;
       if (filter.toAmount !== undefined) search.toAmount = filter.toAmount;
-      if (filter.fromDate) search.fromDate = startOfDay(filter.fromDate);
-      if (filter.toDate) search.toDate = new Date(startOfDay(nextCalendarDay(filter.toDate)).getTime() - 1);
+      if (filter.fromDate || filter.toDate) {
+        const timeZone = await storeTimeZone(db);
+        if (filter.fromDate) search.fromDate = startOfDay(filter.fromDate, timeZone);
+        if (filter.toDate) {
+          search.toDate = new Date(startOfDay(nextCalendarDay(filter.toDate), timeZone).getTime() - 1);
+        }
+      }
       const status = STATUS_FILTER[filter.status];
       if (status) search.status = status;
       const cardType = CARD_TYPE_FILTER[filter.cardType];

@@ -1,4 +1,4 @@
-import { formatStoreDate, STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { formatStoreDate, formatStoreTime } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import {
   cashRoundingText,
@@ -7,13 +7,6 @@ import {
   tenderText,
 } from '../../../domain/pos/receipts.ts';
 import { startA5 } from '../invoices/pdf-document.ts';
-
-const storeTime = new Intl.DateTimeFormat('en-CA', {
-  timeZone: STORE_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 
 /**
  * A receipt on A5 portrait: the seller with its GST/HST number, when and by whom, the lines with
@@ -25,14 +18,15 @@ export async function renderReceiptPdf(
   { copy = false }: { copy?: boolean } = {},
 ): Promise<Buffer> {
   const created = new Date(receipt.created);
+  const timeZone = receipt.seller.time_zone;
   const pdf = await startA5(`Receipt ${receipt.receipt_number}`, created);
 
   const refund = receipt.kind === 'refund';
   pdf.header(
     refund ? 'REFUND' : 'RECEIPT',
     receipt.receipt_number,
-    created,
-    `Time: ${storeTime.format(created)} (${formatStoreDate(created)})${receipt.cashier ? ` · Served by ${receipt.cashier}` : ''}`,
+    { at: created, timeZone },
+    `Time: ${formatStoreTime(created, timeZone)} (${formatStoreDate(created, timeZone)})${receipt.cashier ? ` · Served by ${receipt.cashier}` : ''}`,
   );
   if (copy) pdf.line('COPY: a reprint of this receipt', { bold: true, size: 11 });
   if (receipt.refundOf) pdf.line(`Refund of receipt No. ${receipt.refundOf}`, { bold: true, size: 11 });

@@ -8,7 +8,7 @@ import type { LoginRecord } from '../../../domain/auth.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
 import type { Receipt, ReceiptCreated } from '../../../domain/pos/receipts.ts';
 import { countRows } from '../../db/database.ts';
-import { outbox, receipts } from '../../db/schema.ts';
+import { outbox, receipts, settings } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
 import { bearer, createTestApp, logIn, type TestApp } from '../../test/app.ts';
 import { parsePdf } from '../../test/pdf.ts';
@@ -203,6 +203,24 @@ describe('GET api/pos/receipts/{id} and its PDF', () => {
   });
 });
 
+describe("a receipt in the store's time zone", () => {
+  it("prints the time of the store's clock, and names the zone for the register's page", async () => {
+    const setZone = (value: string) =>
+      t.db.update(settings).set({ value }).where(eq(settings.key, 'store_time_zone'));
+    await setZone('America/Vancouver');
+    try {
+      const created = await create();
+      const receipt = (await get(`/api/pos/receipts/${created.receipt_id}`)).json<Receipt>();
+      expect(receipt.seller.time_zone).toBe('America/Vancouver');
+      const { text } = await parsePdf((await get(`/api/pos/receipts/${created.receipt_id}/pdf`)).rawPayload);
+      // 15:30 UTC is 07:30 in Vancouver (10:30 in Toronto).
+      expect(text).toContain('Time: 07:30 (Nov 22, 2026)');
+    } finally {
+      await setZone('America/Toronto');
+    }
+  });
+});
+
 describe('GET api/pos/seller', () => {
   it('answers the seller printed on receipts, for a receipt not generated yet', async () => {
     const response = await get('/api/pos/seller');
@@ -213,6 +231,7 @@ describe('GET api/pos/seller', () => {
       address: expect.any(String),
       email: expect.any(String),
       gst_hst_number: '812345678 RT0001',
+      time_zone: 'America/Toronto',
     });
     const created = await create();
     const receipt = (await get(`/api/pos/receipts/${created.receipt_id}`)).json<Receipt>();

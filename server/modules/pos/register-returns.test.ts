@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { calendarDayOf, DEFAULT_STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import type { PosReader } from '../../../domain/pos/readers.ts';
 import type { Receipt } from '../../../domain/pos/receipts.ts';
 import type { Sale, SaleRequest } from '../../../domain/pos/register.ts';
@@ -425,7 +425,7 @@ describe('the Z report with returns', () => {
 describe('the day report', () => {
   it('adds up every sale and return of the store day, across cashiers and shifts', async () => {
     const admin = await logIn(t.app, DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.admin.password);
-    const day = calendarDayOf(new Date(), STORE_TIME_ZONE);
+    const day = calendarDayOf(new Date(), DEFAULT_STORE_TIME_ZONE);
     const response = await t.app.inject({ url: `/api/admin/day-report?day=${day}`, headers: bearer(admin) });
     expect(response.statusCode, response.body).toBe(200);
     const report = response.json<DayReport>();

@@ -1,4 +1,3 @@
-import { STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { Seller } from '../../../domain/pos/receipts.ts';
 import { taxRateLabel } from '../../../domain/pos/sale.ts';
@@ -12,18 +11,16 @@ const TENDER_NAMES: Record<TenderFigures['type'], string> = {
 };
 
 /** A date and time of day in the store's time zone: 'Nov 22, 2026, 9:05 a.m.'. */
-function storeDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: STORE_TIME_ZONE,
-  }).format(new Date(iso));
+function storeDateTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(iso),
+  );
 }
 
 const signed = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents));
 
 /** The figures a shift's and a day's report share: sales, tenders, returns, tax, cashiers, cash moved. */
-function figureSections(pdf: A5Document, report: RegisterFigures): void {
+function figureSections(pdf: A5Document, report: RegisterFigures, timeZone: string): void {
   pdf.label('Sales');
   pdf.table(
     [
@@ -135,7 +132,11 @@ function figureSections(pdf: A5Document, report: RegisterFigures): void {
         { label: 'Reason', width: 0.45 },
         { label: 'Amount', width: 0.25, align: 'right' },
       ],
-      report.movements.map((move) => [storeDateTime(move.createdAt), move.reason, signed(move.amount)]),
+      report.movements.map((move) => [
+        storeDateTime(move.createdAt, timeZone),
+        move.reason,
+        signed(move.amount),
+      ]),
     );
   }
 }
@@ -154,14 +155,14 @@ export async function renderShiftReportPdf(report: ShiftReport, seller: Seller, 
   pdf.doc.moveDown(0.3);
   pdf.line(`Shift No. ${shift.id}`, { bold: true });
   pdf.line(`Cashier: ${shift.cashier}`);
-  pdf.line(`Opened: ${storeDateTime(shift.openedAt)}`);
-  pdf.line(shift.closedAt ? `Closed: ${storeDateTime(shift.closedAt)}` : 'Closed: -');
-  pdf.line(`Printed: ${storeDateTime(now.toISOString())}`);
+  pdf.line(`Opened: ${storeDateTime(shift.openedAt, seller.time_zone)}`);
+  pdf.line(shift.closedAt ? `Closed: ${storeDateTime(shift.closedAt, seller.time_zone)}` : 'Closed: -');
+  pdf.line(`Printed: ${storeDateTime(now.toISOString(), seller.time_zone)}`);
   pdf.rule();
   pdf.seller(seller);
   pdf.rule();
 
-  figureSections(pdf, report);
+  figureSections(pdf, report, seller.time_zone);
 
   pdf.label('Cash drawer');
   pdf.table(
@@ -193,12 +194,12 @@ export async function renderDayReportPdf(report: DayReport, seller: Seller, now:
   const pdf = await startA5(`Day report ${report.day}`, now);
   pdf.line('DAY REPORT', { bold: true, size: 18 });
   pdf.line(`Store day ${report.day}: every cashier and shift`);
-  pdf.line(`Printed: ${storeDateTime(now.toISOString())}`);
+  pdf.line(`Printed: ${storeDateTime(now.toISOString(), seller.time_zone)}`);
   pdf.rule();
   pdf.seller(seller);
   pdf.rule();
 
-  figureSections(pdf, report);
+  figureSections(pdf, report, seller.time_zone);
 
   pdf.label('Shifts opened that day');
   if (report.shifts.length === 0) {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE, startOfDay } from '../../../domain/dates.ts';
+import { calendarDayOf, nextCalendarDay, startOfDay } from '../../../domain/dates.ts';
 import { formatMoney, splitTax } from '../../../domain/money.ts';
 import {
   type cashMovementSchema,
@@ -39,7 +39,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { sellerFrom } from '../invoices/pdf-document.ts';
-import { readSettings, taxComponentsOn } from '../settings/settings.service.ts';
+import { readSettings, storeTimeZone, taxComponentsOn } from '../settings/settings.service.ts';
 import { renderDayReportPdf, renderShiftReportPdf } from './shift-report-pdf.ts';
 
 type OpenShiftData = z.output<typeof openShiftSchema>;
@@ -343,7 +343,7 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
   async function report(id: number): Promise<ShiftReport | undefined> {
     const shift = await summaryOf(db, id);
     if (!shift) return undefined;
-    const day = calendarDayOf(new Date(shift.openedAt), STORE_TIME_ZONE);
+    const day = calendarDayOf(new Date(shift.openedAt), await storeTimeZone(db));
     const shown = await figures(
       {
         sales: eq(posSales.shiftId, id),
@@ -359,8 +359,9 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
 
   /** A store day's report: every sale, return and cash movement of that day, and its shifts. */
   async function dayReport(day: string): Promise<DayReport> {
-    const from = startOfDay(day);
-    const to = startOfDay(nextCalendarDay(day));
+    const timeZone = await storeTimeZone(db);
+    const from = startOfDay(day, timeZone);
+    const to = startOfDay(nextCalendarDay(day), timeZone);
     const within = (column: AnyPgColumn) =>
       sql`${column} >= ${from.toISOString()}::timestamptz AND ${column} < ${to.toISOString()}::timestamptz`;
     const [shown, shifts] = await Promise.all([
@@ -475,8 +476,13 @@ export function createShiftsService({ db, clock }: ShiftsDeps) {
     /** Every shift, newest first, opened on the query's store days (both included). */
     async list(query: AdminShiftsQuery): Promise<AdminShiftsPage> {
       const conditions: SQL[] = [];
-      if (query.from) conditions.push(gte(registerShifts.openedAt, startOfDay(query.from)));
-      if (query.to) conditions.push(lt(registerShifts.openedAt, startOfDay(nextCalendarDay(query.to))));
+      if (query.from || query.to) {
+        const timeZone = await storeTimeZone(db);
+        if (query.from) conditions.push(gte(registerShifts.openedAt, startOfDay(query.from, timeZone)));
+        if (query.to) {
+          conditions.push(lt(registerShifts.openedAt, startOfDay(nextCalendarDay(query.to), timeZone)));
+        }
+      }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const [rows, [counted]] = await Promise.all([
         selectSummaries(db, where)

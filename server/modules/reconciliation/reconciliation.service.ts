@@ -6,13 +6,7 @@
  */
 import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
 import type { ReconciliationList, ReconciliationReport } from '../../../domain/admin/reconciliation.ts';
-import {
-  calendarDayOf,
-  isCalendarDay,
-  nextCalendarDay,
-  STORE_TIME_ZONE,
-  startOfDay,
-} from '../../../domain/dates.ts';
+import { calendarDayOf, isCalendarDay, nextCalendarDay, startOfDay } from '../../../domain/dates.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import {
   orderRefunds,
@@ -35,7 +29,7 @@ import {
   type PaymentGateway,
 } from '../../providers/payments/gateway.ts';
 import { AUTHORIZATION_LIFETIME_MS } from '../checkout/authorization-release.ts';
-import { readSettings } from '../settings/settings.service.ts';
+import { readSettings, storeTimeZone } from '../settings/settings.service.ts';
 import { compareActivity, type ProcessorIntent, type ShopPayment, type ShopRefund } from './compare.ts';
 
 const HOUR_MS = 3_600_000;
@@ -245,7 +239,8 @@ export function createReconciliation({ db, payments, clock }: ReconciliationDeps
 
   /** Reconciles a store day now: asks the processor, compares, answers the report (not stored). */
   async function reconcile(day: string): Promise<ReconciliationReport> {
-    const window = { from: startOfDay(day), to: startOfDay(nextCalendarDay(day)) };
+    const timeZone = await storeTimeZone(db);
+    const window = { from: startOfDay(day, timeZone), to: startOfDay(nextCalendarDay(day), timeZone) };
     const around = {
       from: new Date(window.from.getTime() - 24 * HOUR_MS),
       to: new Date(window.to.getTime() + 24 * HOUR_MS),
@@ -305,13 +300,11 @@ export function createReconciliation({ db, payments, clock }: ReconciliationDeps
     });
   }
 
-  function today(): string {
-    return calendarDayOf(clock.now(), STORE_TIME_ZONE);
-  }
-
-  function checkDay(day: string): void {
+  async function checkDay(day: string): Promise<void> {
     if (!isCalendarDay(day)) throw badRequest('The day is not a real calendar day.');
-    if (day > today()) throw badRequest('A day still to come cannot be reconciled.');
+    if (day > calendarDayOf(clock.now(), await storeTimeZone(db))) {
+      throw badRequest('A day still to come cannot be reconciled.');
+    }
   }
 
   /** Stores a report; with `onlyNew`, keeps the one there (answers false) rather than replacing it. */
@@ -347,7 +340,7 @@ export function createReconciliation({ db, payments, clock }: ReconciliationDeps
 
     /** GET api/admin/reconciliation/{day}: the stored report. */
     async report(day: string): Promise<ReconciliationReport> {
-      checkDay(day);
+      await checkDay(day);
       const [row] = await db
         .select({ report: reconciliationReports.report })
         .from(reconciliationReports)
@@ -358,7 +351,7 @@ export function createReconciliation({ db, payments, clock }: ReconciliationDeps
 
     /** POST api/admin/reconciliation/{day}: reconciles the day now and keeps this report. */
     async run(day: string): Promise<ReconciliationReport> {
-      checkDay(day);
+      await checkDay(day);
       const report = await reconcile(day);
       await store(report, false);
       return report;
@@ -371,9 +364,10 @@ export function createReconciliation({ db, payments, clock }: ReconciliationDeps
      */
     async reconcileYesterday(): Promise<string | null> {
       const now = clock.now();
-      const todayStart = startOfDay(today());
+      const timeZone = await storeTimeZone(db);
+      const todayStart = startOfDay(calendarDayOf(now, timeZone), timeZone);
       if (now.getTime() - todayStart.getTime() < NIGHTLY_RUN_AFTER_HOUR * HOUR_MS) return null;
-      const yesterday = calendarDayOf(new Date(todayStart.getTime() - HOUR_MS), STORE_TIME_ZONE);
+      const yesterday = calendarDayOf(new Date(todayStart.getTime() - HOUR_MS), timeZone);
       const [done] = await db
         .select({ day: reconciliationReports.day })
         .from(reconciliationReports)

@@ -7,7 +7,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Difference, ReconciliationReport } from '../../../domain/admin/reconciliation.ts';
-import { calendarDayOf, nextCalendarDay, STORE_TIME_ZONE, startOfDay } from '../../../domain/dates.ts';
+import {
+  calendarDayOf,
+  DEFAULT_STORE_TIME_ZONE,
+  nextCalendarDay,
+  startOfDay,
+} from '../../../domain/dates.ts';
 import { taxOn } from '../../../domain/money.ts';
 import {
   orderRefunds,
@@ -33,7 +38,7 @@ let now = new Date();
 const clock: Clock = { now: () => now };
 let admin: { authorization: string };
 let products: { id: number }[];
-const today = () => calendarDayOf(now, STORE_TIME_ZONE);
+const today = () => calendarDayOf(now, DEFAULT_STORE_TIME_ZONE);
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -214,7 +219,10 @@ describe('the daily reconciliation', () => {
   });
 
   it('answers 404 for a day not reconciled yet, 400 for a day to come or not a day, and only to the owner', async () => {
-    const yesterday = calendarDayOf(new Date(startOfDay(today()).getTime() - 3_600_000), STORE_TIME_ZONE);
+    const yesterday = calendarDayOf(
+      new Date(startOfDay(today(), DEFAULT_STORE_TIME_ZONE).getTime() - 3_600_000),
+      DEFAULT_STORE_TIME_ZONE,
+    );
     const missing = await t.app.inject({ url: `/api/admin/reconciliation/${yesterday}`, headers: admin });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe('This day was not reconciled yet.');
@@ -235,7 +243,7 @@ describe('the daily reconciliation', () => {
     await t.db.delete(reconciliationReports);
     const storeEmail = 'owner@maplesock.example';
     await t.db.update(settings).set({ value: storeEmail }).where(eq(settings.key, 'store_email'));
-    const tomorrowStart = startOfDay(nextCalendarDay(day));
+    const tomorrowStart = startOfDay(nextCalendarDay(day), DEFAULT_STORE_TIME_ZONE);
     now = new Date(tomorrowStart.getTime() + 3_600_000);
     expect(await t.app.jobs.reconcileYesterday()).toBeNull();
     now = new Date(tomorrowStart.getTime() + 3 * 3_600_000);
@@ -249,5 +257,28 @@ describe('the daily reconciliation', () => {
       .limit(1);
     expect(mail?.subject).toBe(`Payments of ${day}: 6 to look at`);
     expect(mail?.text).toContain('no order, register sale or POS payment records it');
+  });
+
+  it("the nightly job waits for 2 a.m. on the store's own clock", async () => {
+    const day = today();
+    await t.db.delete(reconciliationReports);
+    await t.db
+      .update(settings)
+      .set({ value: 'America/Vancouver' })
+      .where(eq(settings.key, 'store_time_zone'));
+    try {
+      // 4 a.m. in Toronto is 1 a.m. in Vancouver: the day there is not over long enough.
+      const tomorrowInToronto = startOfDay(nextCalendarDay(day), DEFAULT_STORE_TIME_ZONE);
+      now = new Date(tomorrowInToronto.getTime() + 4 * 3_600_000);
+      expect(await t.app.jobs.reconcileYesterday()).toBeNull();
+      const tomorrowInVancouver = startOfDay(nextCalendarDay(day), 'America/Vancouver');
+      now = new Date(tomorrowInVancouver.getTime() + 3 * 3_600_000);
+      expect(await t.app.jobs.reconcileYesterday()).toBe(day);
+    } finally {
+      await t.db
+        .update(settings)
+        .set({ value: DEFAULT_STORE_TIME_ZONE })
+        .where(eq(settings.key, 'store_time_zone'));
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDayOf, STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { calendarDayOf, DEFAULT_STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { rowsOf } from '../../db/database.ts';
 import { settings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { rowChecks } from '../../test/rows.ts';
@@ -43,7 +44,24 @@ describe('the settings statements answer the shapes of their row schemas', () =>
 
   it("today in the store's time zone, as a calendar day", async () => {
     const [row] = await expectRows(queries.selectStoreToday, t.db);
-    expect(row?.today).toBe(calendarDayOf(new Date(), STORE_TIME_ZONE));
+    expect(row?.today).toBe(calendarDayOf(new Date(), DEFAULT_STORE_TIME_ZONE));
+  });
+
+  it("the store's time zone: the setting, or the default when it is not one the shop offers", async () => {
+    const zone = async () =>
+      (await rowsOf<{ zone: string }>(t.db, sql`SELECT ${queries.STORE_TIME_ZONE_SQL} AS zone`))[0]?.zone;
+    const setZone = (value: unknown) =>
+      t.db.update(settings).set({ value }).where(eq(settings.key, 'store_time_zone'));
+    expect(await zone()).toBe('America/Toronto');
+    await setZone('America/Vancouver');
+    expect(await zone()).toBe('America/Vancouver');
+    const [row] = await expectRows(queries.selectStoreToday, t.db);
+    expect(row?.today).toBe(calendarDayOf(new Date(), 'America/Vancouver'));
+    for (const wrong of ['Mars/Olympus', 'Europe/Paris', 7]) {
+      await setZone(wrong);
+      expect(await zone(), String(wrong)).toBe('America/Toronto');
+    }
+    await setZone(DEFAULT_STORE_TIME_ZONE);
   });
 
   it('every statement of settings.queries.ts is checked', () => expect(unchecked()).toEqual([]));

@@ -5,15 +5,25 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { DEFAULT_STORE_TIME_ZONE, STORE_TIME_ZONE_NAMES } from '../../../domain/dates.ts';
 import { typedQuery } from '../../db/typed-query.ts';
 
 /** The settings rows as one JSON column, for a statement that reads them beside other things. */
 export const SETTINGS_JSON = sql`(SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]')
    FROM settings)`;
 
+/**
+ * The store's time zone (its setting, as settingsFrom reads it: a zone the shop does not offer is
+ * the default). The names are the shop's own constants, never input.
+ */
+export const STORE_TIME_ZONE_SQL = sql.raw(
+  `coalesce((SELECT value #>> '{}' FROM settings WHERE key = 'store_time_zone'
+               AND value #>> '{}' IN (${STORE_TIME_ZONE_NAMES.map((zone) => `'${zone}'`).join(', ')})),
+            '${DEFAULT_STORE_TIME_ZONE}')`,
+);
+
 /** Today in the store's time zone: the day a tax rate's effective_from is compared with. */
-export const STORE_TODAY = sql.raw(`(now() AT TIME ZONE '${STORE_TIME_ZONE}')::date`);
+export const STORE_TODAY = sql`(now() AT TIME ZONE ${STORE_TIME_ZONE_SQL})::date`;
 
 /**
  * The summed rate of the tax components of a province (an SQL expression of it), in ppm; NULL

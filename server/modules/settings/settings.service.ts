@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { ProvinceTaxRate, PublicConfig } from '../../../domain/config.ts';
+import { DEFAULT_STORE_TIME_ZONE, isStoreTimeZone } from '../../../domain/dates.ts';
 import { CURRENCY, rateFromPpm } from '../../../domain/money.ts';
 import type { PosTaxRate } from '../../../domain/pos/sale.ts';
 import type { Config } from '../../config.ts';
@@ -21,6 +22,8 @@ export const SETTING_DEFAULTS = {
   store_phone: '',
   social_url: 'https://www.instagram.com/maplesockco',
   store_province: 'ON',
+  /** One of STORE_TIME_ZONES: the store's days (reports, the register's day, tax dates), its receipts' times. */
+  store_time_zone: DEFAULT_STORE_TIME_ZONE as string,
   seller_company_name: 'Maple Sock Co. Inc.',
   gst_hst_number: '812345678 RT0001',
   custom_order_minimum: 200,
@@ -39,19 +42,27 @@ export async function readSettings(db: DbOrTx): Promise<Settings> {
   return settingsFrom(await db.select().from(settings));
 }
 
+/** The store's time zone (its setting): the zone its days and times are in. */
+export async function storeTimeZone(db: DbOrTx): Promise<string> {
+  return (await readSettings(db)).store_time_zone;
+}
+
 /** The store as the sender of its e-mails: its name and e-mail address in the settings. */
 export async function storeSender(db: DbOrTx): Promise<{ name: string; address: string }> {
   const { store_name, store_email } = await readSettings(db);
   return { name: store_name, address: store_email };
 }
 
-/** The settings of the rows of the settings table: a row whose value has the wrong type is ignored. */
+/**
+ * The settings of the rows of the settings table: a row whose value has the wrong type is ignored,
+ * and so is a time zone the shop does not offer (every date would fail on it).
+ */
 export function settingsFrom(rows: readonly { key: string; value: unknown }[]): Settings {
   const values: Record<string, unknown> = { ...SETTING_DEFAULTS };
   for (const row of rows) {
-    if (isSettingKey(row.key) && typeof row.value === typeof SETTING_DEFAULTS[row.key]) {
-      values[row.key] = row.value;
-    }
+    if (!isSettingKey(row.key) || typeof row.value !== typeof SETTING_DEFAULTS[row.key]) continue;
+    if (row.key === 'store_time_zone' && !isStoreTimeZone(String(row.value))) continue;
+    values[row.key] = row.value;
   }
   // Every value is a default or a row of its default's type, which TypeScript cannot follow key by key.
   return values as Settings;
@@ -154,6 +165,7 @@ export function createSettingsService(
         publicKey: paymentPublicKey(config),
         currency: CURRENCY,
         storeProvince: values.store_province,
+        storeTimeZone: values.store_time_zone,
         // The settings still answer without a rate; the sales that need one refuse (taxRateMissing).
         storeTaxRate: storeRate === undefined ? null : rateFromPpm(storeRate),
       };

@@ -21,6 +21,7 @@ describe('GET api/config', () => {
       paymentProvider: 'sandbox',
       currency: 'CAD',
       storeProvince: 'ON',
+      storeTimeZone: 'America/Toronto',
       storeTaxRate: 0.13,
       customOrderMinimum: 200,
     });
@@ -46,6 +47,19 @@ describe('GET api/config', () => {
         target: settings.key,
         set: { value: true },
       });
+  });
+
+  it('answers the default time zone for a stored zone the shop does not offer', async () => {
+    const setZone = (value: string) =>
+      t.db.insert(settings).values({ key: 'store_time_zone', value }).onConflictDoUpdate({
+        target: settings.key,
+        set: { value },
+      });
+    await setZone('America/Vancouver');
+    expect((await t.app.inject({ url: '/api/config' })).json().storeTimeZone).toBe('America/Vancouver');
+    await setZone('Mars/Olympus');
+    expect((await t.app.inject({ url: '/api/config' })).json().storeTimeZone).toBe('America/Toronto');
+    await setZone('America/Toronto');
   });
 
   it('still answers with a stale token: config never sends the web to login', async () => {

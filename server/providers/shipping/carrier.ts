@@ -53,6 +53,8 @@ export interface ShipFrom {
   name: string;
   address: string;
   phone: string;
+  /** The shipper's time zone (IANA): the label's ship date is its day. */
+  timeZone: string;
 }
 
 /**

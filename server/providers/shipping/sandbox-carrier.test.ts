@@ -42,6 +42,7 @@ const FROM = {
   name: 'Maple Sock Co.',
   address: 'Unit 112, Square One Shopping Centre, 100 City Centre Dr, Mississauga, ON L5B 2C9',
   phone: '905-555-0142',
+  timeZone: 'America/Toronto',
 };
 
 let orders = 0;

@@ -449,7 +449,7 @@ function drawLabel(doc: PDFKit.PDFDocument, shipment: Shipment, from: ShipFrom):
   const side = trimNumber(shipment.box.sideMm / 10);
   detail('WEIGHT', `${(shipment.box.weightG / 1000).toFixed(2)} kg`, 0, 0);
   detail('DIMENSIONS', `${side} x ${side} x ${side} cm`, 0, 1);
-  detail('SHIP DATE', formatStoreDate(new Date(shipment.createdAt)), 1, 0);
+  detail('SHIP DATE', formatStoreDate(new Date(shipment.createdAt), from.timeZone), 1, 0);
   detail('ORDER NO.', shipment.orderNo, 1, 1);
   rule(298, 1.5);
 

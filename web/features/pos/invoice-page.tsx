@@ -78,7 +78,9 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <Text size="sm">
               Invoice No. <strong>{invoice.invoice_number}</strong>
             </Text>
-            <Text size="sm">Date: {formatStoreDate(new Date(invoice.created))}</Text>
+            <Text size="sm">
+              Date: {formatStoreDate(new Date(invoice.created), invoice.seller.time_zone)}
+            </Text>
           </Stack>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">

@@ -18,7 +18,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { formatStoreDate, STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { formatStoreDate, formatStoreTime } from '../../../domain/dates.ts';
 import { CURRENCY } from '../../../domain/money.ts';
 import { receiptTotals } from '../../../domain/pos/invoices.ts';
 import { POS_MESSAGES } from '../../../domain/pos/messages.ts';
@@ -34,7 +34,7 @@ import {
 import { taxRateLabel } from '../../../domain/pos/sale.ts';
 import { POS_PAID_DETAILS_KEY } from '../../../domain/storage-keys.ts';
 import { TextField } from '../../components/form/text-field.tsx';
-import { useConfig } from '../../lib/config.ts';
+import { useConfig, useStoreTimeZone } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -64,13 +64,6 @@ interface ReceiptView {
   tenders?: ReceiptTender[];
 }
 
-const receiptTime = new Intl.DateTimeFormat('en-CA', {
-  timeZone: STORE_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
 function readDraft() {
   try {
     const details = parsePaidDetails(window.localStorage.getItem(POS_PAID_DETAILS_KEY));
@@ -81,6 +74,7 @@ function readDraft() {
 }
 
 function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
+  const timeZone = useStoreTimeZone();
   const rounding = receipt.tenders
     ? cashRoundingText(
         { total: receipt.total, tenders: receipt.tenders, refund: receipt.kind === 'refund' },
@@ -110,7 +104,7 @@ function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
               )}
             </Text>
             <Text size="sm">
-              {formatStoreDate(receipt.date)} {receiptTime.format(receipt.date)}
+              {formatStoreDate(receipt.date, timeZone)} {formatStoreTime(receipt.date, timeZone)}
             </Text>
             {receipt.cashier ? <Text size="sm">Served by {receipt.cashier}</Text> : null}
             {receipt.refundOf ? <Text size="sm">Refund of receipt No. {receipt.refundOf}</Text> : null}

@@ -25,22 +25,14 @@ import {
   type ReconciliationSummary,
 } from '../../../../domain/admin/reconciliation.ts';
 import { addDays } from '../../../../domain/admin/reports.ts';
-import {
-  calendarDayOf,
-  formatStoreDate,
-  isCalendarDay,
-  STORE_TIME_ZONE,
-  startOfDay,
-} from '../../../../domain/dates.ts';
+import { calendarDayOf, formatCalendarDay, isCalendarDay } from '../../../../domain/dates.ts';
 import { formatMoney } from '../../../../domain/money.ts';
+import { useStoreTimeZone } from '../../../lib/config.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { SuccessAlert } from '../success-alert.tsx';
 import { useReconciliation, useReconciliations, useRunReconciliation } from './reconciliation.api.ts';
-
-/** 'Nov 20, 2026' of a store day 'YYYY-MM-DD'. */
-const formatDay = (day: string) => formatStoreDate(startOfDay(day));
 
 /** '1 charge', '3 charges'. */
 const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -54,7 +46,7 @@ const differencesText = (count: number) => countOf(count, 'difference');
  */
 export function ReconciliationPage() {
   const [params, setParams] = useSearchParams();
-  const today = calendarDayOf(new Date(), STORE_TIME_ZONE);
+  const today = calendarDayOf(new Date(), useStoreTimeZone());
   const asked = params.get('day');
   const day = asked && isCalendarDay(asked) ? asked : addDays(today, -1);
   const future = day > today;
@@ -163,7 +155,7 @@ function NotReconciled({ day, today, children }: { day: string; today: string; c
         <Text c="dimmed" size="sm" maw={480}>
           {day === today
             ? 'Today is not over: a run now covers what happened so far, and the nightly job does the whole day tomorrow night.'
-            : `Nothing is stored for ${formatDay(day)}.`}{' '}
+            : `Nothing is stored for ${formatCalendarDay(day)}.`}{' '}
           Reconciling asks the card processor for the day’s money, which takes a few seconds.
         </Text>
         {children}
@@ -187,7 +179,7 @@ function ReportSummary({
     <Stack gap="md" aria-busy={busy}>
       <div>
         <Title order={2} size="h3">
-          {formatDay(report.day)}
+          {formatCalendarDay(report.day)}
         </Title>
         <Text size="sm" c="dimmed">
           Ran {formatDateTime(report.ranAt)} with{' '}
@@ -403,7 +395,7 @@ function RecentReport({ summary, active }: { summary: ReconciliationSummary; act
     <NavLink
       component={Link}
       to={paths.adminReconciliation(summary.day)}
-      label={formatDay(summary.day)}
+      label={formatCalendarDay(summary.day)}
       description={`Ran ${formatDateTime(summary.ranAt)}`}
       rightSection={<DifferencesBadge count={summary.differenceCount} />}
       // Red is the colour of differences here: the open day is marked in grey.

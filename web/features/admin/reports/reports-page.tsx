@@ -13,7 +13,8 @@ import {
   TOP_PRODUCTS_MAX,
   TOP_PRODUCTS_SORTS,
 } from '../../../../domain/admin/reports.ts';
-import { calendarDayOf, isCalendarDay, STORE_TIME_ZONE } from '../../../../domain/dates.ts';
+import { calendarDayOf, isCalendarDay } from '../../../../domain/dates.ts';
+import { useStoreTimeZone } from '../../../lib/config.ts';
 import { SalesReportView } from './sales-report.tsx';
 import { TaxReportView } from './tax-report.tsx';
 import { TopProductsReportView } from './top-products-report.tsx';
@@ -46,7 +47,7 @@ function presetsOf(today: string): { label: string; from?: string; to?: string }
 /** #/admin/reports: sales, tax and best sellers over a period, each with a chart, a table and its CSV. */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
-  const today = calendarDayOf(new Date(), STORE_TIME_ZONE);
+  const today = calendarDayOf(new Date(), useStoreTimeZone());
   const tab = tabOf(params.get('tab'));
   const range = resolveReportRange({ from: dayOf(params.get('from')), to: dayOf(params.get('to')) }, today);
   const problem = reportRangeProblem(range.from, range.to);

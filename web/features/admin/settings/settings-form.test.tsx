@@ -18,11 +18,29 @@ const SETTINGS: AdminSettings = {
   store_phone: '+1 416-555-0100',
   social_url: '',
   store_province: 'ON',
+  store_time_zone: 'America/Toronto',
   seller_company_name: 'Maple Sock Co. Inc.',
   gst_hst_number: '123456789 RT0001',
 };
 
 describe('SettingsForm', () => {
+  it('moves the time zone with the province, unless the owner chose another one', async () => {
+    const { user } = renderWithProviders(<SettingsForm settings={SETTINGS} />);
+    const province = screen.getByRole('combobox', { name: 'Province' });
+    const zone = screen.getByRole('combobox', { name: 'Time zone' }) as HTMLInputElement;
+    expect(zone.value).toBe('Eastern (Toronto)');
+    await user.click(province);
+    await user.click(await screen.findByRole('option', { name: 'British Columbia' }));
+    expect(zone.value).toBe('Pacific (Vancouver)');
+    await user.click(zone);
+    await user.click(
+      await screen.findByRole('option', { name: 'Yukon, no daylight saving time (Whitehorse)' }),
+    );
+    await user.click(province);
+    await user.click(await screen.findByRole('option', { name: 'Alberta' }));
+    expect(zone.value).toBe('Yukon, no daylight saving time (Whitehorse)');
+  });
+
   it('names the card holds setting in its messages as its label does', async () => {
     const { user } = renderWithProviders(<SettingsForm settings={SETTINGS} />);
     const hours = screen.getByRole('textbox', { name: 'Release unplaced card holds after (hours)' });

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { type AdminSettings, SETTING_KEYS, settingsFields } from '../../../../domain/admin/settings.ts';
+import { DEFAULT_STORE_TIME_ZONE, isStoreTimeZone, STORE_TIME_ZONES } from '../../../../domain/dates.ts';
 import { formatDollars } from '../../../../domain/money.ts';
-import { CANADIAN_PROVINCES } from '../../../../domain/provinces.ts';
+import { CANADIAN_PROVINCES, timeZoneAfterMove } from '../../../../domain/provinces.ts';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { dollarsAsCents } from '../../../components/form/dollars.ts';
 import { MoneyField, NumberField } from '../../../components/form/number-field.tsx';
@@ -27,6 +28,9 @@ type SettingsFormOutput = z.output<typeof settingsFormSchema>;
 function formValuesOf(settings: AdminSettings): SettingsFormInput {
   return {
     ...settings,
+    store_time_zone: isStoreTimeZone(settings.store_time_zone)
+      ? settings.store_time_zone
+      : DEFAULT_STORE_TIME_ZONE,
     minimum_purchase: formatDollars(settings.minimum_purchase),
     free_shipping_ontario: formatDollars(settings.free_shipping_ontario),
     free_shipping_other: formatDollars(settings.free_shipping_other),
@@ -37,7 +41,7 @@ function formValuesOf(settings: AdminSettings): SettingsFormInput {
 export function SettingsForm({ settings }: { settings: AdminSettings }) {
   const save = useSaveSettings();
   const [failure, setFailure] = useState<string | undefined>();
-  const { control, handleSubmit, setError, reset, formState } = useForm<
+  const { control, handleSubmit, setError, reset, formState, getValues, setValue } = useForm<
     SettingsFormInput,
     unknown,
     SettingsFormOutput
@@ -45,6 +49,14 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
     resolver: zodResolver(settingsFormSchema),
     defaultValues: formValuesOf(settings),
   });
+
+  // The province before a change: the zone moves with it only if it was that province's own.
+  const provinceShown = useWatch({ control, name: 'store_province' });
+  /** A new province moves the time zone along when it was the old province's own (as the server does). */
+  const moveTimeZone = (from: string, to: string | null) => {
+    const zone = timeZoneAfterMove(getValues('store_time_zone'), from, to ?? '');
+    if (isStoreTimeZone(zone)) setValue('store_time_zone', zone, { shouldDirty: true });
+  };
 
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
@@ -126,6 +138,16 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
               label="Province"
               description="The province the store sells in: the register charges its tax."
               data={CANADIAN_PROVINCES.map((province) => ({ value: province.code, label: province.name }))}
+              allowDeselect={false}
+              withAsterisk
+              afterChange={(province) => moveTimeZone(provinceShown, province)}
+            />
+            <SelectField
+              control={control}
+              name="store_time_zone"
+              label="Time zone"
+              description="The store's days and times: reports, the register's day, receipts and invoices."
+              data={STORE_TIME_ZONES.map((entry) => ({ value: entry.zone, label: entry.label }))}
               allowDeselect={false}
               withAsterisk
             />

@@ -9,12 +9,13 @@ import {
   TAX_RATE_PPM_MAX,
   type TaxComponent,
 } from '../../../../domain/admin/settings.ts';
-import { calendarDayOf, isoToUsDate, STORE_TIME_ZONE, usDateToIso } from '../../../../domain/dates.ts';
+import { calendarDayOf, isoToUsDate, usDateToIso } from '../../../../domain/dates.ts';
 import { PPM } from '../../../../domain/money.ts';
 import { DateField } from '../../../components/form/date-field.tsx';
 import { FormActions } from '../../../components/form/form-actions.tsx';
 import { NumberField } from '../../../components/form/number-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
+import { useStoreTimeZone } from '../../../lib/config.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -127,7 +128,7 @@ type CorrectionFormOutput = z.output<typeof correctionFormSchema>;
 function CorrectionForm({ province, onDone }: { province: Province; onDone: () => void }) {
   const correct = useCorrectTaxRate();
   const [failure, setFailure] = useState<string | undefined>();
-  const today = calendarDayOf(new Date(), STORE_TIME_ZONE);
+  const today = calendarDayOf(new Date(), useStoreTimeZone());
   const first = province.current[0];
   const { control, handleSubmit, setError } = useForm<CorrectionFormInput, unknown, CorrectionFormOutput>({
     resolver: zodResolver(correctionFormSchema),

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/api-stub.ts';
+import { pageCalls, stubApi } from '../../../test/api-stub.ts';
 import { renderWithRouter } from '../../../test/render.tsx';
 import { ShiftsPage } from './shifts-page.tsx';
 
@@ -17,7 +17,7 @@ describe('ShiftsPage', () => {
     const { calls } = stubApi(() => NO_SHIFTS);
     renderWithRouter(ROUTES, '/admin/shifts?from=2026-11-01&to=2026-11-30&page=2');
     expect(await screen.findByText('No shift was opened on those days.')).toBeTruthy();
-    expect(calls).toEqual(['/api/admin/shifts?from=2026-11-01&to=2026-11-30&page=2']);
+    expect(pageCalls(calls)).toEqual(['/api/admin/shifts?from=2026-11-01&to=2026-11-30&page=2']);
     expect(dayValue('Opened from')).toBe('2026-11-01');
     expect(dayValue('To')).toBe('2026-11-30');
   });
@@ -26,6 +26,6 @@ describe('ShiftsPage', () => {
     const { calls } = stubApi(() => NO_SHIFTS);
     renderWithRouter(ROUTES, '/admin/shifts?from=2026-02-30&to=yesterday');
     expect(await screen.findByText('No shift has been opened yet.')).toBeTruthy();
-    expect(calls).toEqual(['/api/admin/shifts?page=1']);
+    expect(pageCalls(calls)).toEqual(['/api/admin/shifts?page=1']);
   });
 });

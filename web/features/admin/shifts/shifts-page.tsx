@@ -15,9 +15,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { calendarDayOf, isCalendarDay, STORE_TIME_ZONE } from '../../../../domain/dates.ts';
+import { calendarDayOf, isCalendarDay } from '../../../../domain/dates.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import type { ShiftSummary } from '../../../../domain/pos/shifts.ts';
+import { useStoreTimeZone } from '../../../lib/config.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useListQuery, usePageWithinList } from '../../../lib/list-query.ts';
@@ -34,7 +35,8 @@ export function ShiftsPage() {
   );
   const { from, to } = filters;
   const [opened, setOpened] = useState<number | null>(null);
-  const [day, setDay] = useState(() => calendarDayOf(new Date(), STORE_TIME_ZONE));
+  const timeZone = useStoreTimeZone();
+  const [day, setDay] = useState(() => calendarDayOf(new Date(), timeZone));
   const [dayShown, setDayShown] = useState<string | null>(null);
   const shifts = useShifts({ from, to, page });
   usePageWithinList(page, setPage, shifts.data);

@@ -1,5 +1,6 @@
 import { Alert, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatStoreDate } from '../../../../domain/dates.ts';
+import { useStoreTimeZone } from '../../../lib/config.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useListQuery, usePageWithinList } from '../../../lib/list-query.ts';
 import { useStockHistory } from './stock.api.ts';
@@ -8,6 +9,7 @@ import { useStockHistory } from './stock.api.ts';
 export function StockHistoryTable() {
   const { page, setPage } = useListQuery({});
   const history = useStockHistory({ page });
+  const timeZone = useStoreTimeZone();
   usePageWithinList(page, setPage, history.data);
 
   if (history.isPending) {
@@ -45,7 +47,7 @@ export function StockHistoryTable() {
             <Table.Tbody>
               {history.data.entries.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td>{formatStoreDate(new Date(entry.createdAt))}</Table.Td>
+                  <Table.Td>{formatStoreDate(new Date(entry.createdAt), timeZone)}</Table.Td>
                   <Table.Td>
                     {entry.code} {entry.name}
                     {entry.size_name ? `, size ${entry.size_name}` : ''}
