@@ -13,7 +13,14 @@ import {
 } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { type DbOrTx, rowsOf, type Tx } from '../../db/database.ts';
-import { orderEvents, orderRefunds, orders, outsideRefunds } from '../../db/schema.ts';
+import {
+  type OrderRefundLine,
+  orderEvents,
+  orderLines,
+  orderRefunds,
+  orders,
+  outsideRefunds,
+} from '../../db/schema.ts';
 import { enqueueMail } from '../../providers/mail/outbox.ts';
 import { readSettings } from '../settings/settings.service.ts';
 
@@ -117,6 +124,97 @@ export interface OutsideRefund {
   paymentIntentId: string;
 }
 
+/** A refund's lines that gave nothing back: their quantities are refundable again. */
+export async function unrefundLines(tx: Tx, lines: readonly OrderRefundLine[]): Promise<void> {
+  for (const line of lines) {
+    await tx
+      .update(orderLines)
+      .set({ quantityRefunded: sql`${orderLines.quantityRefunded} - ${line.quantity}` })
+      .where(eq(orderLines.id, line.lineId));
+  }
+}
+
+/** Why a card refund failed after it was made, as Stripe's `failure_reason` says it. */
+const REFUND_FAILURE_REASONS: Readonly<Record<string, string>> = {
+  lost_or_stolen_card: 'the card was reported lost or stolen',
+  expired_or_canceled_card: 'the card has expired or was cancelled',
+};
+
+/** A refund the processor reports failed or canceled, and why (Stripe's failure_reason, or none). */
+export interface UndoneRefund {
+  status: string;
+  failureReason: string | null;
+}
+
+/**
+ * refund.updated of a web order's refund the shop recorded as given back, now failed or canceled at
+ * the processor (a card closed since, say: the processor keeps the money). The refund is recorded as
+ * failed; its amount and items are refundable again and the order's status is as before it; its
+ * history says so and the store is e-mailed, for staff to give the money back another way. What it
+ * put back in stock stays: the items are in the shop. Found by the shop's refund id (a refund it
+ * made) or the processor's (one made in the dashboard); undefined when no such given-back refund is
+ * recorded.
+ */
+export async function orderRefundUndone(
+  tx: Tx,
+  refund: { orderRefundId: number } | { gatewayRefundId: string },
+  undone: UndoneRefund,
+): Promise<string | undefined> {
+  const reason = REFUND_FAILURE_REASONS[undone.failureReason ?? ''];
+  const [row] = await tx
+    .update(orderRefunds)
+    .set({
+      status: 'failed',
+      failureMessage: `The card processor reported the refund ${undone.status} after it was made${reason ? `: ${reason}` : ''}.`,
+    })
+    .where(
+      and(
+        'orderRefundId' in refund
+          ? eq(orderRefunds.id, refund.orderRefundId)
+          : eq(orderRefunds.gatewayRefundId, refund.gatewayRefundId),
+        eq(orderRefunds.status, 'succeeded'),
+      ),
+    )
+    .returning();
+  if (!row) return undefined;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update');
+  if (!order) throw new Error('a refund without its order');
+  const status =
+    order.status !== 'refunded'
+      ? order.status
+      : order.deliveredAt
+        ? 'delivered'
+        : order.shippedAt
+          ? 'shipped'
+          : 'paid';
+  await tx
+    .update(orders)
+    .set({ amountRefunded: order.amountRefunded - row.amount, status })
+    .where(eq(orders.id, order.id));
+  await unrefundLines(tx, row.lines);
+  const amount = formatMoney(row.amount);
+  const restocked = row.lines.some((line) => line.restock)
+    ? ' The items it put back in stock stay in stock: refund them again without restocking.'
+    : '';
+  const message = `The refund of ${amount} failed at the card processor after it was made${reason ? ` (${reason})` : ''}: the client has not been given the money back. It can be refunded again, or given back another way.${restocked}`;
+  await addEvent(tx, order.id, 'refund_failed', message);
+  const { store_email: storeEmail, store_name: storeName } = await readSettings(tx);
+  if (storeEmail) {
+    await enqueueMail(tx, {
+      to: storeEmail,
+      subject: `Order ${order.orderNumber}: a refund of ${amount} failed`,
+      text: [
+        `Order ${order.orderNumber}: ${message}`,
+        '',
+        `Details: the back office, Orders, ${order.orderNumber}.`,
+        '',
+        storeName,
+      ].join('\n'),
+    });
+  }
+  return `order ${order.orderNumber}: refund of ${amount} ${undone.status} after it was made, refundable again`;
+}
+
 /**
  * A refund of a payment that is not a web order's, made outside the register's returns (the
  * processor's dashboard, the POS refund screen), recorded on the payment once: answers whether it
@@ -145,6 +243,8 @@ export async function recordPaymentRefund(
 
 /** Refund statuses after which no money went back: a refund recorded as given back is not. */
 const UNDONE_REFUND_STATUSES: ReadonlySet<string> = new Set(['failed', 'canceled']);
+
+export const isUndoneRefundStatus = (status: string) => UNDONE_REFUND_STATUSES.has(status);
 
 /**
  * A refund recorded on a payment (recordPaymentRefund) that the processor reports failed or
@@ -185,10 +285,14 @@ export async function registerRefundReported(
  * charge.refunded recorded already without the id), or else on the payment (outside_refunds: a
  * register sale's card or a POS payment shows it).
  */
-export async function refundMadeOutside(tx: Tx, refund: OutsideRefund & { status: string }): Promise<string> {
-  // Only a payment's refunds are undone (outside_refunds holds no web order's): no order to lock.
-  const undone = UNDONE_REFUND_STATUSES.has(refund.status) ? await forgetUndoneRefund(tx, refund) : undefined;
-  if (undone) return undone;
+export async function refundMadeOutside(tx: Tx, refund: OutsideRefund & UndoneRefund): Promise<string> {
+  if (UNDONE_REFUND_STATUSES.has(refund.status)) {
+    // A payment's (outside_refunds) or a web order's (order_refunds): never both.
+    const undone =
+      (await forgetUndoneRefund(tx, refund)) ??
+      (await orderRefundUndone(tx, { gatewayRefundId: refund.id }, refund));
+    if (undone) return undone;
+  }
   if (refund.status !== 'succeeded') return `refund ${refund.id} made outside the shop is ${refund.status}`;
   const order = await lockedOrder(tx, refund.paymentIntentId);
   if (!order) {

@@ -11,6 +11,7 @@ import { isPaymentError, type PaymentGateway } from '../../providers/payments/ga
 import { notifyCatalogChanged } from '../catalog/catalog-cache.ts';
 import { putBackStock } from '../inventory/stock-taking.ts';
 import { readSettings } from '../settings/settings.service.ts';
+import { isUndoneRefundStatus, orderRefundUndone, unrefundLines } from './order-payment-events.ts';
 
 /** Where a refund was asked for: the back office, the POS refund screen or a cancellation. */
 export type RefundSource = 'admin' | 'pos' | 'cancel';
@@ -241,12 +242,7 @@ export function createOrderRefunds({
         .update(orders)
         .set({ amountRefunded: sql`${orders.amountRefunded} - ${refund.amount}` })
         .where(eq(orders.id, refund.orderId));
-      for (const line of refund.lines) {
-        await tx
-          .update(orderLines)
-          .set({ quantityRefunded: sql`${orderLines.quantityRefunded} - ${line.quantity}` })
-          .where(eq(orderLines.id, line.lineId));
-      }
+      await unrefundLines(tx, refund.lines);
     });
   }
 
@@ -370,21 +366,29 @@ export function createOrderRefunds({
     /**
      * A refund the shop asked for, as the processor reports it (refund.created, refund.updated): one
      * left pending (the shop stopped before it heard the answer) is settled, or given back when the
-     * processor says it failed. Answers what was done, in words.
+     * processor says it failed; one given back that failed since is undone (orderRefundUndone).
+     * Answers what was done, in words.
      */
     async settleFromProcessor(
       orderRefundId: number,
       gatewayRefundId: string,
       status: string,
+      failureReason: string | null = null,
     ): Promise<string> {
       const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, orderRefundId));
       if (!refund) return `refund ${orderRefundId} is not the shop's`;
+      if (refund.status === 'succeeded' && isUndoneRefundStatus(status)) {
+        const undone = await db.transaction((tx) =>
+          orderRefundUndone(tx, { orderRefundId }, { status, failureReason }),
+        );
+        if (undone) return undone;
+      }
       if (refund.status !== 'pending') return `refund ${orderRefundId} already ${refund.status}`;
       if (status === 'succeeded') {
         await settle(refund, gatewayRefundId, (await readSettings(db)).store_name);
         return `refund ${orderRefundId} settled`;
       }
-      if (status === 'failed' || status === 'canceled') {
+      if (isUndoneRefundStatus(status)) {
         await release(refund, 'The card processor refused the refund.');
         return `refund ${orderRefundId} failed: its amount is refundable again`;
       }

@@ -69,6 +69,7 @@ const refundObject = z.looseObject({
   status: z.string(),
   amount: z.number().int(),
   payment_intent: z.string().nullable().catch(null),
+  failure_reason: z.string().nullable().catch(null),
   metadata,
 });
 const disputeObject = z.looseObject({
@@ -224,7 +225,14 @@ export function createWebhooksService(deps: WebhooksDeps) {
         const refund = objectOf(event, refundObject);
         const orderRefundId = idIn(refund.metadata.order_refund);
         if (orderRefundId !== undefined) {
-          return finish(await orderRefunds.settleFromProcessor(orderRefundId, refund.id, refund.status));
+          return finish(
+            await orderRefunds.settleFromProcessor(
+              orderRefundId,
+              refund.id,
+              refund.status,
+              refund.failure_reason,
+            ),
+          );
         }
         const paymentIntentId = refund.payment_intent;
         if (refund.metadata.source === POS_SOURCE) {
@@ -247,6 +255,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
             amount: refund.amount,
             paymentIntentId,
             status: refund.status,
+            failureReason: refund.failure_reason,
           }),
         );
       }

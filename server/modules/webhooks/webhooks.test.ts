@@ -20,6 +20,7 @@ import {
   posPayments,
   posSales,
   products,
+  sandboxCharges,
   sandboxCheckoutSessions,
   sandboxRefunds,
   settings,
@@ -207,13 +208,11 @@ describe('the sandbox’s own events', () => {
     const stockBefore = await stockOf(t.db, item.id);
     const sessionId = await paidCheckout({ email: 'counter@example.ca' });
 
-    // Nobody calls .../complete: the checkout.session.completed event makes the sale.
-    await expect
-      .poll(
-        async () =>
-          (await t.db.select().from(posCheckouts).where(eq(posCheckouts.sessionId, sessionId)))[0]?.saleId,
-      )
-      .toEqual(expect.any(Number));
+    // Nobody calls .../complete: the checkout.session.completed event makes the sale (awaited, not
+    // polled for a while: a loaded machine delivers it later than any fixed wait).
+    await eventsDelivered();
+    const [checkout] = await t.db.select().from(posCheckouts).where(eq(posCheckouts.sessionId, sessionId));
+    expect(checkout?.saleId).toEqual(expect.any(Number));
     const [sale] = await t.db
       .select()
       .from(posSales)
@@ -378,6 +377,101 @@ describe('the processor’s events about a web order', () => {
     ]);
     expect((await historyOf(order.id)).map((line) => line.message)).toContain(
       "CDN$5.00 was refunded outside the shop (in the card processor's dashboard).",
+    );
+  });
+
+  it('undo an order refund that failed after it was made: refundable again, told on its history and to the store', async () => {
+    const admin = await logIn(t.app, DEMO_ACCOUNTS.admin.user_name, DEMO_ACCOUNTS.admin.password);
+    const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 2 }]);
+    const order = await orderOf(placed.paymentIntentId);
+    const refundAll = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.orderNumber}/refund`,
+        headers: { ...bearer(admin), 'idempotency-key': key },
+        payload: {},
+      });
+    const made = await refundAll(`refund-then-fail-${order.id}`);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ status: 'refunded', amountRefunded: order.total });
+    const [given] = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    if (!given?.gatewayRefundId) throw new Error('the refund was made at the processor');
+
+    // Days later the card turns out closed: the processor takes the refund back (the sandbox does not
+    // play Stripe's asynchronous refund failure, so the test does) and reports it failed.
+    await t.db
+      .update(sandboxRefunds)
+      .set({ status: 'failed' })
+      .where(eq(sandboxRefunds.id, given.gatewayRefundId));
+    await t.db
+      .update(sandboxCharges)
+      .set({ amountRefunded: sql`${sandboxCharges.amountRefunded} - ${given.amount}` })
+      .where(eq(sandboxCharges.paymentIntentId, placed.paymentIntentId));
+    const failed = event('refund.updated', {
+      id: given.gatewayRefundId,
+      object: 'refund',
+      amount: given.amount,
+      status: 'failed',
+      failure_reason: 'expired_or_canceled_card',
+      payment_intent: placed.paymentIntentId,
+      metadata: { source: 'refund', order_refund: String(given.id) },
+    });
+    const amount = `CDN$${(given.amount / 100).toFixed(2)}`;
+    expect((await sendOk(failed)).outcome).toBe(
+      `order ${order.orderNumber}: refund of ${amount} failed after it was made, refundable again`,
+    );
+    const after = await orderOf(placed.paymentIntentId);
+    expect(after).toMatchObject({ status: 'paid', amountRefunded: 0 });
+    const [undone] = await t.db.select().from(orderRefunds).where(eq(orderRefunds.id, given.id));
+    expect(undone).toMatchObject({
+      status: 'failed',
+      failureMessage:
+        'The card processor reported the refund failed after it was made: the card has expired or was cancelled.',
+    });
+    const history = await historyOf(order.id);
+    expect(history.at(-1)).toMatchObject({ type: 'refund_failed' });
+    expect(history.at(-1)?.message).toContain(
+      `The refund of ${amount} failed at the card processor after it was made (the card has expired or was cancelled)`,
+    );
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Order ${order.orderNumber}: a refund of ${amount} failed`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe('hello@maplesock.ca');
+
+    // Told again (another delivery of the same news): nothing more.
+    const again = { ...failed, id: `${failed.id}_again` };
+    expect((await sendOk(again)).outcome).toBe(`refund ${given.id} already failed`);
+    expect((await orderOf(placed.paymentIntentId)).amountRefunded).toBe(0);
+    // Staff can refund it again.
+    const remade = await refundAll(`refund-again-${order.id}`);
+    expect(remade.statusCode, remade.body).toBe(200);
+    expect(remade.json()).toMatchObject({ status: 'refunded', amountRefunded: order.total });
+  });
+
+  it('undo a dashboard refund of an order that failed after it was made', async () => {
+    const placed = await placeWebOrder(t.app, [{ productId: item.id, quantity: 2 }]);
+    const order = await orderOf(placed.paymentIntentId);
+    const refund = await createSandboxGateway(t.db, systemClock).createRefund({
+      paymentIntentId: placed.paymentIntentId,
+      amount: 400,
+      idempotencyKey: `dashboard-then-fail-${order.id}`,
+    });
+    await sendOk(event('refund.updated', { ...refund, metadata: {} }));
+    expect((await orderOf(placed.paymentIntentId)).amountRefunded).toBe(400);
+    const canceled = event('refund.updated', {
+      ...refund,
+      metadata: {},
+      status: 'canceled',
+      failure_reason: null,
+    });
+    expect((await sendOk(canceled)).outcome).toBe(
+      `order ${order.orderNumber}: refund of CDN$4.00 canceled after it was made, refundable again`,
+    );
+    expect(await orderOf(placed.paymentIntentId)).toMatchObject({ status: 'paid', amountRefunded: 0 });
+    expect((await historyOf(order.id)).at(-1)?.message).toContain(
+      'The refund of CDN$4.00 failed at the card processor after it was made: the client has not been given the money back.',
     );
   });
 
