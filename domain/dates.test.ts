@@ -3,6 +3,7 @@ import {
   calendarDayOf,
   formatCalendarDay,
   formatStoreDate,
+  formatStoreTime,
   formatUsDate,
   isCalendarDay,
   isoToUsDate,
@@ -78,5 +79,11 @@ describe("the store's days", () => {
     expect(formatStoreDate(new Date('2026-11-23T02:00:00Z'), TORONTO)).toBe('Nov 22, 2026');
     expect(formatStoreDate(new Date('2026-11-23T06:00:00Z'), 'America/Vancouver')).toBe('Nov 22, 2026');
     expect(formatCalendarDay('2026-11-20')).toBe('Nov 20, 2026');
+  });
+
+  it("write a receipt's time on the store's 24-hour clock, midnight as 00", () => {
+    expect(formatStoreTime(new Date('2026-01-01T05:05:00Z'), TORONTO)).toBe('00:05');
+    expect(formatStoreTime(new Date('2026-01-01T04:59:00Z'), TORONTO)).toBe('23:59');
+    expect(formatStoreTime(new Date('2026-07-01T15:30:00Z'), 'America/Vancouver')).toBe('08:30');
   });
 });

@@ -78,11 +78,16 @@ export function formatUsDate(date: Date, timeZone?: string): string {
   return isoToUsDate(calendarDayOf(date, timeZone));
 }
 
+/** A calendar day moved by a number of days (negative: back). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** The day after a calendar day. */
 export function nextCalendarDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
+  return addDays(day, 1);
 }
 
 /** The offset of a time zone from UTC at an instant, in milliseconds. */
@@ -132,12 +137,15 @@ export function formatStoreDate(date: Date, timeZone: string): string {
   }).format(date);
 }
 
-/** 'HH:MM' on a 24-hour clock (receipts' time) in a time zone (the store's). */
+/**
+ * 'HH:MM' on a 24-hour clock (receipts' time) in a time zone (the store's). Hours 00 to 23:
+ * `hour12: false` alone writes five past midnight as '24:05'.
+ */
 export function formatStoreTime(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',
-    hour12: false,
+    hourCycle: 'h23',
   }).format(date);
 }

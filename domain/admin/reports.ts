@@ -4,6 +4,7 @@
  * are cents, tax included unless a field says otherwise.
  */
 import { z } from 'zod';
+import { addDays } from '../dates.ts';
 import { optionalCalendarDay } from '../validation.ts';
 
 /** How the sales report groups its days; a week starts on Monday. */
@@ -38,11 +39,6 @@ const DAY_MS = 86_400_000;
 
 function dayNumber(day: string): number {
   return Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-}
-
-/** A calendar day moved by a number of days (negative: back). */
-export function addDays(day: string, days: number): string {
-  return new Date((dayNumber(day) + days) * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** How many days a period covers, both ends included. */

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostalAddress } from '../../../domain/address.ts';
 import {
-  addDays,
   REPORT_MESSAGES,
   REPORT_RANGE_MAX_DAYS,
   reportPeriods,
@@ -12,7 +11,7 @@ import {
   type TopProductsReport,
 } from '../../../domain/admin/reports.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
-import { calendarDayOf, DEFAULT_STORE_TIME_ZONE } from '../../../domain/dates.ts';
+import { addDays, calendarDayOf, DEFAULT_STORE_TIME_ZONE } from '../../../domain/dates.ts';
 import { rowsOf } from '../../db/database.ts';
 import {
   orderLines,

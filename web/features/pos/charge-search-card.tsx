@@ -6,6 +6,7 @@ import type { ChargeSearchRequest } from '../../../domain/pos/refunds.ts';
 import { DateField } from '../../components/form/date-field.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
+import { useStoreTimeZone } from '../../lib/config.ts';
 import {
   type ChargeSearchForm,
   chargeSearchRequest,
@@ -39,18 +40,19 @@ export function ChargeSearchCard({
   onSearch: (request: ChargeSearchRequest) => void;
   searching: boolean;
 }) {
-  const today = calendarDayOf(new Date());
+  const timeZone = useStoreTimeZone();
+  const today = calendarDayOf(new Date(), timeZone);
   const { control, handleSubmit, reset, setValue } = useForm<ChargeSearchForm>({
     resolver: chargeSearchResolver,
     mode: 'onTouched',
-    defaultValues: defaultChargeSearch(new Date()),
+    defaultValues: defaultChargeSearch(new Date(), timeZone),
   });
   const [cardType, fromDate, toDate] = useWatch({ control, name: ['cardType', 'fromDate', 'toDate'] });
   const last4Enabled = Number(cardType) > 0;
 
   const submit = handleSubmit((values) => onSearch(chargeSearchRequest(values)));
   const clear = () => {
-    const defaults = defaultChargeSearch(new Date());
+    const defaults = defaultChargeSearch(new Date(), timeZone);
     reset(defaults);
     onSearch(chargeSearchRequest(defaults));
   };

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { REFUND_PAGE_SIZE_START, REFUND_PAGE_SIZES } from '../../../domain/pos/constants.ts';
 import type { PosCharge } from '../../../domain/pos/refunds.ts';
+import { useStoreTimeZone } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
 import classes from './pos.module.css';
 import { chargeMatches, formatPaidAt } from './pos-rules.ts';
@@ -42,12 +43,13 @@ export function ChargesTable({
   selectedId: string | undefined;
   onToggle: (charge: PosCharge) => void;
 }) {
+  const timeZone = useStoreTimeZone();
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<SortState<Column>>({ column: undefined, direction: undefined });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(REFUND_PAGE_SIZE_START);
 
-  const filtered = charges.filter((charge) => chargeMatches(charge, filter));
+  const filtered = charges.filter((charge) => chargeMatches(charge, filter, timeZone));
   const sorted = sortRows(filtered, sort, valueOfColumn);
   const { rows, pages } = pageOf(sorted, page, pageSize);
   const current = Math.min(page, pages);
@@ -112,7 +114,7 @@ export function ChargesTable({
                     >
                       <Table.Td>
                         <Checkbox
-                          aria-label={`Select ${formatMoney(charge.amount)} paid ${formatPaidAt(charge.created)}${charge.last4 ? ` with card ending ${charge.last4}` : ''}`}
+                          aria-label={`Select ${formatMoney(charge.amount)} paid ${formatPaidAt(charge.created, timeZone)}${charge.last4 ? ` with card ending ${charge.last4}` : ''}`}
                           checked={selected}
                           onChange={() => onToggle(charge)}
                         />
@@ -135,7 +137,7 @@ export function ChargesTable({
                       <Table.Td>{charge.source ?? ''}</Table.Td>
                       <Table.Td className={classes.wideOnly}>{charge.country ?? ''}</Table.Td>
                       <Table.Td>{charge.last4 ?? ''}</Table.Td>
-                      <Table.Td className={classes.nowrap}>{formatPaidAt(charge.created)}</Table.Td>
+                      <Table.Td className={classes.nowrap}>{formatPaidAt(charge.created, timeZone)}</Table.Td>
                       <Table.Td className={classes.wideOnly}>
                         <Badge
                           variant="light"

@@ -124,10 +124,17 @@ describe('card checkout (spec §2, §5)', () => {
 });
 
 describe('refund search (spec §5, §9)', () => {
-  const today = new Date(2026, 10, 22, 15, 30);
+  const today = new Date('2026-11-22T15:30:00Z');
 
-  it('starts with the last 30 days to today, no status or card type, limit 100', () => {
-    const form = defaultChargeSearch(today);
+  it("starts with the last 30 days to today, the store's day, no status or card type, limit 100", () => {
+    // 00:30 on November 23 in Toronto is still November 22 in Vancouver.
+    expect(defaultChargeSearch(new Date('2026-11-23T05:30:00Z'), 'America/Toronto').toDate).toBe(
+      '11/23/2026',
+    );
+    expect(defaultChargeSearch(new Date('2026-11-23T05:30:00Z'), 'America/Vancouver').toDate).toBe(
+      '11/22/2026',
+    );
+    const form = defaultChargeSearch(today, 'America/Toronto');
     expect(form).toMatchObject({ fromDate: '10/23/2026', toDate: '11/22/2026', status: '0', cardType: '0' });
     expect(form.limit).toBe('100');
     expect(chargeSearchRequest(form)).toEqual({
@@ -143,13 +150,13 @@ describe('refund search (spec §5, §9)', () => {
   });
 
   it('sends last4 only with a card type', () => {
-    const form = { ...defaultChargeSearch(today), last4: '4242' };
+    const form = { ...defaultChargeSearch(today, 'America/Toronto'), last4: '4242' };
     expect(chargeSearchRequest(form).last4).toBeUndefined();
     expect(chargeSearchRequest({ ...form, cardType: '2' }).last4).toBe('4242');
   });
 
   it('asks for exactly 4 digits in Last 4, digits only in Limit', () => {
-    const form = { ...defaultChargeSearch(today), cardType: '1' };
+    const form = { ...defaultChargeSearch(today, 'America/Toronto'), cardType: '1' };
     expect(validateChargeSearch({ ...form, last4: '424' }).errors).toEqual({
       last4: 'Please enter 4 digits.',
     });
@@ -174,7 +181,12 @@ describe('refund search (spec §5, §9)', () => {
   });
 
   it('shows every message at once: Last 4 too when Limit is wrong', () => {
-    const form = { ...defaultChargeSearch(today), cardType: '1', last4: '12a', limit: '5x' };
+    const form = {
+      ...defaultChargeSearch(today, 'America/Toronto'),
+      cardType: '1',
+      last4: '12a',
+      limit: '5x',
+    };
     expect(validateChargeSearch(form).errors).toEqual({
       last4: POS_MESSAGES.last4Digits,
       limit: POS_MESSAGES.limitDigits,
@@ -182,7 +194,7 @@ describe('refund search (spec §5, §9)', () => {
   });
 
   it('reads and writes dates as MM/DD/YYYY and sends calendar days', () => {
-    const form = { ...defaultChargeSearch(today), fromDate: '11/01/2026', toDate: 'soon' };
+    const form = { ...defaultChargeSearch(today, 'America/Toronto'), fromDate: '11/01/2026', toDate: 'soon' };
     expect(chargeSearchRequest(form)).toMatchObject({ fromDate: '2026-11-01', toDate: 'soon' });
     expect(chargeSearchRequest({ ...form, toDate: ' ' }).toDate).toBeUndefined();
   });
@@ -221,19 +233,20 @@ describe('refunds (spec §4, §8)', () => {
     expect(isInterac(charge({ network: 'Interac' }))).toBe(true);
   });
 
-  it('formats Paid at as MM/dd/yyyy HH:mm in local time', () => {
-    const local = new Date(2026, 0, 5, 9, 7).toISOString();
-    expect(formatPaidAt(local)).toBe('01/05/2026 09:07');
-    expect(formatPaidAt('not a date')).toBe('not a date');
+  it("formats Paid at as MM/dd/yyyy HH:mm on the store's clock", () => {
+    expect(formatPaidAt('2026-01-05T14:07:00Z', 'America/Toronto')).toBe('01/05/2026 09:07');
+    // Late in the evening in Vancouver is the next morning in UTC.
+    expect(formatPaidAt('2026-01-06T05:30:00Z', 'America/Vancouver')).toBe('01/05/2026 21:30');
+    expect(formatPaidAt('not a date', 'America/Toronto')).toBe('not a date');
   });
 
   it('the free-text filter looks at amount, card and status', () => {
     const row = charge();
-    expect(chargeMatches(row, '')).toBe(true);
-    expect(chargeMatches(row, '22.60')).toBe(true);
-    expect(chargeMatches(row, 'VISA')).toBe(true);
-    expect(chargeMatches(row, '4242')).toBe(true);
-    expect(chargeMatches(row, 'mastercard')).toBe(false);
+    expect(chargeMatches(row, '', 'America/Toronto')).toBe(true);
+    expect(chargeMatches(row, '22.60', 'America/Toronto')).toBe(true);
+    expect(chargeMatches(row, 'VISA', 'America/Toronto')).toBe(true);
+    expect(chargeMatches(row, '4242', 'America/Toronto')).toBe(true);
+    expect(chargeMatches(row, 'mastercard', 'America/Toronto')).toBe(false);
   });
 });
 

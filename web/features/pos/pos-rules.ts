@@ -4,7 +4,14 @@
  * they are tested without a browser. Amounts are cents unless a name says dollars.
  */
 
-import { formatUsDate, usDateToIso } from '../../../domain/dates.ts';
+import {
+  addDays,
+  calendarDayOf,
+  formatStoreTime,
+  formatUsDate,
+  isoToUsDate,
+  usDateToIso,
+} from '../../../domain/dates.ts';
 import { formatDollars, formatMoney, toCents } from '../../../domain/money.ts';
 import type { PosPrice, PosProduct } from '../../../domain/pos/checkout.ts';
 import { CHARGE_SEARCH_DEFAULT_DAYS, CHARGE_SEARCH_LIMIT_DEFAULT } from '../../../domain/pos/constants.ts';
@@ -249,15 +256,14 @@ export interface ChargeSearchForm {
  * The refund search's starting values: the last 30 days to today, limit 100 (spec §9). Dates are
  * MM/DD/YYYY as the form shows them, whatever the browser's language.
  */
-export function defaultChargeSearch(today: Date): ChargeSearchForm {
-  const from = new Date(today);
-  from.setDate(from.getDate() - CHARGE_SEARCH_DEFAULT_DAYS);
+export function defaultChargeSearch(now: Date, timeZone: string): ChargeSearchForm {
+  const today = calendarDayOf(now, timeZone);
   return {
     fromAmount: '',
     toAmount: '',
     status: '0',
-    fromDate: formatUsDate(from),
-    toDate: formatUsDate(today),
+    fromDate: isoToUsDate(addDays(today, -CHARGE_SEARCH_DEFAULT_DAYS)),
+    toDate: isoToUsDate(today),
     cardType: '0',
     last4: '',
     limit: String(CHARGE_SEARCH_LIMIT_DEFAULT),
@@ -326,12 +332,11 @@ export function cardRefundSucceeded(result: Pick<RefundResult, 'object' | 'statu
   return result?.object === 'refund' && result.status === 'succeeded';
 }
 
-/** 'MM/dd/yyyy HH:mm' (spec §2 Paid at). */
-export function formatPaidAt(iso: string): string {
+/** 'MM/dd/yyyy HH:mm' (spec §2 Paid at) on the store's clock. */
+export function formatPaidAt(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${formatUsDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${formatUsDate(date, timeZone)} ${formatStoreTime(date, timeZone)}`;
 }
 
 /**
@@ -357,8 +362,8 @@ export function isInterac(charge: Pick<PosCharge, 'network' | 'source' | 'brand'
   );
 }
 
-/** The free-text filter over the visible columns of a charge. */
-export function chargeMatches(charge: PosCharge, text: string): boolean {
+/** The free-text filter over the visible columns of a charge (Paid at on the store's clock). */
+export function chargeMatches(charge: PosCharge, text: string, timeZone: string): boolean {
   const term = text.trim().toLowerCase();
   if (!term) return true;
   const fields = [
@@ -369,7 +374,7 @@ export function chargeMatches(charge: PosCharge, text: string): boolean {
     charge.source,
     charge.country,
     charge.last4,
-    formatPaidAt(charge.created),
+    formatPaidAt(charge.created, timeZone),
     charge.status,
     charge.paymentIntentId,
   ];

@@ -2,6 +2,7 @@ import './mantine-styles.ts';
 import { Alert, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ChargeSearchRequest, PosCharge } from '../../../domain/pos/refunds.ts';
+import { useStoreTimeZone } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { paths } from '../../lib/paths.ts';
 import { ChargeSearchCard } from './charge-search-card.tsx';
@@ -19,8 +20,9 @@ import { useReaderRefund } from './use-reader-refund.ts';
  * that a refund never exceeds what remains.
  */
 export function RefundPage() {
+  const timeZone = useStoreTimeZone();
   const [search, setSearch] = useState<ChargeSearchRequest>(() =>
-    chargeSearchRequest(defaultChargeSearch(new Date())),
+    chargeSearchRequest(defaultChargeSearch(new Date(), timeZone)),
   );
   const charges = useChargeSearch(search);
   const [selectedId, setSelectedId] = useState<string>();

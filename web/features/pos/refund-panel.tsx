@@ -9,6 +9,7 @@ import {
 } from '../../../domain/pos/refunds.ts';
 import { amountWithCents, MONEY_INPUT_PROPS } from '../../components/form/number-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { useStoreTimeZone } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { ReaderLink, ReaderStatusLine, ReaderWaiting } from './card-reader.tsx';
@@ -51,6 +52,7 @@ export function RefundPanel({
   onDone: () => void;
 }) {
   const refundCard = useRefundCard();
+  const timeZone = useStoreTimeZone();
   const remaining = refundableCents(charge);
   const interac = isInterac(charge);
   const schema = useMemo(() => refundFormSchema(remaining), [remaining]);
@@ -154,7 +156,7 @@ export function RefundPanel({
           </Group>
           <Group gap="xl">
             <Text size="sm">
-              Paid <strong>{formatMoney(charge.amount)}</strong> on {formatPaidAt(charge.created)}
+              Paid <strong>{formatMoney(charge.amount)}</strong> on {formatPaidAt(charge.created, timeZone)}
               {charge.last4 ? ` with ${charge.brand ?? 'card'} ending ${charge.last4}` : ''}
             </Text>
             {charge.amountRefunded > 0 ? (

@@ -24,8 +24,7 @@ import {
   type ReconciliationReport,
   type ReconciliationSummary,
 } from '../../../../domain/admin/reconciliation.ts';
-import { addDays } from '../../../../domain/admin/reports.ts';
-import { calendarDayOf, formatCalendarDay, isCalendarDay } from '../../../../domain/dates.ts';
+import { addDays, calendarDayOf, formatCalendarDay, isCalendarDay } from '../../../../domain/dates.ts';
 import { formatMoney } from '../../../../domain/money.ts';
 import { useStoreTimeZone } from '../../../lib/config.ts';
 import { errorMessage } from '../../../lib/errors.ts';

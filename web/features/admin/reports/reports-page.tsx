@@ -3,7 +3,6 @@ import '@mantine/charts/styles.css';
 import { Button, Group, Paper, SegmentedControl, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import {
-  addDays,
   periodStart,
   REPORT_GRANULARITIES,
   type ReportGranularity,
@@ -13,7 +12,7 @@ import {
   TOP_PRODUCTS_MAX,
   TOP_PRODUCTS_SORTS,
 } from '../../../../domain/admin/reports.ts';
-import { calendarDayOf, isCalendarDay } from '../../../../domain/dates.ts';
+import { addDays, calendarDayOf, isCalendarDay } from '../../../../domain/dates.ts';
 import { useStoreTimeZone } from '../../../lib/config.ts';
 import { SalesReportView } from './sales-report.tsx';
 import { TaxReportView } from './tax-report.tsx';
