@@ -1,3 +1,4 @@
+import { addDays, calendarDayOf, DEFAULT_STORE_TIME_ZONE, isoToUsDate } from '../domain/dates.ts';
 import { formatDollars, formatMoney } from '../domain/money.ts';
 import { POS_MESSAGES } from '../domain/pos/messages.ts';
 import { DEMO, expect, logInByApi, openLoggedIn, test } from './fixtures.ts';
@@ -120,13 +121,12 @@ test.describe('in a Canadian English browser', () => {
   }) => {
     const cashier = await logInByApi(request, DEMO.pos);
     await openLoggedIn(page, cashier, '/refund');
-    const pad = (value: number) => String(value).padStart(2, '0');
-    const usDate = (date: Date) => `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
-    const today = new Date();
-    const monthAgo = new Date(today);
-    monthAgo.setDate(monthAgo.getDate() - 30);
-    await expect(page.getByRole('textbox', { name: 'From Date' })).toHaveValue(usDate(monthAgo));
-    await expect(page.getByRole('textbox', { name: 'To Date' })).toHaveValue(usDate(today));
+    // The last 30 days of the store's calendar (the demo shop's is Toronto's), whatever the browser's zone.
+    const today = calendarDayOf(new Date(), DEFAULT_STORE_TIME_ZONE);
+    await expect(page.getByRole('textbox', { name: 'From Date' })).toHaveValue(
+      isoToUsDate(addDays(today, -30)),
+    );
+    await expect(page.getByRole('textbox', { name: 'To Date' })).toHaveValue(isoToUsDate(today));
 
     await page.getByRole('combobox', { name: 'Card Type' }).click();
     await page.getByRole('option', { name: 'Debit' }).click();
