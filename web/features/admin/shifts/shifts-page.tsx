@@ -36,7 +36,10 @@ export function ShiftsPage() {
   const { from, to } = filters;
   const [opened, setOpened] = useState<number | null>(null);
   const timeZone = useStoreTimeZone();
-  const [day, setDay] = useState(() => calendarDayOf(new Date(), timeZone));
+  // Today until staff type a day: worked out at each render, so the store's zone counts once the
+  // settings arrive, not the fallback's of the first render.
+  const [typedDay, setDay] = useState<string | null>(null);
+  const day = typedDay ?? calendarDayOf(new Date(), timeZone);
   const [dayShown, setDayShown] = useState<string | null>(null);
   const shifts = useShifts({ from, to, page });
   usePageWithinList(page, setPage, shifts.data);
