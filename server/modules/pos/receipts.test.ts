@@ -207,14 +207,14 @@ describe("a receipt in the store's time zone", () => {
   it("prints the time of the store's clock, and names the zone for the register's page", async () => {
     const setZone = (value: string) =>
       t.db.update(settings).set({ value }).where(eq(settings.key, 'store_time_zone'));
-    await setZone('America/Vancouver');
+    await setZone('America/Regina');
     try {
       const created = await create();
       const receipt = (await get(`/api/pos/receipts/${created.receipt_id}`)).json<Receipt>();
-      expect(receipt.seller.time_zone).toBe('America/Vancouver');
+      expect(receipt.seller.time_zone).toBe('America/Regina');
       const { text } = await parsePdf((await get(`/api/pos/receipts/${created.receipt_id}/pdf`)).rawPayload);
-      // 15:30 UTC is 07:30 in Vancouver (10:30 in Toronto).
-      expect(text).toContain('Time: 07:30 (Nov 22, 2026)');
+      // 15:30 UTC is 09:30 in Regina (10:30 in Toronto).
+      expect(text).toContain('Time: 09:30 (Nov 22, 2026)');
     } finally {
       await setZone('America/Toronto');
     }

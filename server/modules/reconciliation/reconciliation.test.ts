@@ -262,17 +262,15 @@ describe('the daily reconciliation', () => {
   it("the nightly job waits for 2 a.m. on the store's own clock", async () => {
     const day = today();
     await t.db.delete(reconciliationReports);
-    await t.db
-      .update(settings)
-      .set({ value: 'America/Vancouver' })
-      .where(eq(settings.key, 'store_time_zone'));
+    await t.db.update(settings).set({ value: 'America/Regina' }).where(eq(settings.key, 'store_time_zone'));
     try {
-      // 4 a.m. in Toronto is 1 a.m. in Vancouver: the day there is not over long enough.
+      // 2:30 a.m. in Toronto is 1:30 (0:30 in summer) in Regina, which keeps standard time: the
+      // day there is not over long enough.
       const tomorrowInToronto = startOfDay(nextCalendarDay(day), DEFAULT_STORE_TIME_ZONE);
-      now = new Date(tomorrowInToronto.getTime() + 4 * 3_600_000);
+      now = new Date(tomorrowInToronto.getTime() + 2.5 * 3_600_000);
       expect(await t.app.jobs.reconcileYesterday()).toBeNull();
-      const tomorrowInVancouver = startOfDay(nextCalendarDay(day), 'America/Vancouver');
-      now = new Date(tomorrowInVancouver.getTime() + 3 * 3_600_000);
+      const tomorrowInRegina = startOfDay(nextCalendarDay(day), 'America/Regina');
+      now = new Date(tomorrowInRegina.getTime() + 3 * 3_600_000);
       expect(await t.app.jobs.reconcileYesterday()).toBe(day);
     } finally {
       await t.db
