@@ -1,7 +1,7 @@
 /** The built-in payment sandbox, as Stripe's API behaves: card details, online payments, card readers. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { countRows } from '../../db/database.ts';
+import { countRows, rowsOf, type Tx } from '../../db/database.ts';
 import { sandboxCharges, sandboxPaymentIntents, sandboxPaymentMethods } from '../../db/schema.ts';
 import { createFastPaths } from './sandbox/fast-paths.ts';
 import { createSandboxGateway } from './sandbox/index.ts';
@@ -343,6 +343,59 @@ describe('online payments: authorize now, capture later', () => {
     await expect(gateway.retrievePaymentIntent('pi_nope')).rejects.toMatchObject({
       code: 'resource_missing',
     });
+  });
+});
+
+describe("the processor's writes and the disk (docs/decisions/031)", () => {
+  const synchronousCommit = async (tx: Tx) =>
+    (await rowsOf<{ value: string }>(tx, sql`SELECT current_setting('synchronous_commit') AS value`))[0]
+      ?.value;
+  /** The sandbox's parts on one transaction, to read the setting its statement left for the commit. */
+  const partsOn = (tx: Tx) => {
+    const context = {
+      db: tx,
+      clock,
+      checkoutUrl: () => '',
+      ready: async () => undefined,
+      openedDisputes: new Set<string>(),
+    };
+    const ledger = createLedger(context);
+    return { ledger, fast: createFastPaths(context, ledger) };
+  };
+
+  it('the card form, an authorization and its capture commit without waiting; a cancel and a card inside a larger transaction wait', async () => {
+    const method = await t.db.transaction(async (tx) => {
+      const made = await partsOn(tx).ledger.insertCardMethod(tx, card('4242424242424242'), { alone: true });
+      expect(await synchronousCommit(tx)).toBe('off');
+      return made;
+    });
+    const params = {
+      amount: 1500,
+      paymentMethodId: method.id,
+      captureMethod: 'manual' as const,
+      confirm: true,
+    };
+    const authorized = await t.db.transaction(async (tx) => {
+      const approved = await partsOn(tx).fast.createApprovedIntent(params, method.id);
+      expect(await synchronousCommit(tx)).toBe('off');
+      return approved;
+    });
+    expect(authorized?.intent.status).toBe('requires_capture');
+    await t.db.transaction(async (tx) => {
+      expect(await partsOn(tx).fast.captureAtOnce(authorized?.intent.id ?? '', {})).toMatchObject({
+        status: 'succeeded',
+      });
+      expect(await synchronousCommit(tx)).toBe('off');
+    });
+
+    const released = await authorize(900);
+    await t.db.transaction(async (tx) => {
+      const { ledger, fast } = partsOn(tx);
+      expect(await fast.cancelAtOnce(released.id, null)).toMatchObject({ status: 'canceled' });
+      await ledger.insertCardMethod(tx, card('4242424242424242'));
+      expect(await synchronousCommit(tx)).toBe('on');
+    });
+    expect(await synchronousCommit(t.db as unknown as Tx)).toBe('on');
   });
 });
 

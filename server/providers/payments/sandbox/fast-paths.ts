@@ -12,6 +12,7 @@ import {
 import type { SandboxContext } from './context.ts';
 import type { Ledger } from './ledger.ts';
 import {
+  COMMITTED_LIKE_THE_PROCESSOR,
   INTENT_COLUMNS,
   type IntentRow,
   intentRow,
@@ -102,7 +103,7 @@ export function createFastPaths({ db, clock, openedDisputes }: SandboxContext, l
           SELECT ${INTENT_COLUMNS},
             (SELECT row_to_json(method) FROM (SELECT ${METHOD_COLUMNS} FROM sandbox_payment_methods
               WHERE id = pi.payment_method_id) method) AS method
-          FROM pi`,
+          FROM pi, ${COMMITTED_LIKE_THE_PROCESSOR}`,
     );
     if (!row) return undefined;
     const { method, ...intent } = row;
@@ -144,7 +145,8 @@ export function createFastPaths({ db, clock, openedDisputes }: SandboxContext, l
             ON CONFLICT (charge_id) DO NOTHING
             RETURNING id
           )
-          SELECT ${INTENT_COLUMNS}, EXISTS (SELECT 1 FROM disputed) AS disputed FROM pi`,
+          SELECT ${INTENT_COLUMNS}, EXISTS (SELECT 1 FROM disputed) AS disputed
+          FROM pi, ${COMMITTED_LIKE_THE_PROCESSOR}`,
     );
     if (!row) return undefined;
     const { disputed, ...intent } = row;

@@ -55,7 +55,9 @@ export function createSandboxGateway(
     testMode: true,
     sandbox: {
       async createPaymentMethod(card, options) {
-        return toPaymentMethod(await ledger.insertCardMethod(db, card, options?.ownerClientId));
+        return toPaymentMethod(
+          await ledger.insertCardMethod(db, card, { ownerClientId: options?.ownerClientId, alone: true }),
+        );
       },
       completeCheckoutSession,
       expireCheckoutSessions,

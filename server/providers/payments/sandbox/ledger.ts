@@ -29,6 +29,7 @@ import type { SandboxContext } from './context.ts';
 import {
   billingDetails,
   type ChargeRow,
+  COMMITTED_LIKE_THE_PROCESSOR,
   type IntentRow,
   METHOD_COLUMNS,
   type MethodRow,
@@ -280,12 +281,14 @@ export function createLedger({ db, clock, openedDisputes }: SandboxContext) {
   /**
    * A card's payment method, and with `ownerClientId` its owner (payment_method_owners) in the same
    * statement: the storefront's card form makes one an order, and the owner's row was a second
-   * round trip.
+   * round trip. The card form's statement (`alone`: its own transaction) commits without waiting
+   * for the disk: a card a crash loses is entered again, and the payment step's hold is written
+   * after it, waiting (COMMITTED_LIKE_THE_PROCESSOR).
    */
   async function insertCardMethod(
     tx: DbOrTx,
     card: CardInput,
-    ownerClientId: number | null = null,
+    { ownerClientId = null, alone = false }: { ownerClientId?: number | null; alone?: boolean } = {},
   ): Promise<MethodRow> {
     const checked = checkCard(card, clock.now());
     const billing = JSON.stringify(billingDetails(card.billing_details));
@@ -303,7 +306,7 @@ export function createLedger({ db, clock, openedDisputes }: SandboxContext) {
             INSERT INTO payment_method_owners (payment_method_id, client_id)
             SELECT id, ${ownerClientId}::int FROM method WHERE ${ownerClientId}::int IS NOT NULL
           )
-          SELECT * FROM method`,
+          SELECT method.* FROM method${alone ? sql`, ${COMMITTED_LIKE_THE_PROCESSOR}` : sql``}`,
     );
     if (!row) throw new Error('payment method insert returned nothing');
     return methodRow(row);

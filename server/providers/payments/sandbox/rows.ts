@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { COMMIT_WITHOUT_WAITING } from '../../../db/database.ts';
 import {
   type sandboxCharges,
   type sandboxCheckoutSessions,
@@ -217,6 +218,15 @@ function columnsOf(table: PgTable): SQL {
 
 export const INTENT_COLUMNS = columnsOf(sandboxPaymentIntents);
 export const METHOD_COLUMNS = columnsOf(sandboxPaymentMethods);
+
+/**
+ * Joined to a statement the sandbox runs on its own: its commit does not wait for the disk
+ * (docs/decisions/031). The sandbox's writes are the processor's, and the shop records them after:
+ * the shop's next write (the cart's hold after an authorization, the paid mark after a capture)
+ * waits for the disk and, the log being written in order, puts the sandbox's write there first.
+ * Not a cancel's: no write of the shop's follows it.
+ */
+export const COMMITTED_LIKE_THE_PROCESSOR = sql`(SELECT ${COMMIT_WITHOUT_WAITING}) committed_without_waiting`;
 
 // Raw statements answer timestamptz as PostgreSQL's text on both drivers (Drizzle turns their
 // parsing off and parses in the query builder instead).
