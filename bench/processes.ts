@@ -20,11 +20,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs a command to completion; its output is shown only when it fails. */
-export function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+/** Runs a command to completion (in the project's folder, or `cwd`); its output is shown only when it fails. */
+export function run(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd: string = ROOT,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
-      cwd: ROOT,
+      cwd,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
