@@ -246,19 +246,77 @@ const UNDONE_REFUND_STATUSES: ReadonlySet<string> = new Set(['failed', 'canceled
 
 export const isUndoneRefundStatus = (status: string) => UNDONE_REFUND_STATUSES.has(status);
 
+/** Why the processor says a refund failed, in words for the store ('' when it gives no reason). */
+function failureInWords(undone: UndoneRefund): string {
+  const reason = REFUND_FAILURE_REASONS[undone.failureReason ?? ''];
+  return reason ? ` (${reason})` : '';
+}
+
+/** E-mails the store's address (when it has one) about a refund that did not reach the client. */
+async function tellStoreRefundUndone(tx: Tx, subject: string, message: string): Promise<void> {
+  const { store_email: storeEmail, store_name: storeName } = await readSettings(tx);
+  if (storeEmail)
+    await enqueueMail(tx, { to: storeEmail, subject, text: [message, '', storeName].join('\n') });
+}
+
+/** The receipt number of the register sale a card payment paid for, if it paid for one. */
+async function saleReceiptOf(tx: Tx, paymentIntentId: string): Promise<number | undefined> {
+  const [receipt] = await rowsOf<{ receipt_number: number }>(
+    tx,
+    sql`SELECT r.receipt_number FROM pos_sale_tenders t JOIN receipts r ON r.sale_id = t.sale_id
+        WHERE t.payment_intent_id = ${paymentIntentId} LIMIT 1`,
+  );
+  return receipt?.receipt_number;
+}
+
 /**
  * A refund recorded on a payment (recordPaymentRefund) that the processor reports failed or
  * canceled since (a closed card, say): the money did not go back, so the payment, its register sale
- * and the reports count it no more. Answers the outcome, or undefined when it was not recorded.
+ * and the reports count it no more, and the store is e-mailed to give it back another way. Answers
+ * the outcome, or undefined when it was not recorded.
  */
-async function forgetUndoneRefund(tx: Tx, refund: OutsideRefund & { status: string }) {
+async function forgetUndoneRefund(tx: Tx, refund: OutsideRefund & UndoneRefund) {
   const forgotten = await tx
     .delete(outsideRefunds)
     .where(eq(outsideRefunds.refundId, refund.id))
     .returning({ refundId: outsideRefunds.refundId });
-  return forgotten.length > 0
-    ? `refund ${refund.id} ${refund.status}: ${formatMoney(refund.amount)} no longer counted as given back on payment ${refund.paymentIntentId}`
-    : undefined;
+  if (forgotten.length === 0) return undefined;
+  const amount = formatMoney(refund.amount);
+  const receipt = await saleReceiptOf(tx, refund.paymentIntentId);
+  const paid = receipt
+    ? `the register sale of receipt ${receipt}`
+    : `the card payment ${refund.paymentIntentId}`;
+  await tellStoreRefundUndone(
+    tx,
+    `A refund of ${amount} failed after it was made`,
+    `The refund of ${amount} on ${paid} was reported ${refund.status} by the card processor after it was made${failureInWords(refund)}: the client has not been given the money back. It is no longer counted as refunded: refund it again, or give it back another way.`,
+  );
+  return `refund ${refund.id} ${refund.status}: ${amount} no longer counted as given back on payment ${refund.paymentIntentId}`;
+}
+
+/**
+ * A return at the counter whose card refund the processor reports failed or canceled after it was
+ * made (a card closed since): the client did not get the money back. The return stays as it was
+ * made (its items are back in the shop, its shift's figures count it, as its refund receipt does),
+ * so the store is e-mailed to give the money back another way. Undefined when no return's refund
+ * has this id.
+ */
+async function returnRefundUndone(tx: Tx, refund: OutsideRefund & UndoneRefund) {
+  const [given] = await rowsOf<{ return_id: number; sale_receipt: number | null }>(
+    tx,
+    sql`SELECT t.return_id, (SELECT r.receipt_number FROM receipts r WHERE r.sale_id = x.sale_id) AS sale_receipt
+        FROM pos_return_tenders t JOIN pos_returns x ON x.id = t.return_id
+        WHERE t.refund_id = ${refund.id}`,
+  );
+  if (!given) return undefined;
+  const amount = formatMoney(refund.amount);
+  const sale = given.sale_receipt ? ` of receipt ${given.sale_receipt}` : '';
+  await tellStoreRefundUndone(
+    tx,
+    `A return's card refund of ${amount} failed after it was made`,
+    `The card refund of ${amount} for a return${sale} (return ${given.return_id}) was reported ${refund.status} by the card processor after it was made${failureInWords(refund)}: the client has not been given the money back. The returned items stay returned, and the return's shift still counts the refund as given on the card: give the client the money back another way (cash from the drawer, say) and note it with the day's figures.`,
+  );
+  return `refund ${refund.id} of return ${given.return_id} ${refund.status} after it was made: the store told`;
 }
 
 /**
@@ -268,11 +326,14 @@ async function forgetUndoneRefund(tx: Tx, refund: OutsideRefund & { status: stri
  */
 export async function registerRefundReported(
   tx: Tx,
-  refund: OutsideRefund & { status: string; forReturn: boolean; madeBy: number | undefined },
+  refund: OutsideRefund & UndoneRefund & { forReturn: boolean; madeBy: number | undefined },
 ): Promise<string> {
-  if (refund.forReturn) return `refund ${refund.id} is a register return's`;
-  const undone = UNDONE_REFUND_STATUSES.has(refund.status) ? await forgetUndoneRefund(tx, refund) : undefined;
+  // A refund made on the refund screen may have been named by a return since: the return's then.
+  const undone = UNDONE_REFUND_STATUSES.has(refund.status)
+    ? ((await forgetUndoneRefund(tx, refund)) ?? (await returnRefundUndone(tx, refund)))
+    : undefined;
   if (undone) return undone;
+  if (refund.forReturn) return `refund ${refund.id} is a register return's`;
   if (refund.status !== 'succeeded') return `refund ${refund.id} made by the register is ${refund.status}`;
   return (await recordPaymentRefund(tx, refund, refund.madeBy))
     ? `${formatMoney(refund.amount)} refunded by the register on payment ${refund.paymentIntentId} recorded`

@@ -243,6 +243,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
               amount: refund.amount,
               paymentIntentId,
               status: refund.status,
+              failureReason: refund.failure_reason,
               forReturn: refund.metadata.pos_return !== undefined,
               madeBy: idIn(refund.metadata.pos_user),
             }),

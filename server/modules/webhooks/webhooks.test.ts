@@ -4,7 +4,7 @@
  * recorded without the POS page, a capture the shop did not see, a refund made in the processor's
  * dashboard, a dispute, an authorization released. The sandbox sends its events to the same route.
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING_DISPUTE_LOST_MESSAGE, SHIPPING_INQUIRY_MESSAGE } from '../../../domain/admin/orders.ts';
 import type { LoginRecord } from '../../../domain/auth.ts';
@@ -18,6 +18,8 @@ import {
   outsideRefunds,
   posCheckouts,
   posPayments,
+  posReturns,
+  posReturnTenders,
   posSales,
   products,
   sandboxCharges,
@@ -642,6 +644,14 @@ describe('the processor’s events about a web order', () => {
       `refund ${refundId} failed: CDN$5.00 no longer counted as given back on payment ${paid.paymentIntentId}`,
     );
     expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(0);
+    const [told] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, 'A refund of CDN$5.00 failed after it was made'));
+    expect(told?.to).toBe('hello@maplesock.ca');
+    expect(told?.text).toContain(
+      `The refund of CDN$5.00 on the register sale of receipt ${sale.receipt.receipt_number} was reported failed by the card processor after it was made: the client has not been given the money back.`,
+    );
     expect((await sendOk(event('refund.updated', failed))).outcome).toBe(
       `refund ${refundId} made by the register is failed`,
     );
@@ -658,6 +668,48 @@ describe('the processor’s events about a web order', () => {
     );
     expect(canceled.outcome).toContain(`refund ${fromDashboard.id} canceled: CDN$3.00 no longer counted`);
     expect(await refundedOutsideOf(sale.receipt.receipt_number)).toBe(0);
+  });
+
+  it('a return’s card refund that fails after it was made is told to the store; the return stays', async () => {
+    const { paid, sale } = await cardSaleOnReader('return-failed-later');
+    const returned = await posCall(
+      t,
+      cashier,
+      `/api/pos/sales/${sale.id}/returns`,
+      { lines: [{ line: 0, quantity: 1 }] },
+      { 'idempotency-key': `return-failed-later-${sale.id}` },
+    );
+    expect(returned.statusCode, returned.body).toBe(200);
+    const [tender] = await t.db
+      .select({ returnId: posReturnTenders.returnId, refundId: posReturnTenders.refundId })
+      .from(posReturnTenders)
+      .innerJoin(posReturns, eq(posReturns.id, posReturnTenders.returnId))
+      .where(eq(posReturns.saleId, sale.id));
+    const [refund] = await t.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.id, tender?.refundId ?? ''));
+    if (!tender || !refund) throw new Error('the return refunded the card online');
+    const failed = event('refund.updated', {
+      ...refund,
+      object: 'refund',
+      payment_intent: paid.paymentIntentId,
+      status: 'failed',
+      failure_reason: 'lost_or_stolen_card',
+    });
+    expect((await sendOk(failed)).outcome).toBe(
+      `refund ${refund.id} of return ${tender.returnId} failed after it was made: the store told`,
+    );
+    const [told] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, "A return's card refund of CDN$10.00 failed after it was made"));
+    expect(told?.to).toBe('hello@maplesock.ca');
+    expect(told?.text).toContain(
+      `The card refund of CDN$10.00 for a return of receipt ${sale.receipt.receipt_number} (return ${tender.returnId}) was reported failed by the card processor after it was made (the card was reported lost or stolen): the client has not been given the money back.`,
+    );
+    const [still] = await t.db.select().from(posReturns).where(eq(posReturns.id, tender.returnId));
+    expect(still).toMatchObject({ status: 'succeeded', refunded: 1000 });
   });
 
   it('a return’s Interac refund is the return’s alone, also when the refund screen made it', async () => {
@@ -859,6 +911,8 @@ describe('the processor’s events about a web order', () => {
         .select()
         .from(outbox)
         .where(eq(outbox.to, String(store?.value)))
+        // PostgreSQL answers rows in no set order without one: a vacuumed page takes new rows too.
+        .orderBy(asc(outbox.id))
     )
       .slice(-2)
       .map((mail) => mail.subject);
