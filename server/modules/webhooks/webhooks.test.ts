@@ -774,7 +774,7 @@ describe('the processor’s events about a web order', () => {
     expect(adminOrder.json().disputedAt).toEqual(expect.any(String));
     const history = await historyOf(order.id);
     expect(history.filter((line) => line.type === 'disputed')).toHaveLength(1);
-    const mails = await t.db.select().from(outbox).where(eq(outbox.to, storeEmail));
+    const mails = await t.db.select().from(outbox).where(eq(outbox.to, storeEmail)).orderBy(asc(outbox.id));
     expect(mails.length - mailsBefore.length).toBe(1);
     expect(mails.at(-1)?.subject).toBe(`Order ${order.orderNumber} was disputed`);
   });
