@@ -3,11 +3,13 @@
  * PostgreSQL server, in alternating rounds, so that a change in the machine's speed weighs on both.
  *
  *   npm run bench:side -- --rounds 10 --seconds 5 before=/path/to/a/checkout:tsx after=.
+ *   npm run bench:side -- --db pglite before=... after=.
  *
  * Each side is a checkout of the shop (`git worktree add`): `dir` runs its compiled server (build
  * it first, `npm run build` there), `dir:tsx` runs server/main.ts with tsx, as the shop ran before
  * it had a compiled server. Each gets its own database of 2,000 products seeded by its own code, and
- * the orders of bench/checkout.ts (32 shoppers). A round's CPU is read from /proc (Linux): the
+ * the orders of bench/checkout.ts (32 shoppers); with `--db pglite` its own PGlite data folder,
+ * whose database runs inside the server's process. A round's CPU is read from /proc (Linux): the
  * server's process, every PostgreSQL process (those that ended included) and this load client,
  * counted until the server and PostgreSQL are idle again, so work a version leaves for after the
  * round (webhooks delivered late) counts as its own. Orders a second inside a round do not say the
@@ -40,7 +42,8 @@ const MS_PER_TICK = 10;
 
 interface Side {
   name: string;
-  database: string;
+  /** Its PostgreSQL database, or undefined on PGlite (in the server's process). */
+  database: string | undefined;
   dataDir: string;
   server: ChildProcess;
   base: string;
@@ -84,13 +87,16 @@ function postgresTicks(): number {
   return ticks;
 }
 
+/** A side's PostgreSQL CPU: none on PGlite, whose CPU is the server's. */
+const databaseTicks = (side: Side) => (side.database === undefined ? 0 : postgresTicks());
+
 /** Waits until the server and PostgreSQL used at most a tick or two in each of two quarter seconds. */
 async function untilIdle(side: Side): Promise<void> {
   let quietQuarters = 0;
-  let last = ticksOf(side.server.pid ?? 0) + postgresTicks();
+  let last = ticksOf(side.server.pid ?? 0) + databaseTicks(side);
   for (let quarter = 0; quarter < 120 && quietQuarters < 2; quarter++) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = ticksOf(side.server.pid ?? 0) + postgresTicks();
+    const now = ticksOf(side.server.pid ?? 0) + databaseTicks(side);
     quietQuarters = now - last <= 2 ? quietQuarters + 1 : 0;
     last = now;
   }
@@ -116,16 +122,23 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => admin.end());
 }
 
-/** Seeds a side's database and starts its server; `started` gets it at once, to stop it whatever follows. */
-async function startSide(spec: string, adminUrl: string, started: (side: Side) => void): Promise<void> {
+/**
+ * Seeds a side's database (on the PostgreSQL server of `adminUrl`, or PGlite without one) and starts
+ * its server; `started` gets it at once, to stop it whatever follows.
+ */
+async function startSide(
+  spec: string,
+  adminUrl: string | undefined,
+  started: (side: Side) => void,
+): Promise<void> {
   const [name, where] = spec.split('=');
   if (!name || !where) throw new Error(`"${spec}": a side is name=dir or name=dir:tsx`);
   const withTsx = where.endsWith(':tsx');
   const dir = path.resolve(withTsx ? where.slice(0, -':tsx'.length) : where);
-  const database = `shop_side_${name.replace(/\W/g, '_')}`;
-  const url = await createDatabase(adminUrl, database);
+  const database = adminUrl && `shop_side_${name.replace(/\W/g, '_')}`;
+  const url = adminUrl && database ? await createDatabase(adminUrl, database) : '';
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `shop-side-${name}-`));
-  const env = { DATABASE_URL: url, DATA_DIR: dataDir };
+  const env: Record<string, string> = { DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) };
   await run(
     process.execPath,
     ['--import', 'tsx', 'server/db/seed/cli.ts', '--products', String(PRODUCTS)],
@@ -193,7 +206,7 @@ async function round(side: Side, seconds: number): Promise<RoundCpu> {
   const buyers = await buyersFor(side, seconds);
   await untilIdle(side);
   const serverBefore = ticksOf(side.server.pid ?? 0);
-  const postgresBefore = postgresTicks();
+  const postgresBefore = databaseTicks(side);
   const clientBefore = process.cpuUsage();
   const { measured, problems } = await placeOrders(side, buyers, seconds);
   const client = process.cpuUsage(clientBefore);
@@ -204,7 +217,7 @@ async function round(side: Side, seconds: number): Promise<RoundCpu> {
     orders,
     ordersPerSecond: measured.requestsPerSecond,
     serverMs: (ticksOf(side.server.pid ?? 0) - serverBefore) * MS_PER_TICK,
-    postgresMs: (postgresTicks() - postgresBefore) * MS_PER_TICK,
+    postgresMs: (databaseTicks(side) - postgresBefore) * MS_PER_TICK,
     clientMs: (client.user + client.system) / 1000,
   };
 }
@@ -213,7 +226,7 @@ const perOrder = (ms: number, orders: number) => (ms / orders).toFixed(2);
 
 function describe(name: string, cpu: RoundCpu): string {
   const { orders } = cpu;
-  return `${name}: ${orders} orders (${cpu.ordersPerSecond.toFixed(0)} a second); ms an order: server ${perOrder(cpu.serverMs, orders)}, PostgreSQL ${perOrder(cpu.postgresMs, orders)}, both ${perOrder(cpu.serverMs + cpu.postgresMs, orders)}, load client ${perOrder(cpu.clientMs, orders)}`;
+  return `${name}: ${orders} orders (${cpu.ordersPerSecond.toFixed(0)} a second); ms an order: server ${perOrder(cpu.serverMs, orders)}, PostgreSQL server ${perOrder(cpu.postgresMs, orders)}, both ${perOrder(cpu.serverMs + cpu.postgresMs, orders)}, load client ${perOrder(cpu.clientMs, orders)}`;
 }
 
 function pooled(rounds: readonly RoundCpu[]): RoundCpu {
@@ -239,14 +252,26 @@ function median(values: readonly number[]): number {
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { rounds: { type: 'string', default: '10' }, seconds: { type: 'string', default: '5' } },
+    options: {
+      rounds: { type: 'string', default: '10' },
+      seconds: { type: 'string', default: '5' },
+      db: { type: 'string', default: 'postgres' },
+    },
   });
   const rounds = Number(values.rounds);
   const seconds = Number(values.seconds);
   if (positionals.length !== 2 || !(rounds > 0) || !(seconds > 0)) {
-    throw new Error('usage: npm run bench:side -- [--rounds 10] [--seconds 5] a=dir[:tsx] b=dir[:tsx]');
+    throw new Error(
+      'usage: npm run bench:side -- [--rounds 10] [--seconds 5] [--db postgres|pglite] a=dir[:tsx] b=dir[:tsx]',
+    );
   }
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
+  const adminUrl =
+    values.db === 'pglite'
+      ? undefined
+      : (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  // The sides' seeds and servers take their database from their own environment only.
+  delete process.env.DATABASE_URL;
   const sides: Side[] = [];
   try {
     for (const spec of positionals) await startSide(spec, adminUrl, (side) => sides.push(side));
@@ -260,7 +285,7 @@ async function main(): Promise<void> {
       }
       const ratio = bothPerOrder(a.rounds[index] as RoundCpu) / bothPerOrder(b.rounds[index] as RoundCpu);
       console.log(
-        `round ${index + 1}: ${a.name} / ${b.name} (server and PostgreSQL an order) = ${ratio.toFixed(3)}`,
+        `round ${index + 1}: ${a.name} / ${b.name} (server and database, an order) = ${ratio.toFixed(3)}`,
       );
     }
     const all = sides.map((side) => pooled(side.rounds));
@@ -271,7 +296,7 @@ async function main(): Promise<void> {
       (cpu, index) => bothPerOrder(cpu) / bothPerOrder(b.rounds[index] as RoundCpu),
     );
     console.log(
-      `${a.name} / ${b.name}, the machine's CPU an order (server and PostgreSQL): pooled ${(bothPerOrder(pooledA) / bothPerOrder(pooledB)).toFixed(3)}, median round ${median(roundRatios).toFixed(3)}, rounds ${Math.min(...roundRatios).toFixed(2)}-${Math.max(...roundRatios).toFixed(2)}`,
+      `${a.name} / ${b.name}, the machine's CPU an order (server and database): pooled ${(bothPerOrder(pooledA) / bothPerOrder(pooledB)).toFixed(3)}, median round ${median(roundRatios).toFixed(3)}, rounds ${Math.min(...roundRatios).toFixed(2)}-${Math.max(...roundRatios).toFixed(2)}`,
     );
   } finally {
     for (const side of sides) {
@@ -280,7 +305,7 @@ async function main(): Promise<void> {
         side.server.kill('SIGTERM');
         await exited;
       }
-      await dropDatabase(adminUrl, side.database).catch(() => undefined);
+      if (adminUrl && side.database) await dropDatabase(adminUrl, side.database).catch(() => undefined);
       rmSync(side.dataDir, { recursive: true, force: true });
     }
   }
