@@ -39,6 +39,17 @@ async function addEvent(tx: Tx, orderId: number, type: string, message: string):
 }
 
 /**
+ * E-mails the store's own address, when it has one, the news in `lines`, signed with the store's
+ * name; answers whether it did.
+ */
+export async function mailStore(tx: Tx, subject: string, lines: readonly string[]): Promise<boolean> {
+  const { store_email: storeEmail, store_name: storeName } = await readSettings(tx);
+  if (!storeEmail) return false;
+  await enqueueMail(tx, { to: storeEmail, subject, text: [...lines, '', storeName].join('\n') });
+  return true;
+}
+
+/**
  * payment_intent.canceled: an authorization released outside the order's own cancellation (it
  * expired, or was cancelled in the processor's dashboard) leaves a placed order unpaid: said on
  * its history, for staff to ask the client to pay again.
@@ -198,20 +209,11 @@ export async function orderRefundUndone(
     : '';
   const message = `The refund of ${amount} failed at the card processor after it was made${reason ? ` (${reason})` : ''}: the client has not been given the money back. It can be refunded again, or given back another way.${restocked}`;
   await addEvent(tx, order.id, 'refund_failed', message);
-  const { store_email: storeEmail, store_name: storeName } = await readSettings(tx);
-  if (storeEmail) {
-    await enqueueMail(tx, {
-      to: storeEmail,
-      subject: `Order ${order.orderNumber}: a refund of ${amount} failed`,
-      text: [
-        `Order ${order.orderNumber}: ${message}`,
-        '',
-        `Details: the back office, Orders, ${order.orderNumber}.`,
-        '',
-        storeName,
-      ].join('\n'),
-    });
-  }
+  await mailStore(tx, `Order ${order.orderNumber}: a refund of ${amount} failed`, [
+    `Order ${order.orderNumber}: ${message}`,
+    '',
+    `Details: the back office, Orders, ${order.orderNumber}.`,
+  ]);
   return `order ${order.orderNumber}: refund of ${amount} ${undone.status} after it was made, refundable again`;
 }
 
@@ -252,13 +254,6 @@ function failureInWords(undone: UndoneRefund): string {
   return reason ? ` (${reason})` : '';
 }
 
-/** E-mails the store's address (when it has one) about a refund that did not reach the client. */
-async function tellStoreRefundUndone(tx: Tx, subject: string, message: string): Promise<void> {
-  const { store_email: storeEmail, store_name: storeName } = await readSettings(tx);
-  if (storeEmail)
-    await enqueueMail(tx, { to: storeEmail, subject, text: [message, '', storeName].join('\n') });
-}
-
 /** The receipt number of the register sale a card payment paid for, if it paid for one. */
 async function saleReceiptOf(tx: Tx, paymentIntentId: string): Promise<number | undefined> {
   const [receipt] = await rowsOf<{ receipt_number: number }>(
@@ -286,11 +281,9 @@ async function forgetUndoneRefund(tx: Tx, refund: OutsideRefund & UndoneRefund) 
   const paid = receipt
     ? `the register sale of receipt ${receipt}`
     : `the card payment ${refund.paymentIntentId}`;
-  await tellStoreRefundUndone(
-    tx,
-    `A refund of ${amount} failed after it was made`,
+  await mailStore(tx, `A refund of ${amount} failed after it was made`, [
     `The refund of ${amount} on ${paid} was reported ${refund.status} by the card processor after it was made${failureInWords(refund)}: the client has not been given the money back. It is no longer counted as refunded: refund it again, or give it back another way.`,
-  );
+  ]);
   return `refund ${refund.id} ${refund.status}: ${amount} no longer counted as given back on payment ${refund.paymentIntentId}`;
 }
 
@@ -311,11 +304,9 @@ async function returnRefundUndone(tx: Tx, refund: OutsideRefund & UndoneRefund) 
   if (!given) return undefined;
   const amount = formatMoney(refund.amount);
   const sale = given.sale_receipt ? ` of receipt ${given.sale_receipt}` : '';
-  await tellStoreRefundUndone(
-    tx,
-    `A return's card refund of ${amount} failed after it was made`,
+  await mailStore(tx, `A return's card refund of ${amount} failed after it was made`, [
     `The card refund of ${amount} for a return${sale} (return ${given.return_id}) was reported ${refund.status} by the card processor after it was made${failureInWords(refund)}: the client has not been given the money back. The returned items stay returned, and the return's shift still counts the refund as given on the card: give the client the money back another way (cash from the drawer, say) and note it with the day's figures.`,
-  );
+  ]);
   return `refund ${refund.id} of return ${given.return_id} ${refund.status} after it was made: the store told`;
 }
 
@@ -457,21 +448,12 @@ export async function paymentDisputed(
     inquiry ? 'inquiry' : escalated ? 'escalated' : 'chargeback',
   );
   await addEvent(tx, order.id, 'disputed', news.history);
-  const settings = await readSettings(tx);
-  if (settings.store_email) {
-    await enqueueMail(tx, {
-      to: settings.store_email,
-      subject: news.subject,
-      text: [
-        `The payment of order ${order.orderNumber} (${order.clientName}, ${formatMoney(order.total)}): ${news.history}`,
-        `Dispute ${dispute.id}.`,
-        '',
-        news.advice,
-        '',
-        settings.store_name,
-      ].join('\n'),
-    });
-  }
+  await mailStore(tx, news.subject, [
+    `The payment of order ${order.orderNumber} (${order.clientName}, ${formatMoney(order.total)}): ${news.history}`,
+    `Dispute ${dispute.id}.`,
+    '',
+    news.advice,
+  ]);
   const flagged = inquiry ? 'under the bank’s inquiry' : 'disputed';
   return `order ${order.orderNumber} flagged as ${flagged}; the owner e-mailed`;
 }
@@ -509,17 +491,8 @@ export async function disputeClosed(
   const outcome = DISPUTE_CLOSED_OUTCOMES[dispute.status];
   const history = DISPUTE_CLOSED_HISTORY[dispute.status].replace('{amount}', formatMoney(dispute.amount));
   await addEvent(tx, order.id, 'dispute closed', history);
-  const settings = await readSettings(tx);
-  if (settings.store_email) {
-    await enqueueMail(tx, {
-      to: settings.store_email,
-      subject: `Order ${order.orderNumber}: the dispute was ${outcome}`,
-      text: [
-        `The dispute ${dispute.id} of order ${order.orderNumber} (${order.clientName}, ${formatMoney(dispute.amount)}) was ${outcome}.`,
-        '',
-        settings.store_name,
-      ].join('\n'),
-    });
-  }
+  await mailStore(tx, `Order ${order.orderNumber}: the dispute was ${outcome}`, [
+    `The dispute ${dispute.id} of order ${order.orderNumber} (${order.clientName}, ${formatMoney(dispute.amount)}) was ${outcome}.`,
+  ]);
   return `order ${order.orderNumber}: dispute ${outcome}; the owner e-mailed`;
 }

@@ -20,7 +20,6 @@ import { stripeEvents } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { errorMessage } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueMail } from '../../providers/mail/outbox.ts';
 import type { PaymentGateway } from '../../providers/payments/gateway.ts';
 import {
   type GatewayEvent,
@@ -31,6 +30,7 @@ import { forgetCartHold } from '../checkout/checkout.queries.ts';
 import {
   authorizationCanceled,
   disputeClosed,
+  mailStore,
   paymentDisputed,
   refundedByProcessor,
   refundMadeOutside,
@@ -39,7 +39,6 @@ import {
 import type { OrderRefunds } from '../orders/order-refunds.service.ts';
 import { POS_SOURCE, type PosService } from '../pos/pos.service.ts';
 import type { PosCheckoutService } from '../pos/pos-checkout.service.ts';
-import { readSettings } from '../settings/settings.service.ts';
 import { type ReceivedEvent, receivePaymentCaptured } from './webhooks.queries.ts';
 
 export interface WebhooksDeps {
@@ -152,13 +151,9 @@ export function createWebhooksService(deps: WebhooksDeps) {
     paymentIntentId: string,
     news: { what: string; subject: string; lines: string[] },
   ) {
-    const settings = await readSettings(tx);
-    if (!settings.store_email) return `payment ${paymentIntentId} ${news.what} (no web order)`;
-    await enqueueMail(tx, {
-      to: settings.store_email,
-      subject: news.subject,
-      text: [...news.lines, '', settings.store_name].join('\n'),
-    });
+    if (!(await mailStore(tx, news.subject, news.lines))) {
+      return `payment ${paymentIntentId} ${news.what} (no web order)`;
+    }
     return `payment ${paymentIntentId} ${news.what} (no web order); the owner e-mailed`;
   }
 
